@@ -1,0 +1,11 @@
+import { config } from "@/lib/config";
+import { defineRoute } from "@/lib/http/define-route";
+import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { contracts } from "../contracts";
+import { openApiContract } from "./contract";
+
+export const dynamic = "force-dynamic";
+
+export const GET = defineRoute(openApiContract, async () => ({
+  body: buildOpenApiDocument(contracts, { serverUrl: `${config.publicUrl()}/api/v1`, version: config.version() }),
+}));

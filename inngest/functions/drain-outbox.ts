@@ -1,0 +1,19 @@
+import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { inngest } from "../client";
+
+/**
+ * Runs due outbox jobs: every minute, and at once when the app signals new work with
+ * `jobs/enqueued`. The outbox rows stay the source of truth; Inngest only schedules.
+ */
+export const drainOutbox = inngest.createFunction(
+  { id: "drain-outbox", triggers: [{ cron: "* * * * *" }, { event: "jobs/enqueued" }], concurrency: { limit: 1 } },
+  async ({ step }) => {
+    let total = 0;
+    for (let round = 0; round < 10; round++) {
+      const ran = await step.run(`run-due-jobs-${round}`, () => runDueJobs(50));
+      total += ran;
+      if (ran === 0) break;
+    }
+    return { ran: total };
+  },
+);

@@ -1,0 +1,45 @@
+import { appEnv, type AppEnvironment } from "@/lib/config";
+import { getPrisma } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { Merchant } from "@/lib/db/generated/client";
+import { parseCredentials, secretMatches } from "./api-keys";
+
+export type ApiAuth = {
+  merchant: Merchant;
+  environment: AppEnvironment;
+  apiKeyId: string;
+  publicKey: string;
+};
+
+const UNKNOWN_KEY_HASH = "0".repeat(64);
+
+const OTHER_BASE_URL: Record<AppEnvironment, string> = {
+  sandbox: "This is a live key: use it against the production base URL.",
+  production: "This is a test key: use it against the sandbox base URL.",
+};
+
+/**
+ * Authenticates an API request (DESIGN §5). Every failure is 401 with a message that helps
+ * an integrator without revealing whether a given public key exists.
+ */
+export async function authenticateApiKey(headers: Headers, now = new Date()): Promise<ApiAuth> {
+  const credentials = parseCredentials(headers);
+  if (!credentials.ok) throw new AppError("unauthenticated", credentials.reason);
+  const environment = appEnv();
+  if (credentials.environment !== environment) throw new AppError("unauthenticated", OTHER_BASE_URL[environment]);
+
+  const prisma = await getPrisma();
+  const key = await prisma.apiKey.findUnique({ where: { publicKey: credentials.publicKey }, include: { merchant: true } });
+  // Hash and compare even for an unknown public key, so timing does not tell them apart.
+  const matches = secretMatches(credentials.secretKey, key?.secretHash ?? UNKNOWN_KEY_HASH);
+  const valid = key !== null && matches && key.environment === environment && key.revokedAt === null;
+  if (!valid) throw new AppError("unauthenticated", "Invalid API credentials.");
+  if (key.expiresAt !== null && key.expiresAt <= now) {
+    throw new AppError("unauthenticated", "This API key was rotated more than 24 hours ago and has expired. Use the current key pair.");
+  }
+  if (key.merchant.status === "suspended") throw new AppError("forbidden", "This merchant account is suspended.");
+  if (environment === "production" && key.merchant.verificationStatus !== "verified") {
+    throw new AppError("forbidden", "Live access requires a verified merchant account.");
+  }
+  return { merchant: key.merchant, environment, apiKeyId: key.id, publicKey: key.publicKey };
+}

@@ -1,0 +1,110 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { config } from "@/lib/config";
+import { PrismaClient } from "./generated/client";
+import { applyMigrations, type SqlSession } from "./migrate";
+
+/**
+ * The one database handle of the process. PostgreSQL when DATABASE_URL is set, otherwise an
+ * embedded PGlite in PGLITE_DIR (".data/pglite" by default, "memory" for a throwaway one).
+ * Migrations are applied before the first query. The handle lives on globalThis because Next
+ * may evaluate this module in several bundles, and a PGlite folder must be opened only once.
+ */
+export type Database = {
+  kind: "postgres" | "pglite";
+  prisma: PrismaClient;
+  /** Runs `fn` on one raw SQL session (multi-statement scripts, advisory locks). */
+  withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+export type Db = PrismaClient | Tx;
+
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
+const GLOBAL_KEY = Symbol.for("payments.database");
+type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database> };
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
+  return {
+    kind: "postgres",
+    prisma,
+    async withSession(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+          exec: async (sql) => void (await client.query(sql)),
+        });
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  let dataDir: string | undefined;
+  if (dir !== "memory") {
+    dataDir = path.resolve(dir);
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const pglite = new PGlite(dataDir);
+  await pglite.waitReady;
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS });
+  return {
+    kind: "pglite",
+    prisma,
+    async withSession(fn) {
+      // PGlite is a single connection: the session is the instance itself.
+      return fn({
+        query: async (sql, params) => (await pglite.query(sql, params as unknown[])).rows as Record<string, unknown>[],
+        exec: async (sql) => void (await pglite.exec(sql)),
+      });
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+async function open(): Promise<Database> {
+  const url = config.databaseUrl();
+  const db = url ? await openPostgres(url) : await openPglite(config.pgliteDir());
+  await db.withSession((session) => applyMigrations(session, db.kind));
+  return db;
+}
+
+/** The process's database, opened and migrated on first use. */
+export function getDatabase(): Promise<Database> {
+  const g = globalThis as GlobalWithDb;
+  g[GLOBAL_KEY] ??= open().catch((err) => {
+    delete g[GLOBAL_KEY];
+    throw err;
+  });
+  return g[GLOBAL_KEY];
+}
+
+export async function getPrisma(): Promise<PrismaClient> {
+  return (await getDatabase()).prisma;
+}
+
+/** Closes the process's database (ops CLI, tests, shutdown). */
+export async function closeDatabase(): Promise<void> {
+  const g = globalThis as GlobalWithDb;
+  const pending = g[GLOBAL_KEY];
+  delete g[GLOBAL_KEY];
+  if (pending) await (await pending).close();
+}

@@ -1,0 +1,40 @@
+import type { z } from "zod";
+
+/**
+ * A route's contract: everything the wrapper needs to run it and the OpenAPI generator needs
+ * to document it. Route files pass it to defineRoute(); app/api/v1/contracts.ts lists them all.
+ */
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+export type RouteContract<
+  Query extends z.ZodType = z.ZodType,
+  Params extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+> = {
+  method: HttpMethod;
+  /** Path under /api/v1 in OpenAPI form: `/payments/status/{transactionId}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** `apiKey`: X-API-Key or Bearer pk:sk. `public`: no credentials, limited per client IP. */
+  auth: "apiKey" | "public";
+  /** Rate-limit bucket: the merchant's plan for apiKey routes, the client IP for public ones. */
+  rateLimit?: "default" | "none";
+  /** Honour X-Idempotency-Key (DESIGN §5). */
+  idempotency?: boolean;
+  /** Public reference data: Cache-Control max-age and ETag / If-None-Match → 304. */
+  cacheSeconds?: number;
+  /** Answer 404 (as if the route did not exist) outside this environment. */
+  environments?: ("sandbox" | "production")[];
+  request?: { query?: Query; params?: Params; body?: Body };
+  /** Status of a successful response and its schema; other documented statuses are errors. */
+  success: { status: 200 | 201 | 202; description: string; schema: z.ZodType };
+  errors?: number[];
+};
+
+export function defineContract<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType>(
+  contract: RouteContract<Q, P, B>,
+): RouteContract<Q, P, B> {
+  return contract;
+}

@@ -1,0 +1,126 @@
+import { createHash } from "node:crypto";
+import type { AppEnvironment } from "@/lib/config";
+import { config } from "@/lib/config";
+import { getPrisma } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+
+/**
+ * X-Idempotency-Key (DESIGN §5). The claim is one INSERT … ON CONFLICT DO NOTHING on the
+ * unique scope (merchant, environment, method, path, key): of concurrent duplicates exactly one
+ * inserts and executes; the others see its record and get 409 (still running), 422 (other body)
+ * or the stored response. 5xx outcomes release the key so a retry can execute.
+ */
+export const IDEMPOTENCY_HEADER = "x-idempotency-key";
+const LOCK_SECONDS = 60;
+
+export type IdempotencyScope = { merchantId: string; environment: AppEnvironment; method: string; path: string; key: string };
+
+export type IdempotencyClaim =
+  | { kind: "owner"; recordId: bigint }
+  | { kind: "replay"; status: number; body: unknown };
+
+export function readIdempotencyKey(headers: Headers): string | null {
+  const key = headers.get(IDEMPOTENCY_HEADER);
+  if (key === null) return null;
+  const trimmed = key.trim();
+  if (trimmed.length === 0 || trimmed.length > 255) {
+    throw new AppError("invalid_request", "X-Idempotency-Key must be between 1 and 255 characters.");
+  }
+  return trimmed;
+}
+
+/** Stable hash of a JSON value: object keys sorted, so key order does not matter. */
+export function hashRequestBody(value: unknown): string {
+  return createHash("sha256").update(canonicalJson(value)).digest("hex");
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.keys(value as object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export async function claimIdempotencyKey(scope: IdempotencyScope, requestHash: string): Promise<IdempotencyClaim> {
+  const prisma = await getPrisma();
+  const ttlHours = config.idempotencyTtlHours();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const inserted = await prisma.$queryRaw<{ id: bigint }[]>`
+      INSERT INTO idempotency_records (merchant_id, environment, method, path, key, request_hash, state, locked_until, expires_at)
+      VALUES (${scope.merchantId}, ${scope.environment}::"Environment", ${scope.method}, ${scope.path}, ${scope.key}, ${requestHash},
+              'in_progress', now() + ${LOCK_SECONDS}::int * interval '1 second', now() + ${ttlHours}::int * interval '1 hour')
+      ON CONFLICT (merchant_id, environment, method, path, key) DO NOTHING
+      RETURNING id`;
+    if (inserted.length === 1) return { kind: "owner", recordId: inserted[0].id };
+
+    const existing = await prisma.idempotencyRecord.findUnique({
+      where: {
+        merchantId_environment_method_path_key: {
+          merchantId: scope.merchantId,
+          environment: scope.environment,
+          method: scope.method,
+          path: scope.path,
+          key: scope.key,
+        },
+      },
+    });
+    if (!existing) continue; // released or expired between our INSERT and SELECT: try again
+    const now = new Date();
+    if (existing.expiresAt <= now) {
+      await prisma.idempotencyRecord.deleteMany({ where: { id: existing.id, expiresAt: { lte: now } } });
+      continue;
+    }
+    if (existing.requestHash !== requestHash) {
+      throw new AppError(
+        "idempotency_key_reused",
+        "This X-Idempotency-Key was already used with a different request body. Use a new key for a new request.",
+      );
+    }
+    if (existing.state === "completed") {
+      return { kind: "replay", status: existing.responseStatus ?? 200, body: existing.responseBody };
+    }
+    if (existing.lockedUntil > now) {
+      throw new AppError(
+        "idempotency_key_in_progress",
+        "A request with this X-Idempotency-Key is still being processed. Retry shortly to get its result.",
+      );
+    }
+    // The owner died without finishing: take the key over, exactly one taker wins.
+    const takenOver = await prisma.idempotencyRecord.updateMany({
+      where: { id: existing.id, state: "in_progress", lockedUntil: { lte: now } },
+      data: { lockedUntil: new Date(now.getTime() + LOCK_SECONDS * 1000) },
+    });
+    if (takenOver.count === 1) return { kind: "owner", recordId: existing.id };
+  }
+  throw new AppError("idempotency_key_in_progress", "A request with this X-Idempotency-Key is being processed. Retry shortly.");
+}
+
+export async function completeIdempotencyKey(recordId: bigint, status: number, body: unknown): Promise<void> {
+  const prisma = await getPrisma();
+  await prisma.idempotencyRecord.update({
+    where: { id: recordId },
+    data: { state: "completed", responseStatus: status, responseBody: body as object },
+  });
+}
+
+export async function releaseIdempotencyKey(recordId: bigint): Promise<void> {
+  const prisma = await getPrisma();
+  await prisma.idempotencyRecord.deleteMany({ where: { id: recordId, state: "in_progress" } });
+}
+
+/** Deletes records past their 24 h lifetime; run by the jobs runner. Returns how many. */
+export async function deleteExpiredIdempotencyRecords(now = new Date(), batchSize = 1000): Promise<number> {
+  const prisma = await getPrisma();
+  let total = 0;
+  for (;;) {
+    const deleted = await prisma.$executeRaw`
+      DELETE FROM idempotency_records WHERE id IN (
+        SELECT id FROM idempotency_records WHERE expires_at <= ${now} ORDER BY id LIMIT ${batchSize})`;
+    total += deleted;
+    if (deleted < batchSize) return total;
+  }
+}

@@ -1,0 +1,40 @@
+import { AppError } from "@/lib/errors";
+
+/**
+ * Reads a JSON request body with a size cap (DESIGN §5: 64 KB → 413), streaming so an
+ * oversized body is refused without buffering it whole. Empty body → undefined.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const contentType = request.headers.get("content-type");
+  if (contentType && !/^application\/([\w.+-]*\+)?json\b/i.test(contentType.trim())) {
+    throw new AppError("unsupported_media_type", "Request bodies must be JSON: send 'Content-Type: application/json'.");
+  }
+  if (!request.body) return undefined;
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new AppError("invalid_json", `Malformed JSON body: ${(err as Error).message}`);
+  }
+}
+
+function tooLarge(maxBytes: number) {
+  return new AppError("payload_too_large", `Request body exceeds ${Math.floor(maxBytes / 1024)} KB.`);
+}

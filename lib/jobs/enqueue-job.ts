@@ -1,0 +1,24 @@
+import type { Db } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { newId } from "@/lib/ids";
+
+export type EnqueueOptions = { runAt?: Date; dedupeKey?: string; maxAttempts?: number };
+
+/**
+ * Writes a job row: call it with the transaction that makes the change needing the job
+ * (transactional outbox), so the job exists if and only if the change committed.
+ * A dedupeKey makes enqueueing the same business step twice a no-op.
+ */
+export async function enqueueJob(db: Db, type: string, payload: Record<string, unknown>, options: EnqueueOptions = {}) {
+  const data = {
+    id: newId("job"),
+    type,
+    payload: payload as Prisma.InputJsonObject,
+    runAt: options.runAt ?? new Date(),
+    maxAttempts: options.maxAttempts ?? 10,
+    dedupeKey: options.dedupeKey ?? null,
+  };
+  if (!options.dedupeKey) return db.job.create({ data });
+  const rows = await db.job.createManyAndReturn({ data: [data], skipDuplicates: true });
+  return rows[0] ?? (await db.job.findUniqueOrThrow({ where: { dedupeKey: options.dedupeKey } }));
+}

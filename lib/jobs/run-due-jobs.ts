@@ -1,0 +1,65 @@
+import { getPrisma } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import { jobHandler } from "./job-handlers";
+import "./register-handlers";
+
+const LEASE_SECONDS = 300;
+
+/** Backoff after a failed attempt: 2 s, 4 s, 8 s … capped at 10 min. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(600_000, 1000 * 2 ** Math.max(1, attempts));
+}
+
+type ClaimedJob = { id: string; type: string; payload: Record<string, unknown>; attempts: number; max_attempts: number };
+
+/**
+ * Claims due jobs (FOR UPDATE SKIP LOCKED, so several runners never take the same row) and
+ * runs them. A job whose runner died is taken again once its lease has passed.
+ * Returns how many jobs ran.
+ */
+export async function runDueJobs(limit = 20): Promise<number> {
+  const prisma = await getPrisma();
+  const jobs = await prisma.$queryRaw<ClaimedJob[]>`
+    UPDATE jobs SET status = 'running', attempts = attempts + 1,
+                    locked_until = now() + ${LEASE_SECONDS}::int * interval '1 second', updated_at = now()
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE (status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now())
+      ORDER BY run_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id, type, payload, attempts, max_attempts`;
+  for (const job of jobs) await runClaimedJob(job);
+  return jobs.length;
+}
+
+async function runClaimedJob(job: ClaimedJob) {
+  const prisma = await getPrisma();
+  const handler = jobHandler(job.type);
+  try {
+    if (!handler) throw new Error(`No handler registered for job type "${job.type}"`);
+    const result = await handler(job.payload, { id: job.id, attempts: job.attempts });
+    if (result && "rescheduleAt" in result) {
+      await prisma.job.update({
+        where: { id: job.id },
+        data: { status: "pending", runAt: result.rescheduleAt, attempts: 0, lockedUntil: null },
+      });
+    } else {
+      await prisma.job.update({ where: { id: job.id }, data: { status: "succeeded", finishedAt: new Date(), lockedUntil: null } });
+    }
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const exhausted = job.attempts >= job.max_attempts;
+    log.warn("job failed", { jobId: job.id, type: job.type, attempts: job.attempts, exhausted, error: message });
+    await prisma.job.update({
+      where: { id: job.id },
+      data: {
+        status: exhausted ? "failed" : "pending",
+        runAt: new Date(Date.now() + retryDelayMs(job.attempts)),
+        lastError: message.slice(0, 2000),
+        lockedUntil: null,
+        finishedAt: exhausted ? new Date() : null,
+      },
+    });
+  }
+}

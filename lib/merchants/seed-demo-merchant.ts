@@ -1,0 +1,88 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { config, isSandbox } from "@/lib/config";
+import { getPrisma } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { hashSecret, secretHint, generateKeyPair } from "@/lib/auth/api-keys";
+import { createMerchant } from "./create-merchant";
+
+/**
+ * The sandbox demo merchant (DESIGN §12), created on first start. DEMO_PUBLIC_KEY,
+ * DEMO_SECRET_KEY, DEMO_EMAIL and DEMO_PASSWORD fix its credentials; otherwise they are
+ * generated once and kept in <DATA_DIR>/demo-credentials.json (mode 600, sandbox only) so that
+ * every start can print them. Secrets in the database stay hashed.
+ */
+export type DemoCredentials = { email: string; password: string | null; publicKey: string; secretKey: string | null; merchantId: string };
+
+const credentialsFile = () => path.resolve(config.dataDir(), "demo-credentials.json");
+
+function readSavedCredentials(): Partial<DemoCredentials> {
+  try {
+    return existsSync(credentialsFile()) ? JSON.parse(readFileSync(credentialsFile(), "utf8")) : {};
+  } catch {
+    return {};
+  }
+}
+
+function saveCredentials(credentials: DemoCredentials) {
+  mkdirSync(path.dirname(credentialsFile()), { recursive: true });
+  writeFileSync(credentialsFile(), JSON.stringify(credentials, null, 2) + "\n", { mode: 0o600 });
+  chmodSync(credentialsFile(), 0o600);
+}
+
+export async function seedDemoMerchant(): Promise<DemoCredentials | null> {
+  if (!isSandbox()) return null;
+  const prisma = await getPrisma();
+  const saved = readSavedCredentials();
+  const email = (process.env.DEMO_EMAIL ?? saved.email ?? "demo@sandbox.local").toLowerCase();
+  const fixedKeys =
+    process.env.DEMO_PUBLIC_KEY && process.env.DEMO_SECRET_KEY
+      ? { publicKey: process.env.DEMO_PUBLIC_KEY, secretKey: process.env.DEMO_SECRET_KEY }
+      : null;
+
+  const user = await prisma.dashboardUser.findUnique({ where: { email } });
+  if (!user) {
+    const password = process.env.DEMO_PASSWORD ?? randomBytes(9).toString("base64url");
+    const keys = fixedKeys ?? generateKeyPair("sandbox");
+    const { merchant } = await createMerchant({ name: "Demo Merchant", email, password, plan: "business", keys });
+    const credentials = { email, password, publicKey: keys.publicKey, secretKey: keys.secretKey, merchantId: merchant.id };
+    saveCredentials(credentials);
+    return credentials;
+  }
+
+  // Existing demo merchant: make sure fixed keys, when given, are a valid pair of it.
+  if (fixedKeys) {
+    const existing = await prisma.apiKey.findUnique({ where: { publicKey: fixedKeys.publicKey } });
+    if (!existing) {
+      await prisma.apiKey.create({
+        data: {
+          id: newId("key"),
+          merchantId: user.merchantId,
+          environment: "sandbox",
+          publicKey: fixedKeys.publicKey,
+          secretHash: hashSecret(fixedKeys.secretKey),
+          secretHint: secretHint(fixedKeys.secretKey),
+        },
+      });
+    } else if (existing.merchantId === user.merchantId && existing.secretHash !== hashSecret(fixedKeys.secretKey)) {
+      await prisma.apiKey.update({
+        where: { id: existing.id },
+        data: { secretHash: hashSecret(fixedKeys.secretKey), secretHint: secretHint(fixedKeys.secretKey), expiresAt: null, revokedAt: null },
+      });
+    }
+    return { email, password: process.env.DEMO_PASSWORD ?? saved.password ?? null, ...fixedKeys, merchantId: user.merchantId };
+  }
+  const current = await prisma.apiKey.findFirst({
+    where: { merchantId: user.merchantId, environment: "sandbox", revokedAt: null, expiresAt: null },
+    orderBy: { createdAt: "desc" },
+  });
+  const savedStillCurrent = saved.publicKey && current?.publicKey === saved.publicKey;
+  return {
+    email,
+    password: saved.password ?? process.env.DEMO_PASSWORD ?? null,
+    publicKey: current?.publicKey ?? saved.publicKey ?? "",
+    secretKey: savedStillCurrent ? (saved.secretKey ?? null) : null,
+    merchantId: user.merchantId,
+  };
+}

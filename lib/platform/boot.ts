@@ -1,0 +1,45 @@
+import { appEnv, config } from "@/lib/config";
+import { getDatabase } from "@/lib/db/client";
+import { acquireDataDirLock } from "@/lib/db/data-dir-lock";
+import { startInProcessRunner } from "@/lib/jobs/in-process-runner";
+import { log } from "@/lib/log";
+import { seedDemoMerchant, type DemoCredentials } from "@/lib/merchants/seed-demo-merchant";
+
+/** Server start-up: database ready, demo merchant, jobs runner, banner. */
+export async function boot() {
+  if (!config.databaseUrl()) acquireDataDirLock("server");
+  const db = await getDatabase();
+  const demo = await seedDemoMerchant();
+  const runner = config.jobsRunner();
+  if (runner === "inline") startInProcessRunner();
+  printBanner(db.kind, runner, demo);
+}
+
+function printBanner(dbKind: string, runner: string, demo: DemoCredentials | null) {
+  if (process.env.LOG_LEVEL === "silent") return;
+  const url = config.publicUrl();
+  const lines = [
+    "",
+    `  Payments platform — ${appEnv().toUpperCase()}`,
+    `  Database: ${dbKind === "pglite" ? `embedded PGlite (${config.pgliteDir()})` : "PostgreSQL"} · jobs: ${runner}`,
+    "",
+    `  API base URL   ${url}/api/v1`,
+    `  API reference  ${url}/docs`,
+    `  Health         ${url}/api/v1/health`,
+  ];
+  if (demo) {
+    lines.push(
+      "",
+      "  Demo merchant (sandbox)",
+      `    dashboard login  ${demo.email} / ${demo.password ?? "(set DEMO_PASSWORD to fix it)"}`,
+      `    public key       ${demo.publicKey}`,
+      `    secret key       ${demo.secretKey ?? "(shown once at creation; rotate with: npm run ops -- keys:rotate --merchant " + demo.merchantId + ")"}`,
+    );
+    if (demo.secretKey) {
+      lines.push("", "  Try it:", `    curl -s ${url}/api/v1/payments/balance -H 'X-API-Key: ${demo.publicKey}:${demo.secretKey}'`);
+    }
+  }
+  lines.push("");
+  console.log(lines.join("\n"));
+  log.debug("boot complete");
+}

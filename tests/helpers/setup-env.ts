@@ -1,0 +1,7 @@
+// Test defaults: each test file gets its own in-memory PGlite unless DATABASE_URL points at
+// PostgreSQL (CI runs the same suite there). Providers answer at once; no in-process runner.
+process.env.APP_ENV ??= "sandbox";
+if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = "memory";
+process.env.SANDBOX_PROVIDER_DELAY_MS ??= "0";
+process.env.JOBS_RUNNER = "off";
+process.env.LOG_LEVEL ??= "silent";
