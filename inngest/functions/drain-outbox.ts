@@ -10,7 +10,7 @@ export const drainOutbox = inngest.createFunction(
   async ({ step }) => {
     let total = 0;
     for (let round = 0; round < 10; round++) {
-      const ran = await step.run(`run-due-jobs-${round}`, () => runDueJobs(50));
+      const ran = await step.run(`run-due-jobs-${round}`, () => runDueJobs({ limit: 50 }));
       total += ran;
       if (ran === 0) break;
     }

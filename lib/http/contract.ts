@@ -33,8 +33,7 @@ export type RouteContract<
   errors?: number[];
 };
 
-export function defineContract<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType>(
-  contract: RouteContract<Q, P, B>,
-): RouteContract<Q, P, B> {
+/** Identity, but keeps the literal types (auth, schemas) so handlers get precise input types. */
+export function defineContract<const C extends RouteContract>(contract: C): C {
   return contract;
 }

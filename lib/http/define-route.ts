@@ -23,14 +23,18 @@ import { requestIdFor } from "./request-id";
  * → handler → response validation → one error mapper. Each step is a small function below so
  * it can be read and tested alone; a handler only sees parsed input and returns a body.
  */
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Part<C, K extends "query" | "params" | "body"> = C extends { request: { [P in K]: infer S } }
+  ? S extends z.ZodType
+    ? z.output<S>
+    : undefined
+  : undefined;
 
 export type RouteContext<C extends RouteContract> = {
   request: Request;
   requestId: string;
-  query: Out<NonNullable<C["request"]>["query"]>;
-  params: Out<NonNullable<C["request"]>["params"]>;
-  body: Out<NonNullable<C["request"]>["body"]>;
+  query: Part<C, "query">;
+  params: Part<C, "params">;
+  body: Part<C, "body">;
   auth: C["auth"] extends "apiKey" ? ApiAuth : null;
 };
 

@@ -16,3 +16,7 @@ export function registerJobHandler(type: string, handler: JobHandler) {
 export function jobHandler(type: string): JobHandler | undefined {
   return handlers.get(type);
 }
+
+export function registeredJobTypes(): string[] {
+  return [...handlers.keys()];
+}

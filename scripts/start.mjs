@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: everything a fresh clone needs after `npm install`. Generates the Prisma client
+ * if missing, builds the app when the build is missing or older than the sources, then serves
+ * it with `next start`. Migrations, the demo merchant and the banner with URLs and credentials
+ * come from the server's own start-up (instrumentation.ts → lib/platform/boot.ts).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+process.chdir(root);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+function run(cmd, args) {
+  const result = spawnSync(cmd, args, { stdio: "inherit", env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) {
+    if (entry === "node_modules" || entry === "generated" || entry.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+if (!existsSync("lib/db/generated/client.ts")) {
+  console.log("Generating the Prisma client…");
+  run(bin("prisma"), ["generate"]);
+}
+
+const buildId = ".next/BUILD_ID";
+const sources = ["app", "lib", "inngest", "public", "prisma", "instrumentation.ts", "next.config.ts", "package.json"];
+const sourcesChanged = existsSync(buildId) && Math.max(...sources.map(newestMtime)) > statSync(buildId).mtimeMs;
+if (!existsSync(buildId) || sourcesChanged || process.env.FORCE_BUILD === "1") {
+  console.log(existsSync(buildId) ? "Sources changed since the last build: rebuilding…" : "First start: building the app (about a minute)…");
+  run(bin("next"), ["build"]);
+}
+
+const port = process.env.PORT ?? "3000";
+const server = spawn(bin("next"), ["start", "-p", port, ...(process.env.HOSTNAME ? ["-H", process.env.HOSTNAME] : [])], {
+  stdio: "inherit",
+  env: { ...env, PORT: port },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

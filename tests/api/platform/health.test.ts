@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as dbClient from "@/lib/db/client";
+import { GET } from "@/app/api/v1/health/route";
+import { call } from "../../helpers/http";
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("GET /health", () => {
+  it("answers 200 with status, environment, version and checks when the database answers", async () => {
+    const res = await call(GET, { path: "/health" });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      status: "ok",
+      environment: "sandbox",
+      version: expect.any(String),
+      checks: { database: { status: "ok", latencyMs: expect.any(Number) }, rateLimiter: { backend: expect.any(String) } },
+    });
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+    expect(res.headers.get("x-ratelimit-limit")).toBeNull(); // load balancers poll it freely
+  });
+
+  it("answers 503 without internals when the database does not", async () => {
+    vi.spyOn(dbClient, "getPrisma").mockRejectedValue(new Error("connect ECONNREFUSED 10.0.0.5:5432 password=hunter2"));
+    const res = await call(GET, { path: "/health" });
+    expect(res.status).toBe(503);
+    expect(res.json.status).toBe("degraded");
+    expect(res.json.checks.database.status).toBe("error");
+    expect(res.text).not.toMatch(/ECONNREFUSED|hunter2|10\.0\.0\.5/);
+  });
+});
+
+describe("unknown API paths", () => {
+  it("answer 404 with the spec's JSON error body", async () => {
+    const { GET: unknown } = await import("@/app/api/v1/[...unknown]/route");
+    const res = await call(unknown as never, { path: "/payments/nope" });
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({ statusCode: 404, error: "Not Found", code: "not_found" });
+    expect(res.headers.get("x-request-id")).toBe(res.json.requestId);
+  });
+});
