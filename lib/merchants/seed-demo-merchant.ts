@@ -45,7 +45,8 @@ export async function seedDemoMerchant(): Promise<DemoCredentials | null> {
   if (!user) {
     const password = process.env.DEMO_PASSWORD ?? randomBytes(9).toString("base64url");
     const keys = fixedKeys ?? generateKeyPair("sandbox");
-    const { merchant } = await createMerchant({ name: "Demo Merchant", email, password, plan: "business", keys });
+    const plan = process.env.DEMO_PLAN === "enterprise" || process.env.DEMO_PLAN === "standard" ? process.env.DEMO_PLAN : "business";
+    const { merchant } = await createMerchant({ name: "Demo Merchant", email, password, plan, keys });
     const credentials = { email, password, publicKey: keys.publicKey, secretKey: keys.secretKey, merchantId: merchant.id };
     saveCredentials(credentials);
     return credentials;

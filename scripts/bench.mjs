@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: starts the built app (building it if needed) on a fresh embedded database,
+ * or on PostgreSQL with BENCH_DATABASE_URL, and measures each endpoint with autocannon in the
+ * same run: requests/s, p50 and p99 latency, and the ratio to a bare Next route handler
+ * (/api/ping). Prints the server's peak RSS. Results also go to bench-results/latest.json.
+ *   BENCH_DURATION (s, default 8)   BENCH_CONNECTIONS (default 16)   BENCH_ONLY=name,name
+ */
+import { spawn, execSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const port = process.env.BENCH_PORT ?? "3200";
+const base = `http://127.0.0.1:${port}`;
+const duration = Number(process.env.BENCH_DURATION ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const publicKey = "pk_test_BenchBenchBenchBenchBench";
+const secretKey = "sk_test_BenchBenchBenchBenchBenchBenchBenchBench";
+const auth = { "X-API-Key": `${publicKey}:${secretKey}` };
+
+/** What we measure. Each later feature adds its endpoints here. */
+const targets = [
+  { name: "bare Next route (/api/ping)", path: "/api/ping", baseline: true },
+  { name: "GET /health", path: "/api/v1/health" },
+];
+
+function startServer() {
+  rmSync(path.join(root, ".data-bench"), { recursive: true, force: true });
+  const server = spawn("node", [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: {
+      ...process.env,
+      PORT: port,
+      PUBLIC_URL: base,
+      DATA_DIR: ".data-bench",
+      PGLITE_DIR: ".data-bench/pglite",
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+      RATE_LIMIT_PUBLIC_PER_MINUTE: "0",
+      DEMO_EMAIL: "bench@sandbox.local",
+      DEMO_PUBLIC_KEY: publicKey,
+      DEMO_SECRET_KEY: secretKey,
+      DEMO_PLAN: "enterprise",
+      LOG_LEVEL: "warn",
+      SANDBOX_PROVIDER_DELAY_MS: "0",
+    },
+  });
+  server.stdout.on("data", () => undefined);
+  return server;
+}
+
+async function waitReady() {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not become ready");
+}
+
+function descendants(pid) {
+  try {
+    const children = execSync(`pgrep -P ${pid}`).toString().trim().split("\n").filter(Boolean).map(Number);
+    return [pid, ...children.flatMap(descendants)];
+  } catch {
+    return [pid];
+  }
+}
+
+function peakRssMb(rootPid) {
+  let peak = 0;
+  for (const pid of descendants(rootPid)) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kb / 1024);
+    } catch {}
+  }
+  return Math.round(peak);
+}
+
+function measure(target) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base + target.path,
+        method: target.method ?? "GET",
+        headers: { ...(target.auth ? auth : {}), ...(target.body ? { "content-type": "application/json" } : {}) },
+        body: target.body,
+        requests: target.requests,
+        connections,
+        duration,
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+const server = startServer();
+try {
+  await waitReady();
+  const only = process.env.BENCH_ONLY?.split(",");
+  const rows = [];
+  let baseline = null;
+  for (const target of targets) {
+    if (only && !target.baseline && !only.some((o) => target.name.includes(o))) continue;
+    if (target.setup) await target.setup({ base, auth });
+    await measure({ ...target, duration: 2 }); // warm-up: JIT, caches, connection pools
+    const r = await measure(target);
+    const non2xx = r.non2xx + r.errors;
+    const row = {
+      name: target.name,
+      reqPerSec: Math.round(r.requests.average),
+      p50Ms: r.latency.p50,
+      p99Ms: r.latency.p99,
+      non2xx,
+    };
+    if (target.baseline) baseline = row.reqPerSec;
+    row.ratioToBare = baseline ? Number((row.reqPerSec / baseline).toFixed(2)) : null;
+    rows.push(row);
+    console.log(
+      `${row.name.padEnd(48)} ${String(row.reqPerSec).padStart(7)} req/s  p50 ${String(row.p50Ms).padStart(4)} ms  p99 ${String(row.p99Ms).padStart(4)} ms  ×${row.ratioToBare ?? "-"} of bare${non2xx ? `  (${non2xx} non-2xx!)` : ""}`,
+    );
+  }
+  const peak = peakRssMb(server.pid);
+  console.log(`server peak RSS: ${peak} MB · database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"} · ${connections} connections × ${duration} s`);
+  mkdirSync(path.join(root, "bench-results"), { recursive: true });
+  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), connections, duration, peakRssMb: peak, rows }, null, 2));
+} finally {
+  for (const pid of descendants(server.pid).reverse()) {
+    try {
+      process.kill(pid, "SIGTERM");
+    } catch {}
+  }
+}
+process.exit(0);
