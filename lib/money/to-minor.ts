@@ -3,7 +3,9 @@ import { type CurrencyCode, currencyExponent } from "./currencies";
 import { Decimal, toBigInt } from "./decimal";
 
 /** Anything above this many major units is refused as absurd. */
-export const MAX_AMOUNT_MAJOR = 10n ** 15n;
+// 10^12 major units: far above any real payment, and every amount stays exactly representable
+// as a JSON number in minor units (below 2^53) for every supported exponent.
+export const MAX_AMOUNT_MAJOR = 10n ** 12n;
 
 export type ToMinorOptions = { allowZero?: boolean };
 
