@@ -1,0 +1,60 @@
+import type { PaymentStatus } from "@/lib/db/generated/client";
+
+/**
+ * The collect state machine (DESIGN §6):
+ *
+ *   pending ──► processing ──► success ──► refunded
+ *      │             └──────► failed ──► success   (late success after our timeout: the money was taken)
+ *      ├──► cancelled
+ *      ├──► expired
+ *      └──► failed (the provider refused the submission)
+ *
+ * Every change goes through transitionPayment(), which applies it only from an allowed state
+ * (conditional UPDATE), so concurrent jobs, callbacks and users can never both win.
+ */
+export const ALLOWED_TRANSITIONS: Record<PaymentStatus, PaymentStatus[]> = {
+  pending: ["processing", "cancelled", "expired", "failed"],
+  processing: ["success", "failed"],
+  success: ["refunded"],
+  failed: ["success", "pending"],
+  cancelled: [],
+  expired: [],
+  refunded: [],
+};
+
+export const FINAL_STATUSES: PaymentStatus[] = ["success", "failed", "cancelled", "expired", "refunded"];
+
+export function canTransition(from: PaymentStatus, to: PaymentStatus, errorCode?: string | null): boolean {
+  if (!ALLOWED_TRANSITIONS[from].includes(to)) return false;
+  // Only a payment we failed for lack of an answer may still succeed late.
+  if (from === "failed" && to === "success") return errorCode === "timeout";
+  return true;
+}
+
+/** Minutes a payment stays payable (DESIGN §6), configurable per deployment. */
+export function expiryMinutes(type: "direct" | "checkout"): number {
+  const name = type === "direct" ? "PAYMENT_DIRECT_EXPIRY_MINUTES" : "PAYMENT_CHECKOUT_EXPIRY_MINUTES";
+  const value = Number(process.env[name] ?? (type === "direct" ? 15 : 60));
+  return Number.isFinite(value) && value > 0 ? value : type === "direct" ? 15 : 60;
+}
+
+/** How long we keep asking the provider before failing a processing payment with `timeout`. */
+export function providerTimeoutMs(): number {
+  const value = Number(process.env.PROVIDER_TIMEOUT_SECONDS ?? 1800);
+  return (Number.isFinite(value) && value > 0 ? value : 1800) * 1000;
+}
+
+/** Poll backoff: 2 s, 4 s, 8 s … capped at 60 s (the first answer usually comes within seconds). */
+export function pollDelayMs(attempt: number): number {
+  return Math.min(60_000, 2000 * 2 ** Math.min(attempt, 5));
+}
+
+export const STATUS_MESSAGES: Record<PaymentStatus, string> = {
+  pending: "Waiting for the customer to start the payment.",
+  processing: "Waiting for the customer to approve the payment on their phone.",
+  success: "Payment received.",
+  failed: "The payment failed.",
+  cancelled: "The payment was cancelled.",
+  expired: "The payment expired before the customer paid.",
+  refunded: "The payment was refunded.",
+};
