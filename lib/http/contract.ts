@@ -33,8 +33,9 @@ export type RouteContract<
   errors?: number[];
 };
 
-export function defineContract<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType>(
-  contract: RouteContract<Q, P, B>,
-): RouteContract<Q, P, B> {
+/** Keeps the literal `auth` so a handler of an apiKey route gets a non-null `auth`. */
+export function defineContract<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, A extends RouteContract["auth"]>(
+  contract: RouteContract<Q, P, B> & { auth: A },
+): RouteContract<Q, P, B> & { auth: A } {
   return contract;
 }

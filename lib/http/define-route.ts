@@ -23,14 +23,16 @@ import { requestIdFor } from "./request-id";
  * → handler → response validation → one error mapper. Each step is a small function below so
  * it can be read and tested alone; a handler only sees parsed input and returns a body.
  */
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Out<T> = [T] extends [never] ? undefined : T extends z.ZodType ? z.output<T> : undefined;
+/** The parsed type of one request part: its schema's output, or undefined when not declared. */
+type Part<C extends RouteContract, K extends "query" | "params" | "body"> = Out<NonNullable<NonNullable<C["request"]>[K]>>;
 
 export type RouteContext<C extends RouteContract> = {
   request: Request;
   requestId: string;
-  query: Out<NonNullable<C["request"]>["query"]>;
-  params: Out<NonNullable<C["request"]>["params"]>;
-  body: Out<NonNullable<C["request"]>["body"]>;
+  query: Part<C, "query">;
+  params: Part<C, "params">;
+  body: Part<C, "body">;
   auth: C["auth"] extends "apiKey" ? ApiAuth : null;
 };
 
