@@ -1,10 +1,12 @@
-import type { Tx } from "@/lib/db/client";
+import { getPrisma, type Tx } from "@/lib/db/client";
 import type { Environment } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { currencyExponent, type CurrencyCode } from "@/lib/money";
-import { type MerchantCategory, merchantAccount, payoutSourceCategory, platformAccount } from "./accounts";
+import { currencyExponent, type CurrencyCode, fromMinor } from "@/lib/money";
+import { merchantAccount, payoutSourceCategory, platformAccount } from "./accounts";
 import { type PostedEntry, postEntry } from "./post-entry";
+import { presentCurrencyBalance } from "./present-balances";
+import { readBalances } from "./read-balances";
 
 /** Largest single sandbox funding, in major units: keeps test balances printable as exact JSON numbers. */
 export const MAX_SANDBOX_FUNDING_MAJOR = 1_000_000_000n;
@@ -16,13 +18,13 @@ export type FundSandboxWalletInput = {
   /** Minor units, > 0. */
   amount: bigint;
   /** Default: the merchant's payout source category (collect in unified mode, payout in separate). */
-  category?: MerchantCategory;
+  category?: "collect" | "payout";
   /** Makes the funding idempotent; a fresh one each call otherwise. */
   reference?: string;
 };
 
 /** Sandbox only (DESIGN §7): test money into a wallet's `available`, from the sandbox funding account. */
-export async function fundSandboxWallet(tx: Tx, input: FundSandboxWalletInput): Promise<{ entry: PostedEntry; category: MerchantCategory }> {
+export async function fundSandboxWallet(tx: Tx, input: FundSandboxWalletInput): Promise<{ entry: PostedEntry; category: "collect" | "payout" }> {
   if (input.environment !== "sandbox") throw new AppError("not_found", "Test funds exist only in the sandbox.");
   const max = MAX_SANDBOX_FUNDING_MAJOR * 10n ** BigInt(currencyExponent(input.currency));
   if (input.amount <= 0n) throw new AppError("invalid_amount", "Amount must be greater than zero.");
@@ -41,4 +43,20 @@ export async function fundSandboxWallet(tx: Tx, input: FundSandboxWalletInput): 
     metadata: { category },
   });
   return { entry, category };
+}
+
+/** POST /sandbox/wallets/fund: funds in one transaction and returns the funding with the wallet after it. */
+export async function fundSandboxWalletAndReadBalance(input: FundSandboxWalletInput) {
+  const prisma = await getPrisma();
+  return prisma.$transaction(async (tx) => {
+    const { entry, category } = await fundSandboxWallet(tx, input);
+    const view = await readBalances({ merchantId: input.merchantId, environment: input.environment, currency: input.currency }, tx);
+    return {
+      fundingId: entry.id,
+      currency: input.currency,
+      category,
+      amount: fromMinor(input.amount, input.currency),
+      balance: presentCurrencyBalance(view.balances[0]),
+    };
+  });
 }

@@ -12,7 +12,7 @@ export { runSettlement, settleDuePending } from "./settle-due-pending";
 export { type HoldPayoutInput, holdPayout } from "./hold-payout";
 export { type FinalisePayoutInput, finalisePayout } from "./finalise-payout";
 export { releasePayout } from "./release-payout";
-export { type FundSandboxWalletInput, fundSandboxWallet, MAX_SANDBOX_FUNDING_MAJOR } from "./fund-sandbox-wallet";
+export { type FundSandboxWalletInput, fundSandboxWallet, fundSandboxWalletAndReadBalance, MAX_SANDBOX_FUNDING_MAJOR } from "./fund-sandbox-wallet";
 export { type MoveFundsInput, moveFunds } from "./move-funds";
 export { grantCredit } from "./grant-credit";
 export { type ConvertFundsInput, convertFunds } from "./convert-funds";

@@ -9,7 +9,7 @@ export async function inTx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return (await getPrisma()).$transaction(fn);
 }
 
-export function fund(merchantId: string, currency: CurrencyCode, amount: bigint, category: MerchantCategory = "collect") {
+export function fund(merchantId: string, currency: CurrencyCode, amount: bigint, category: "collect" | "payout" = "collect") {
   return inTx((tx) => fundSandboxWallet(tx, { environment: "sandbox", merchantId, currency, amount, category }));
 }
 
