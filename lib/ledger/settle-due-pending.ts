@@ -1,5 +1,5 @@
 import { getPrisma, type Tx } from "@/lib/db/client";
-import type { Environment } from "@/lib/db/generated/client";
+import { type Environment, Prisma } from "@/lib/db/generated/client";
 import type { CurrencyCode } from "@/lib/money";
 import { merchantAccount } from "./accounts";
 import { postEntry } from "./post-entry";
@@ -12,12 +12,21 @@ type DueRow = { entry_id: string; account_id: string; amount: bigint; merchant_i
  * entry keyed by its settlement, and the row is marked settled in the same transaction.
  * Accounts are locked in id order so two runners never deadlock. Returns how many it settled.
  */
-export async function settleDuePending(tx: Tx, options: { now?: Date; limit?: number } = {}): Promise<number> {
+export type SettleOptions = {
+  /** Settle what is due at this instant (default now). */
+  now?: Date;
+  limit?: number;
+  /** Only this merchant's credits (an operator settling one merchant; tests on a shared database). */
+  merchantId?: string;
+};
+
+export async function settleDuePending(tx: Tx, options: SettleOptions = {}): Promise<number> {
   const now = options.now ?? new Date();
   const due = await tx.$queryRaw<DueRow[]>`
     SELECT s.entry_id, s.account_id, s.amount, a.merchant_id, a.environment, a.currency
     FROM ledger_settlements s JOIN ledger_accounts a ON a.id = s.account_id
     WHERE s.settled_at IS NULL AND s.due_at <= ${now}
+      ${options.merchantId ? Prisma.sql`AND a.merchant_id = ${options.merchantId}` : Prisma.empty}
     ORDER BY s.due_at
     LIMIT ${options.limit ?? 100}
     FOR UPDATE OF s SKIP LOCKED`;
@@ -42,12 +51,12 @@ export async function settleDuePending(tx: Tx, options: { now?: Date; limit?: nu
 }
 
 /** The settlement sweep (periodic task): settles every due credit, in batches of `batch`. */
-export async function runSettlement(options: { now?: Date; batch?: number } = {}): Promise<{ settled: number }> {
+export async function runSettlement(options: Omit<SettleOptions, "limit"> & { batch?: number } = {}): Promise<{ settled: number }> {
   const prisma = await getPrisma();
-  const batch = options.batch ?? 100;
+  const { batch = 100, ...rest } = options;
   let settled = 0;
   for (;;) {
-    const n = await prisma.$transaction((tx) => settleDuePending(tx, { now: options.now, limit: batch }));
+    const n = await prisma.$transaction((tx) => settleDuePending(tx, { ...rest, limit: batch }));
     settled += n;
     if (n < batch) return { settled };
   }

@@ -9,6 +9,8 @@ import { call } from "../../helpers/http";
 import { fund, inTx } from "../../helpers/ledger";
 import { createTestMerchant } from "../../helpers/merchants";
 
+// Far enough that no settlement sweep of another test file (shared PostgreSQL) makes it available.
+const FAR_FUTURE = new Date("2100-01-01T00:00:00.000Z");
 const zero = { available: 0, pending: 0 };
 const emptyCategories = { collect: zero, payout: zero, credit: zero };
 const read = (headers: Record<string, string>) => call(balance, { path: "/payments/balance", headers });
@@ -36,7 +38,7 @@ describe("GET /payments/balance", () => {
     const m = await createTestMerchant();
     await fund(m.merchant.id, "XOF", 25_000n);
     await inTx((tx) =>
-      creditCollectPending(tx, { environment: "sandbox", merchantId: m.merchant.id, reference: newId("txn"), provider: "wave", currency: "XOF", gross: 10_000n, fee: 100n }),
+      creditCollectPending(tx, { environment: "sandbox", merchantId: m.merchant.id, reference: newId("txn"), provider: "wave", currency: "XOF", gross: 10_000n, fee: 100n, dueAt: FAR_FUTURE }),
     );
     const res = await read(m.headers);
     const account = await (await getPrisma()).ledgerAccount.findUniqueOrThrow({ where: { id: `m:${m.merchant.id}:sandbox:XOF:collect` } });

@@ -59,7 +59,8 @@ describe("collect credit and settlement", () => {
 
   it("settles only what is due, exactly once", async () => {
     const { merchant } = await createTestMerchant();
-    const now = Date.now();
+    // In the future, so that no real-time sweep (another test file on a shared database) settles them first.
+    const now = Date.now() + 24 * 3_600_000;
     const credit = (gross: bigint, dueInMs: number) =>
       inTx((tx) =>
         creditCollectPending(tx, {
@@ -67,14 +68,19 @@ describe("collect credit and settlement", () => {
         }),
       );
     await credit(1_000n, -1_000);
-    await credit(2_000n, -1);
-    await credit(4_000n, 60_000);
-    expect(await inTx((tx) => settleDuePending(tx, { now: new Date(now) }))).toBeGreaterThanOrEqual(2);
+    await credit(2_000n, 0);
+    await credit(4_000n, 3_600_000);
+    // Scoped to this merchant: on a shared PostgreSQL, other files' credits are not ours to settle.
+    const settle = (at: number) => inTx((tx) => settleDuePending(tx, { now: new Date(at), merchantId: merchant.id }));
+    expect(await settle(now)).toBe(2);
     expect(await wallet(merchant.id, "XOF")).toEqual({ available: 3_000n, pending: 4_000n });
-    await inTx((tx) => settleDuePending(tx, { now: new Date(now) }));
+    expect(await settle(now)).toBe(0);
+    expect(await settle(now + 3_599_999)).toBe(0);
     expect(await wallet(merchant.id, "XOF")).toEqual({ available: 3_000n, pending: 4_000n });
-    await runSettlement({ now: new Date(now + 60_000) });
+    expect(await runSettlement({ now: new Date(now + 3_600_000), merchantId: merchant.id })).toEqual({ settled: 1 });
     expect(await wallet(merchant.id, "XOF")).toEqual({ available: 7_000n, pending: 0n });
+    const settlements = await (await getPrisma()).ledgerSettlement.findMany({ where: { accountId: `m:${merchant.id}:sandbox:XOF:collect` } });
+    expect(settlements.every((s) => s.settledAt !== null && s.settleEntryId !== null)).toBe(true);
     await clean(merchant.id);
   });
 
