@@ -25,8 +25,10 @@ type Buckets = { available: bigint; pending: bigint };
  * Recomputes the ledger from its postings and reports every difference (DESIGN §7). Runs in one
  * REPEATABLE READ snapshot, so entries committing meanwhile never show up half-applied.
  * `merchantIds` limits it to those merchants' entries and accounts (tests on a shared database).
+ * Given a transaction, it runs in it (and sees that transaction's own uncommitted writes).
  */
-export async function reconcileLedger(options: { merchantIds?: string[] } = {}): Promise<ReconcileReport> {
+export async function reconcileLedger(options: { merchantIds?: string[] } = {}, tx?: Tx): Promise<ReconcileReport> {
+  if (tx) return reconcileIn(tx, options.merchantIds);
   const prisma = await getPrisma();
   return prisma.$transaction((tx) => reconcileIn(tx, options.merchantIds), { isolationLevel: "RepeatableRead", timeout: 600_000 });
 }
@@ -136,7 +138,7 @@ async function reconcileIn(tx: Tx, merchantIds?: string[]): Promise<ReconcileRep
 export function formatReconcileReport(r: ReconcileReport): string[] {
   const lines = [
     `Ledger reconciliation (${r.scope === "all" ? "whole ledger" : `merchants ${r.scope.join(", ")}`}): ${r.ok ? "CLEAN" : "DIFFERENCES FOUND"}`,
-    `  ${r.counts.accounts} accounts, ${r.counts.entries} entries, ${r.counts.postings} postings`,
+    `  accounts: ${r.counts.accounts}, entries: ${r.counts.entries}, postings: ${r.counts.postings}`,
   ];
   const section = (title: string, items: string[]) => {
     lines.push(`  ${title}: ${items.length === 0 ? "none" : items.length}`);
