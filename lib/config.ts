@@ -14,7 +14,7 @@ export function appEnv(): AppEnvironment {
 
 export const isSandbox = () => appEnv() === "sandbox";
 
-function intFromEnv(name: string, fallback: number): number {
+export function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const n = Number(raw);

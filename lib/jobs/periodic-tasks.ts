@@ -1,4 +1,5 @@
 import { deleteExpiredIdempotencyRecords } from "@/lib/http/idempotency";
+import { runSettlement } from "@/lib/ledger/settle-due-pending";
 
 /**
  * Sweeps that run on a schedule rather than from a row: the in-process runner calls them every
@@ -8,4 +9,6 @@ export type PeriodicTask = { id: string; everyMs: number; cron: string; run: () 
 
 export const periodicTasks: PeriodicTask[] = [
   { id: "cleanup-idempotency-records", everyMs: 10 * 60_000, cron: "*/10 * * * *", run: () => deleteExpiredIdempotencyRecords() },
+  // Collect credits become available once due (DESIGN §7); Inngest cron cannot go below a minute.
+  { id: "settle-due-collections", everyMs: 10_000, cron: "* * * * *", run: () => runSettlement() },
 ];

@@ -1,5 +1,16 @@
 import type { OpsCommand } from "./command";
+import { ledgerBench, ledgerReconcile, ledgerSettle, merchantGrantCredit, merchantSetBalanceMode } from "./ledger-commands";
 import { keysRotate, merchantCreate, merchantList, merchantSetPlan } from "./merchant-commands";
 
 /** Every operator command. Domains add theirs here. */
-export const opsCommands: OpsCommand[] = [merchantCreate, merchantList, merchantSetPlan, keysRotate];
+export const opsCommands: OpsCommand[] = [
+  merchantCreate,
+  merchantList,
+  merchantSetPlan,
+  keysRotate,
+  merchantSetBalanceMode,
+  merchantGrantCredit,
+  ledgerReconcile,
+  ledgerSettle,
+  ledgerBench,
+];

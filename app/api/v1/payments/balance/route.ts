@@ -1,0 +1,10 @@
+import { defineRoute } from "@/lib/http/define-route";
+import { presentBalances, readBalances } from "@/lib/ledger";
+import { balanceContract } from "./contract";
+
+export const dynamic = "force-dynamic";
+
+export const GET = defineRoute(balanceContract, async ({ auth }) => {
+  const view = await readBalances({ merchantId: auth.merchant.id, environment: auth.environment });
+  return { body: { success: true, data: presentBalances(view) } };
+});

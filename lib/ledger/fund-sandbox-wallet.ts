@@ -1,0 +1,62 @@
+import { getPrisma, type Tx } from "@/lib/db/client";
+import type { Environment } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { currencyExponent, type CurrencyCode, fromMinor } from "@/lib/money";
+import { merchantAccount, payoutSourceCategory, platformAccount } from "./accounts";
+import { type PostedEntry, postEntry } from "./post-entry";
+import { presentCurrencyBalance } from "./present-balances";
+import { readBalances } from "./read-balances";
+
+/** Largest single sandbox funding, in major units: keeps test balances printable as exact JSON numbers. */
+export const MAX_SANDBOX_FUNDING_MAJOR = 1_000_000_000n;
+
+export type FundSandboxWalletInput = {
+  environment: Environment;
+  merchantId: string;
+  currency: CurrencyCode;
+  /** Minor units, > 0. */
+  amount: bigint;
+  /** Default: the merchant's payout source category (collect in unified mode, payout in separate). */
+  category?: "collect" | "payout";
+  /** Makes the funding idempotent; a fresh one each call otherwise. */
+  reference?: string;
+};
+
+/** Sandbox only (DESIGN §7): test money into a wallet's `available`, from the sandbox funding account. */
+export async function fundSandboxWallet(tx: Tx, input: FundSandboxWalletInput): Promise<{ entry: PostedEntry; category: "collect" | "payout" }> {
+  if (input.environment !== "sandbox") throw new AppError("not_found", "Test funds exist only in the sandbox.");
+  const max = MAX_SANDBOX_FUNDING_MAJOR * 10n ** BigInt(currencyExponent(input.currency));
+  if (input.amount <= 0n) throw new AppError("invalid_amount", "Amount must be greater than zero.");
+  if (input.amount > max) throw new AppError("invalid_amount", `A sandbox funding is at most ${MAX_SANDBOX_FUNDING_MAJOR} ${input.currency}.`);
+  const merchant = await tx.merchant.findUniqueOrThrow({ where: { id: input.merchantId }, select: { balanceMode: true } });
+  const category = input.category ?? payoutSourceCategory(merchant.balanceMode);
+  const entry = await postEntry(tx, {
+    idempotencyKey: `sandbox_funding:${input.reference ?? newId("je")}`,
+    type: "sandbox_funding",
+    environment: input.environment,
+    merchantId: input.merchantId,
+    postings: [
+      { account: platformAccount("sandbox_funding", input.currency), amount: -input.amount },
+      { account: merchantAccount(input.merchantId, input.currency, category), amount: input.amount },
+    ],
+    metadata: { category },
+  });
+  return { entry, category };
+}
+
+/** POST /sandbox/wallets/fund: funds in one transaction and returns the funding with the wallet after it. */
+export async function fundSandboxWalletAndReadBalance(input: FundSandboxWalletInput) {
+  const prisma = await getPrisma();
+  return prisma.$transaction(async (tx) => {
+    const { entry, category } = await fundSandboxWallet(tx, input);
+    const view = await readBalances({ merchantId: input.merchantId, environment: input.environment, currency: input.currency }, tx);
+    return {
+      fundingId: entry.id,
+      currency: input.currency,
+      category,
+      amount: fromMinor(input.amount, input.currency),
+      balance: presentCurrencyBalance(view.balances[0]),
+    };
+  });
+}

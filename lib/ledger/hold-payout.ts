@@ -1,0 +1,49 @@
+import type { Tx } from "@/lib/db/client";
+import type { Environment, LedgerHold } from "@/lib/db/generated/client";
+import type { CurrencyCode } from "@/lib/money";
+import { accountRow, merchantAccount, platformAccount } from "./accounts";
+import { LedgerError } from "./ledger-error";
+import { type PostedEntry, postEntry } from "./post-entry";
+
+export type HoldPayoutInput = {
+  environment: Environment;
+  merchantId: string;
+  /** The payout (po_…): one hold per payout. */
+  payoutId: string;
+  /** The debited wallet: its currency and category (the merchant's payout source category). */
+  currency: CurrencyCode;
+  category: "collect" | "payout";
+  /** Principal sent to the provider, in the debited currency (minor units, ≥ 0). */
+  amount: bigint;
+  /** Fees, in the debited currency (minor units, ≥ 0). amount + fee > 0. */
+  fee: bigint;
+  metadata?: Record<string, unknown>;
+};
+
+/**
+ * Payout initiate (DESIGN §7): the total debit (amount + fee) leaves `available` at once and
+ * waits in payouts-in-flight until finalisePayout or releasePayout closes the hold, at most once.
+ * Refuses with AppError insufficient_balance, writing nothing, when the wallet cannot cover it.
+ */
+export async function holdPayout(tx: Tx, input: HoldPayoutInput): Promise<{ hold: LedgerHold; entry: PostedEntry }> {
+  const { amount, fee, currency } = input;
+  if (amount < 0n || fee < 0n || amount + fee <= 0n) throw new LedgerError(`A hold needs amount ≥ 0, fee ≥ 0 and a positive total, got ${amount} + ${fee}.`);
+  const total = amount + fee;
+  const account = merchantAccount(input.merchantId, currency, input.category);
+  const entry = await postEntry(tx, {
+    idempotencyKey: `payout:${input.payoutId}:hold`,
+    type: "payout_hold",
+    environment: input.environment,
+    merchantId: input.merchantId,
+    postings: [
+      { account, amount: -total },
+      { account: platformAccount("payouts_in_flight", currency), amount: total },
+    ],
+    metadata: { payoutId: input.payoutId, amount: String(amount), fee: String(fee), ...input.metadata },
+  });
+  if (!entry.created) return { hold: await tx.ledgerHold.findUniqueOrThrow({ where: { id: input.payoutId } }), entry };
+  const hold = await tx.ledgerHold.create({
+    data: { id: input.payoutId, accountId: accountRow(account, input.environment).id, amount, fee, holdEntryId: entry.id },
+  });
+  return { hold, entry };
+}

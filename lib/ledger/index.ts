@@ -1,0 +1,21 @@
+/**
+ * lib/ledger — the double-entry ledger: accounts, immutable journal entries, balance guards,
+ * settlement, payout holds, balances and reconciliation. Invariants: README.md.
+ */
+export { MERCHANT_CATEGORIES, type AccountRef, type MerchantCategory, merchantAccount, payoutSourceCategory, platformAccount, providerClearing } from "./accounts";
+export { LedgerError } from "./ledger-error";
+export { type PostingInput, validatePostings } from "./validate-postings";
+export { type EntryType, type PostedEntry, type PostEntryInput, postEntry } from "./post-entry";
+export { settlementDelaySeconds } from "./settlement-delay";
+export { type CreditCollectPendingInput, creditCollectPending } from "./credit-collect-pending";
+export { runSettlement, settleDuePending } from "./settle-due-pending";
+export { type HoldPayoutInput, holdPayout } from "./hold-payout";
+export { type FinalisePayoutInput, finalisePayout } from "./finalise-payout";
+export { releasePayout } from "./release-payout";
+export { type FundSandboxWalletInput, fundSandboxWallet, fundSandboxWalletAndReadBalance, MAX_SANDBOX_FUNDING_MAJOR } from "./fund-sandbox-wallet";
+export { type MoveFundsInput, moveFunds } from "./move-funds";
+export { grantCredit } from "./grant-credit";
+export { type ConvertFundsInput, convertFunds } from "./convert-funds";
+export { type CurrencyBalance, type MerchantBalances, readBalances } from "./read-balances";
+export { presentBalances, presentCurrencyBalance } from "./present-balances";
+export { formatReconcileReport, type ReconcileReport, reconcileLedger } from "./reconcile-ledger";

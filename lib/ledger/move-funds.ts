@@ -1,0 +1,40 @@
+import type { Tx } from "@/lib/db/client";
+import type { Environment } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import type { CurrencyCode } from "@/lib/money";
+import { merchantAccount } from "./accounts";
+import { type PostedEntry, postEntry } from "./post-entry";
+
+export type MoveFundsInput = {
+  environment: Environment;
+  merchantId: string;
+  currency: CurrencyCode;
+  /** Minor units, > 0. */
+  amount: bigint;
+  /** Makes the move idempotent (the dashboard passes its request's key); a fresh one otherwise. */
+  reference?: string;
+};
+
+/**
+ * `separate` balance mode only (DESIGN §7): collect.available → payout.available in one
+ * currency. insufficient_balance when collect cannot cover it; invalid_state in unified mode.
+ */
+export async function moveFunds(tx: Tx, input: MoveFundsInput): Promise<PostedEntry> {
+  if (input.amount <= 0n) throw new AppError("invalid_amount", "Amount must be greater than zero.");
+  const merchant = await tx.merchant.findUniqueOrThrow({ where: { id: input.merchantId }, select: { balanceMode: true } });
+  if (merchant.balanceMode !== "separate") {
+    throw new AppError("invalid_state", "Funds move between collect and payout only in the separate balance mode; in unified mode payouts already draw on collect.");
+  }
+  return postEntry(tx, {
+    idempotencyKey: `funds_move:${input.reference ?? newId("je")}`,
+    type: "funds_move",
+    environment: input.environment,
+    merchantId: input.merchantId,
+    postings: [
+      { account: merchantAccount(input.merchantId, input.currency, "collect"), amount: -input.amount },
+      { account: merchantAccount(input.merchantId, input.currency, "payout"), amount: input.amount },
+    ],
+    metadata: { from: "collect", to: "payout" },
+  });
+}

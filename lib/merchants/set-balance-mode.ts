@@ -1,0 +1,24 @@
+import { getPrisma } from "@/lib/db/client";
+import type { BalanceMode, Merchant } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+
+export const BALANCE_MODES: BalanceMode[] = ["unified", "separate"];
+
+/**
+ * unified: payouts draw on collect; separate: on payout (DESIGN §7). Balances stay where they
+ * are: switching to separate does not move funds (the merchant moves them, or funds payout).
+ */
+export async function setBalanceMode(merchantId: string, mode: BalanceMode, actor: string): Promise<Merchant> {
+  if (!BALANCE_MODES.includes(mode)) throw new AppError("validation_error", `Unknown balance mode "${mode}". Use one of: ${BALANCE_MODES.join(", ")}.`);
+  const prisma = await getPrisma();
+  return prisma.$transaction(async (tx) => {
+    const existing = await tx.merchant.findUnique({ where: { id: merchantId } });
+    if (!existing) throw new AppError("not_found", `Merchant ${merchantId} not found.`);
+    const merchant = await tx.merchant.update({ where: { id: merchantId }, data: { balanceMode: mode } });
+    await tx.auditLog.create({
+      data: { id: newId("aud"), merchantId, actor, action: "merchant.balance_mode_changed", details: { from: existing.balanceMode, to: mode } },
+    });
+    return merchant;
+  });
+}
