@@ -19,15 +19,38 @@ function encodeTime(ms: number): string {
   return out;
 }
 
-function encodeRandom(chars: number): string {
-  const bytes = randomBytes(chars);
+const RANDOM_CHARS = 16;
+const RANDOM_MAX = 32n ** BigInt(RANDOM_CHARS);
+let lastTime = 0;
+let lastRandom = 0n;
+
+function randomValue(): bigint {
+  let value = 0n;
+  for (const byte of randomBytes(RANDOM_CHARS)) value = (value << 5n) | BigInt(byte & 31);
+  return value;
+}
+
+function encodeRandom(value: bigint): string {
   let out = "";
-  for (let i = 0; i < chars; i++) out += ALPHABET[bytes[i] & 31];
+  for (let i = 0; i < RANDOM_CHARS; i++) {
+    out = ALPHABET[Number(value & 31n)] + out;
+    value >>= 5n;
+  }
   return out;
 }
 
+/**
+ * Monotonic within a process (as ULID): two ids minted in the same millisecond differ by an
+ * increment of the random part, so "newest first" by id matches creation order.
+ */
 export function newId(prefix: IdPrefix, now = Date.now()): string {
-  return `${prefix}_${encodeTime(now)}${encodeRandom(16)}`;
+  if (now <= lastTime && lastRandom + 1n < RANDOM_MAX) {
+    lastRandom += 1n;
+  } else {
+    lastTime = Math.max(now, lastTime);
+    lastRandom = randomValue();
+  }
+  return `${prefix}_${encodeTime(lastTime)}${encodeRandom(lastRandom)}`;
 }
 
 /** An unguessable token for URLs handed to customers (hosted checkout). */

@@ -5,8 +5,11 @@
  * same run: requests/s, p50 and p99 latency, and the ratio to a bare Next route handler
  * (/api/ping). Prints the server's peak RSS. Results also go to bench-results/latest.json.
  *   BENCH_DURATION (s, default 8)   BENCH_CONNECTIONS (default 16)   BENCH_ONLY=name,name
+ * Then, when a PostgreSQL server answers (BENCH_PG_URL, default the local one), the ledger
+ * micro-benchmark (journal entries per second on one hot wallet and on 100 wallets) next to
+ * pgbench's TPC-B-like transactions per second on the same server in the same run.
  */
-import { spawn, execSync } from "node:child_process";
+import { spawn, spawnSync, execSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -24,6 +27,7 @@ const auth = { "X-API-Key": `${publicKey}:${secretKey}` };
 const targets = [
   { name: "bare Next route (/api/ping)", path: "/api/ping", baseline: true },
   { name: "GET /health", path: "/api/v1/health" },
+  { name: "GET /payments/balance", path: "/api/v1/payments/balance", auth: true },
 ];
 
 function startServer() {
@@ -134,6 +138,51 @@ try {
     try {
       process.kill(pid, "SIGTERM");
     } catch {}
+  }
+}
+
+/** Ledger entries/s vs pgbench TPC-B on the same PostgreSQL, same run. */
+function ledgerBenchmark() {
+  const adminUrl = process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+  const psql = (sql) => spawnSync("psql", [adminUrl, "-qAtc", sql], { encoding: "utf8" });
+  if (psql("SELECT 1").status !== 0) {
+    console.log("ledger micro-benchmark skipped: no PostgreSQL at BENCH_PG_URL");
+    return null;
+  }
+  const dbUrl = (name) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  psql("DROP DATABASE IF EXISTS bench_ledger");
+  psql("CREATE DATABASE bench_ledger");
+  const entries = Number(process.env.BENCH_LEDGER_ENTRIES ?? 3000);
+  const results = {};
+  for (const wallets of [1, 100]) {
+    const r = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/ops.ts", "ledger:bench", "--wallets", String(wallets), "--entries", String(entries), "--json"], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, DATABASE_URL: dbUrl("bench_ledger"), APP_ENV: "sandbox", LOG_LEVEL: "warn", DATABASE_POOL_SIZE: "10" },
+    });
+    if (r.status !== 0) throw new Error(`ledger:bench failed: ${r.stderr}`);
+    results[wallets] = JSON.parse(r.stdout.slice(r.stdout.indexOf("{")));
+  }
+  psql("DROP DATABASE IF EXISTS bench_pgbench");
+  psql("CREATE DATABASE bench_pgbench");
+  spawnSync("pgbench", ["-i", "-q", "-s", "10", dbUrl("bench_pgbench")], { encoding: "utf8" });
+  const pgb = spawnSync("pgbench", ["-c", "10", "-j", "2", "-T", "10", dbUrl("bench_pgbench")], { encoding: "utf8" });
+  const tps = Number(/tps = ([\d.]+)/.exec(pgb.stdout)?.[1] ?? NaN);
+  psql("DROP DATABASE IF EXISTS bench_pgbench");
+  psql("DROP DATABASE IF EXISTS bench_ledger");
+  const line = (label, eps) => `${label.padEnd(48)} ${String(eps).padStart(7)} entries/s  ×${(eps / tps).toFixed(2)} of pgbench TPC-B`;
+  console.log(line("ledger: 1 hot wallet, 10 concurrent", results[1].entriesPerSecond));
+  console.log(line("ledger: 100 wallets, 10 concurrent", results[100].entriesPerSecond));
+  console.log(`${"pgbench TPC-B-like, 10 clients".padEnd(48)} ${String(Math.round(tps)).padStart(7)} tps`);
+  return { hotWallet: results[1], hundredWallets: results[100], pgbenchTps: tps };
+}
+
+if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.includes("ledger")) {
+  const ledger = ledgerBenchmark();
+  if (ledger) {
+    const file = path.join(root, "bench-results/latest.json");
+    const saved = JSON.parse(readFileSync(file, "utf8"));
+    writeFileSync(file, JSON.stringify({ ...saved, ledger }, null, 2));
   }
 }
 process.exit(0);

@@ -5,6 +5,7 @@ import type { PaymentStatus } from "@/lib/db/generated/client";
  *
  *   pending ──► processing ──► success ──► refunded
  *      │             └──────► failed ──► success   (late success after our timeout: the money was taken)
+ *      │                        └──► pending / cancelled   (checkout only: the customer tries again, or gives up)
  *      ├──► cancelled
  *      ├──► expired
  *      └──► failed (the provider refused the submission)
@@ -16,7 +17,7 @@ export const ALLOWED_TRANSITIONS: Record<PaymentStatus, PaymentStatus[]> = {
   pending: ["processing", "cancelled", "expired", "failed"],
   processing: ["success", "failed"],
   success: ["refunded"],
-  failed: ["success", "pending"],
+  failed: ["success", "pending", "cancelled"],
   cancelled: [],
   expired: [],
   refunded: [],
@@ -24,11 +25,13 @@ export const ALLOWED_TRANSITIONS: Record<PaymentStatus, PaymentStatus[]> = {
 
 export const FINAL_STATUSES: PaymentStatus[] = ["success", "failed", "cancelled", "expired", "refunded"];
 
-export function canTransition(from: PaymentStatus, to: PaymentStatus, errorCode?: string | null): boolean {
-  if (!ALLOWED_TRANSITIONS[from].includes(to)) return false;
+export function canTransition(payment: { status: PaymentStatus; type: "direct" | "checkout"; errorCode: string | null }, to: PaymentStatus): boolean {
+  if (!ALLOWED_TRANSITIONS[payment.status].includes(to)) return false;
+  if (payment.status !== "failed") return true;
   // Only a payment we failed for lack of an answer may still succeed late.
-  if (from === "failed" && to === "success") return errorCode === "timeout";
-  return true;
+  if (to === "success") return payment.errorCode === "timeout";
+  // A failed attempt on the hosted page can be retried with another method, or abandoned.
+  return payment.type === "checkout";
 }
 
 /** Minutes a payment stays payable (DESIGN §6), configurable per deployment. */
