@@ -40,6 +40,8 @@ export const config = {
     if (v === "off" || v === "inngest" || v === "inline") return v;
     return process.env.INNGEST_EVENT_KEY || process.env.INNGEST_BASE_URL ? "inngest" : "inline";
   },
+  /** How long a process keeps the reference catalogue (lib/reference) in memory. */
+  referenceCacheSeconds: () => intFromEnv("REFERENCE_CACHE_TTL_SECONDS", 30),
   idempotencyTtlHours: () => intFromEnv("IDEMPOTENCY_TTL_HOURS", 24),
   keyRotationGraceHours: () => intFromEnv("KEY_ROTATION_GRACE_HOURS", 24),
   maxBodyBytes: () => intFromEnv("MAX_BODY_BYTES", 64 * 1024),

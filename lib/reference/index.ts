@@ -1,0 +1,34 @@
+/**
+ * lib/reference — the catalogue: countries, providers and their channels, payout corridors and
+ * purposes, FX rates and spreads, fee tariffs. Owns the tables of prisma/schema/reference.prisma.
+ *
+ * Invariants:
+ * - The database is the source of truth; seedReferenceData (run at every start) only inserts
+ *   missing rows, so operator edits (ops CLI: fx:set, channel:set, tariff:set-*) survive.
+ * - Reads go through one in-memory snapshot (getCatalogue) kept REFERENCE_CACHE_TTL_SECONDS
+ *   (30 s); edits made through this module invalidate it in the same process.
+ * - Amounts are bigint minor units; rates and percentages decimal strings; all arithmetic is in
+ *   lib/money with the rounding named where it happens (conversions half-up, payer amounts up,
+ *   fees half-up). Nothing here touches a float except the JSON numbers of the wire shapes.
+ * - Provider codes are exactly PROVIDER_CODES; country and currency codes are upper case.
+ * - Look-ups throw AppError with a message a merchant can act on (`provider_unavailable`,
+ *   `invalid_amount`, `invalid_country`, `invalid_currency`, `corridor_unsupported`).
+ */
+export type { Catalogue, Channel, Corridor, Country, Direction, Purpose } from "./catalogue-types";
+export { PROVIDER_CODES, MOBILE_MONEY_CODES, isProviderCode, type ProviderCode } from "./provider-codes";
+export { getCatalogue, invalidateReferenceCache } from "./get-catalogue";
+export { seedReferenceData } from "./seed-reference-data";
+export { getChannel } from "./get-channel";
+export { checkChannelAmount } from "./check-channel-amount";
+export { validatePhone, checkPhoneForCountry, type PhoneCheck } from "./validate-phone";
+export { findCorridor } from "./find-corridor";
+export { isPurposeAllowed } from "./is-purpose-allowed";
+export { getFxRate, type FxRate } from "./get-fx-rate";
+export { convertAmount } from "./convert-amount";
+export { payerAmountFor } from "./payer-amount-for";
+export { payoutFeeXof, type PayoutFee, type PayoutFeeInput } from "./payout-fee-xof";
+export { collectFee, type CollectFee } from "./collect-fee";
+export { listPaymentMethods, type PaymentMethod, type Conversion } from "./list-payment-methods";
+export { listActiveCountries } from "./list-active-countries";
+export { listCorridors } from "./list-corridors";
+export { listPurposes } from "./list-purposes";
