@@ -1,6 +1,7 @@
 import type { OpsCommand } from "./command";
 import { ledgerBench, ledgerReconcile, ledgerSettle, merchantGrantCredit, merchantSetBalanceMode } from "./ledger-commands";
 import { keysRotate, merchantCreate, merchantList, merchantSetPlan } from "./merchant-commands";
+import { referenceCommands } from "./reference-commands";
 
 /** Every operator command. Domains add theirs here. */
 export const opsCommands: OpsCommand[] = [
@@ -13,4 +14,5 @@ export const opsCommands: OpsCommand[] = [
   ledgerReconcile,
   ledgerSettle,
   ledgerBench,
+  ...referenceCommands,
 ];

@@ -4,11 +4,13 @@ import { acquireDataDirLock } from "@/lib/db/data-dir-lock";
 import { startInProcessRunner } from "@/lib/jobs/in-process-runner";
 import { log } from "@/lib/log";
 import { seedDemoMerchant, type DemoCredentials } from "@/lib/merchants/seed-demo-merchant";
+import { seedReferenceData } from "@/lib/reference/seed-reference-data";
 
-/** Server start-up: database ready, demo merchant, jobs runner, banner. */
+/** Server start-up: database ready, reference catalogue, demo merchant, jobs runner, banner. */
 export async function boot() {
   if (!config.databaseUrl()) acquireDataDirLock("server");
   const db = await getDatabase();
+  await seedReferenceData(db.prisma);
   const demo = await seedDemoMerchant();
   const runner = config.jobsRunner();
   if (runner === "inline") startInProcessRunner();

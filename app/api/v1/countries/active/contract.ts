@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { defineContract } from "@/lib/http/contract";
+
+export const countrySchema = z.object({
+  code: z.string().describe("ISO 3166-1 alpha-2"),
+  name: z.string(),
+  currency: z.string(),
+  phonePrefix: z.string().describe('E.164 calling code with its "+", e.g. +221'),
+  flagUrl: z.string().nullable(),
+});
+
+export const activeCountriesContract = defineContract({
+  method: "GET",
+  path: "/countries/active",
+  summary: "Countries open for collect",
+  description: "A bare JSON array of country objects.",
+  tags: ["Reference"],
+  auth: "public",
+  cacheSeconds: 60,
+  success: { status: 200, description: "Active countries", schema: z.array(countrySchema) },
+});

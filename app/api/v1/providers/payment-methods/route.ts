@@ -1,0 +1,16 @@
+import { defineRoute } from "@/lib/http/define-route";
+import { listPaymentMethods } from "@/lib/reference/list-payment-methods";
+import { paymentMethodsContract } from "./contract";
+
+export const dynamic = "force-dynamic";
+
+export const GET = defineRoute(paymentMethodsContract, async ({ query }) => {
+  const data = await listPaymentMethods({
+    country: query.country,
+    currency: query.currency,
+    method: query.method,
+    merchantAmount: query.merchant_amount,
+    merchantCurrency: query.merchant_currency,
+  });
+  return { body: { data } };
+});
