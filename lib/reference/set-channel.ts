@@ -66,6 +66,8 @@ export async function setChannel(input: SetChannelInput, db?: Db) {
     ...(input.priority !== undefined ? { priority: input.priority } : {}),
     ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
   };
+  // A new channel ranks like the provider's other channels unless told otherwise.
+  const sibling = existing ? null : await prisma.paymentChannel.findFirst({ where: { providerCode: provider }, orderBy: { priority: "asc" } });
   const channel = existing
     ? await prisma.paymentChannel.update({ where, data: changes })
     : await prisma.paymentChannel.create({
@@ -78,6 +80,7 @@ export async function setChannel(input: SetChannelInput, db?: Db) {
           displayName: providerRow.name,
           logoPath: providerRow.logoPath,
           color: providerRow.color,
+          priority: sibling?.priority ?? 100,
           ...changes,
         },
       });
