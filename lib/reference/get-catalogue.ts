@@ -8,7 +8,8 @@ import { loadCatalogue } from "./load-catalogue";
  * Invariants: one load in flight at a time; an edit made through lib/reference (ops CLI, tests)
  * invalidates this process's cache at once, other processes see it within the TTL. The cache
  * lives on globalThis because Next may evaluate this module in more than one bundle.
- * Pass `db` inside a transaction: on PGlite the outer client would wait for the transaction.
+ * Inside a transaction pass it as `db`: a stale cache is then refreshed through it (on PGlite the
+ * outer client would wait for the transaction) and that snapshot is not kept.
  */
 const GLOBAL_KEY = Symbol.for("payments.referenceCatalogue");
 type Slot = { value?: Catalogue; loading?: Promise<Catalogue>; generation: number };
@@ -21,14 +22,13 @@ export async function getCatalogue(db?: Db): Promise<Catalogue> {
   const ttlMs = config.referenceCacheSeconds() * 1000;
   if (s.value && Date.now() - s.value.loadedAt < ttlMs) return s.value;
   const generation = s.generation;
-  if (db) {
-    // Never wait on a load running on the outer client from inside a transaction.
-    const value = await loadCatalogue(db);
-    if (s.generation === generation) s.value = value;
-    return value;
+  if (db && isTransaction(db)) {
+    // Read through the caller's transaction (never wait on the outer client: PGlite would
+    // deadlock) and do not keep the snapshot: the transaction may write and then roll back.
+    return loadCatalogue(db);
   }
   if (s.loading) return s.loading;
-  const loading = (async () => loadCatalogue(await getPrisma()))();
+  const loading = (async () => loadCatalogue(db ?? (await getPrisma())))();
   s.loading = loading;
   try {
     const value = await loading;
@@ -46,4 +46,9 @@ export function invalidateReferenceCache(): void {
   s.generation++;
   s.value = undefined;
   s.loading = undefined;
+}
+
+/** A transaction client lacks $connect (Prisma's deny list); it does have $transaction (savepoints). */
+function isTransaction(db: Db): boolean {
+  return typeof (db as { $connect?: unknown }).$connect !== "function";
 }

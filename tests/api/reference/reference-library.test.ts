@@ -47,7 +47,23 @@ describe("seeding", () => {
       expect(await isPurposeAllowed("GQ", "US", "education", { db: tx })).toBe(true);
     });
   });
+
+  it("does not bring back a seeded FX pair that an operator stored the other way round", async () => {
+    await (await getPrisma()).$transaction(async (tx) => {
+      await setFxRate({ from: "XOF", to: "MAD", midRate: "0.0165", by: "test" }, tx);
+      expect((await seedReferenceData(tx)).inserted).toBe(0);
+      const rows = await tx.fxRate.findMany({ where: { baseCurrency: { in: ["XOF", "MAD"] }, quoteCurrency: { in: ["XOF", "MAD"] } } });
+      expect(rows.map((r) => `${r.baseCurrency}/${r.quoteCurrency}`)).toEqual(["XOF/MAD"]);
+      throw new Rollback(); // leave the shared seed rate alone
+    }).catch((e) => {
+      if (!(e instanceof Rollback)) throw e;
+    });
+    invalidateReferenceCache();
+    expect((await getFxRate("MAD", "XOF")).midRate).toBe("60.5");
+  });
 });
+
+class Rollback extends Error {}
 
 describe("look-ups through the cache", () => {
   it("getChannel, validatePhone, findCorridor, isPurposeAllowed", async () => {
