@@ -15,7 +15,7 @@ export function parseDecimalInput(value: string, what: string, limits: { maxDeci
   return text;
 }
 
+/** A percentage below 100 with at most 4 decimals (the column is DECIMAL(7, 4)). */
 export function parsePercentInput(value: string, what = "percent"): string {
-  const text = parseDecimalInput(value, what, { maxDecimals: 4, maxIntegerDigits: 2 });
-  return text;
+  return parseDecimalInput(value, what, { maxDecimals: 4, maxIntegerDigits: 2 });
 }
