@@ -27,6 +27,8 @@ const auth = { "X-API-Key": `${publicKey}:${secretKey}` };
 const targets = [
   { name: "bare Next route (/api/ping)", path: "/api/ping", baseline: true },
   { name: "GET /health", path: "/api/v1/health" },
+  { name: "GET /providers/payment-methods SN XOF", path: "/api/v1/providers/payment-methods?country=SN&currency=XOF" },
+  { name: "GET /countries/active", path: "/api/v1/countries/active" },
   { name: "GET /payments/balance", path: "/api/v1/payments/balance", auth: true },
 ];
 
