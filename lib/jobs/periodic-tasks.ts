@@ -1,5 +1,6 @@
 import { deleteExpiredIdempotencyRecords } from "@/lib/http/idempotency";
 import { runSettlement } from "@/lib/ledger/settle-due-pending";
+import { expireDuePayments } from "@/lib/payments/expire-payments";
 
 /**
  * Sweeps that run on a schedule rather than from a row: the in-process runner calls them every
@@ -11,4 +12,6 @@ export const periodicTasks: PeriodicTask[] = [
   { id: "cleanup-idempotency-records", everyMs: 10 * 60_000, cron: "*/10 * * * *", run: () => deleteExpiredIdempotencyRecords() },
   // Collect credits become available once due (DESIGN §7); Inngest cron cannot go below a minute.
   { id: "settle-due-collections", everyMs: 10_000, cron: "* * * * *", run: () => runSettlement() },
+  // Pending payments past expiresAt (DESIGN §6); processing ones are left to the provider.
+  { id: "expire-due-payments", everyMs: 15_000, cron: "* * * * *", run: () => expireDuePayments() },
 ];

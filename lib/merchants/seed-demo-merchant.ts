@@ -5,15 +5,17 @@ import { config, isSandbox } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { hashSecret, secretHint, generateKeyPair } from "@/lib/auth/api-keys";
+import { seedDemoWebhookEndpoint } from "@/lib/webhooks/seed-demo-webhook-endpoint";
 import { createMerchant } from "./create-merchant";
 
 /**
  * The sandbox demo merchant (DESIGN §12), created on first start. DEMO_PUBLIC_KEY,
  * DEMO_SECRET_KEY, DEMO_EMAIL and DEMO_PASSWORD fix its credentials; otherwise they are
  * generated once and kept in <DATA_DIR>/demo-credentials.json (mode 600, sandbox only) so that
- * every start can print them. Secrets in the database stay hashed.
+ * every start can print them. Secrets in the database stay hashed. DEMO_WEBHOOK_SECRET fixes
+ * its sandbox webhook secret.
  */
-export type DemoCredentials = { email: string; password: string | null; publicKey: string; secretKey: string | null; merchantId: string };
+export type DemoCredentials = { email: string; password: string | null; publicKey: string; secretKey: string | null; merchantId: string; webhookSecret?: string };
 
 const credentialsFile = () => path.resolve(config.dataDir(), "demo-credentials.json");
 
@@ -32,6 +34,13 @@ function saveCredentials(credentials: DemoCredentials) {
 }
 
 export async function seedDemoMerchant(): Promise<DemoCredentials | null> {
+  const demo = await seedDemoAccount();
+  // Its sandbox webhook secret (DEMO_WEBHOOK_SECRET when set) lives in the database, not the file.
+  if (demo) demo.webhookSecret = await seedDemoWebhookEndpoint(demo.merchantId);
+  return demo;
+}
+
+async function seedDemoAccount(): Promise<DemoCredentials | null> {
   if (!isSandbox()) return null;
   const prisma = await getPrisma();
   const saved = readSavedCredentials();

@@ -2,7 +2,7 @@ import { type CurrencyCode, currencyExponent } from "./currencies";
 import { Decimal } from "./decimal";
 
 /** Minor units as a plain decimal string in major units: 1540n USD → "15.40", 100n XOF → "100". */
-export function minorToDecimalString(minor: bigint, currency: CurrencyCode): string {
+export function minorToDecimalString(minor: bigint, currency: CurrencyCode | (string & {})): string {
   const exponent = currencyExponent(currency);
   const sign = minor < 0n ? "-" : "";
   const digits = (minor < 0n ? -minor : minor).toString();
@@ -17,7 +17,7 @@ export function minorToDecimalString(minor: bigint, currency: CurrencyCode): str
  * amount; an amount a double cannot carry exactly (beyond ~15 significant digits) throws
  * RangeError rather than being rounded silently.
  */
-export function fromMinor(minor: bigint, currency: CurrencyCode): number {
+export function fromMinor(minor: bigint, currency: CurrencyCode | (string & {})): number {
   const text = minorToDecimalString(minor, currency);
   const n = Number(text);
   if (!new Decimal(String(n)).eq(text)) {

@@ -2,6 +2,7 @@ import type { OpsCommand } from "./command";
 import { ledgerBench, ledgerReconcile, ledgerSettle, merchantGrantCredit, merchantSetBalanceMode } from "./ledger-commands";
 import { keysRotate, merchantCreate, merchantList, merchantSetPlan } from "./merchant-commands";
 import { referenceCommands } from "./reference-commands";
+import { webhookCommands } from "./webhook-commands";
 
 /** Every operator command. Domains add theirs here. */
 export const opsCommands: OpsCommand[] = [
@@ -15,4 +16,5 @@ export const opsCommands: OpsCommand[] = [
   ledgerSettle,
   ledgerBench,
   ...referenceCommands,
+  ...webhookCommands,
 ];

@@ -11,6 +11,7 @@ function parsePlan(value: string | undefined): Plan | undefined {
   return value as Plan;
 }
 
+/** A merchant by id (`mch_…`) or by email; a usage error when there is none. */
 export async function resolveMerchantId(ref: string): Promise<string> {
   const prisma = await getPrisma();
   const merchant = await prisma.merchant.findFirst({ where: ref.includes("@") ? { email: ref.toLowerCase() } : { id: ref } });

@@ -37,6 +37,7 @@ function printBanner(dbKind: string, runner: string, demo: DemoCredentials | nul
       `    public key       ${demo.publicKey}`,
       `    secret key       ${demo.secretKey ?? "(shown once at creation; rotate with: npm run ops -- keys:rotate --merchant " + demo.merchantId + ")"}`,
     );
+    if (demo.webhookSecret) lines.push(`    webhook secret   ${demo.webhookSecret}   (set a URL: npm run ops -- webhook:set --merchant ${demo.email} --url …)`);
     if (demo.secretKey) {
       lines.push("", "  Try it:", `    curl -s ${url}/api/v1/payments/balance -H 'X-API-Key: ${demo.publicKey}:${demo.secretKey}'`);
     }

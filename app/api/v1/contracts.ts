@@ -1,26 +1,44 @@
 import type { RouteContract } from "@/lib/http/contract";
 import { activeCountriesContract } from "./countries/active/contract";
 import { healthContract } from "./health/contract";
-import { balanceContract } from "./payments/balance/contract";
-import { fundWalletContract } from "./sandbox/wallets/fund/contract";
 import { openApiContract } from "./openapi.json/contract";
+import { cancelPaymentContract } from "./payments/[transactionId]/cancel/contract";
+import { balanceContract } from "./payments/balance/contract";
+import { initiatePaymentContract } from "./payments/initiate/contract";
 import { paymentProvidersContract } from "./payments/providers/contract";
+import { publicPaymentStatusContract } from "./payments/public/status/[transactionId]/contract";
+import { paymentStatusContract } from "./payments/status/[transactionId]/contract";
+import { listTransactionsContract } from "./payments/transactions/contract";
+import { transactionDetailContract } from "./payments/transactions/[transactionId]/contract";
 import { corridorsContract } from "./payouts/reference/corridors/contract";
 import { purposesContract } from "./payouts/reference/purposes/contract";
 import { paymentMethodsContract } from "./providers/payment-methods/contract";
+import { fundWalletContract } from "./sandbox/wallets/fund/contract";
+import { getWebhookEventContract } from "./webhooks/events/[eventId]/contract";
+import { resendWebhookEventContract } from "./webhooks/events/[eventId]/resend/contract";
+import { listWebhookEventsContract } from "./webhooks/events/contract";
 
 /**
  * Every route contract under /api/v1, in the order the reference shows them. A test checks
  * that each route.ts file has its contract here.
  */
 export const contracts: RouteContract[] = [
+  initiatePaymentContract,
+  paymentStatusContract,
+  publicPaymentStatusContract,
+  listTransactionsContract,
+  transactionDetailContract,
+  cancelPaymentContract,
   paymentProvidersContract,
   balanceContract,
   paymentMethodsContract,
   activeCountriesContract,
   corridorsContract,
   purposesContract,
-  healthContract,
+  listWebhookEventsContract,
+  getWebhookEventContract,
+  resendWebhookEventContract,
   fundWalletContract,
+  healthContract,
   openApiContract,
 ];

@@ -1,0 +1,13 @@
+import { getPrisma } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { appEnv } from "@/lib/config";
+import { defineRoute } from "@/lib/http/define-route";
+import { paymentPublicView } from "@/lib/payments/payment-views";
+import { publicPaymentStatusContract } from "./contract";
+
+export const GET = defineRoute(publicPaymentStatusContract, async ({ params }) => {
+  const prisma = await getPrisma();
+  const payment = await prisma.payment.findFirst({ where: { id: params.transactionId, environment: appEnv() } });
+  if (!payment) throw new AppError("not_found", `Transaction ${params.transactionId} not found.`);
+  return { body: paymentPublicView(payment) };
+});

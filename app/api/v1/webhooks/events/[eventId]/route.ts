@@ -1,0 +1,10 @@
+import { defineRoute } from "@/lib/http/define-route";
+import { getWebhookEvent } from "@/lib/webhooks/get-webhook-event";
+import { getWebhookEventContract } from "./contract";
+
+export const dynamic = "force-dynamic";
+
+export const GET = defineRoute(getWebhookEventContract, async ({ params, auth }) => {
+  const event = await getWebhookEvent(auth.merchant.id, auth.environment, params.eventId);
+  return { body: { success: true, data: event } };
+});

@@ -1,0 +1,78 @@
+import { appEnv } from "@/lib/config";
+import { getPrisma } from "@/lib/db/client";
+import { describeWebhookEndpoint, type WebhookEndpointView } from "@/lib/webhooks/describe-webhook-endpoint";
+import { enableWebhookEndpoint } from "@/lib/webhooks/enable-webhook-endpoint";
+import { getOrCreateEndpoint } from "@/lib/webhooks/get-or-create-endpoint";
+import { revealWebhookSecret } from "@/lib/webhooks/reveal-webhook-secret";
+import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
+import { setWebhookUrl } from "@/lib/webhooks/set-webhook-url";
+import { requireFlag, type OpsCommand } from "./command";
+import { resolveMerchantId } from "./merchant-commands";
+
+/**
+ * Webhook configuration of a merchant in this deployment's environment (DESIGN §10, §12),
+ * until the dashboard does it. Every change is audited with actor "ops".
+ */
+function printEndpoint(view: WebhookEndpointView, out: (line: string) => void) {
+  out(`  url      ${view.url ?? "(none: events are recorded but not sent, unless the transaction has a callbackUrl)"}`);
+  out(`  status   ${view.status}${view.disabledAt ? ` since ${view.disabledAt}: ${view.disabledReason}` : ""}`);
+  if (view.previousSecretValidUntil) out(`  rotation the previous secret still signs until ${view.previousSecretValidUntil}`);
+}
+
+export const webhookSet: OpsCommand = {
+  name: "webhook:set",
+  summary: "Set a merchant's default webhook URL (checked against this environment's rules; `none` removes it)",
+  usage: "webhook:set --merchant <id|email> --url <https://…|none> [--json]",
+  async run(args, out) {
+    const merchantId = await resolveMerchantId(requireFlag(args, "merchant"));
+    const raw = requireFlag(args, "url");
+    const view = await setWebhookUrl(merchantId, appEnv(), raw === "none" ? null : raw, "ops");
+    if (args.flags.json) return void out(JSON.stringify(view, null, 2));
+    out(`Webhook endpoint of ${merchantId} (${view.environment}):`);
+    printEndpoint(view, out);
+  },
+};
+
+export const webhookShow: OpsCommand = {
+  name: "webhook:show",
+  summary: "Show a merchant's webhook URL, status and signing secret",
+  usage: "webhook:show --merchant <id|email> [--json]",
+  async run(args, out) {
+    const merchantId = await resolveMerchantId(requireFlag(args, "merchant"));
+    const environment = appEnv();
+    const secret = await revealWebhookSecret(merchantId, environment, "ops");
+    const view = describeWebhookEndpoint(await getOrCreateEndpoint(merchantId, environment, await getPrisma()));
+    if (args.flags.json) return void out(JSON.stringify({ ...view, secret }, null, 2));
+    out(`Webhook endpoint of ${merchantId} (${environment}):`);
+    printEndpoint(view, out);
+    out(`  secret   ${secret}`);
+  },
+};
+
+export const webhookRotateSecret: OpsCommand = {
+  name: "webhook:rotate-secret",
+  summary: "New webhook signing secret; the previous one keeps signing (second signature) for 24 h",
+  usage: "webhook:rotate-secret --merchant <id|email> [--json]",
+  async run(args, out) {
+    const merchantId = await resolveMerchantId(requireFlag(args, "merchant"));
+    const { secret, previousValidUntil } = await rotateWebhookSecret(merchantId, appEnv(), "ops");
+    if (args.flags.json) return void out(JSON.stringify({ merchantId, secret, previousValidUntil: previousValidUntil.toISOString() }, null, 2));
+    out(`New webhook secret for ${merchantId}: ${secret}`);
+    out(`Messages carry both signatures until ${previousValidUntil.toISOString()}; switch your verifier before then.`);
+  },
+};
+
+export const webhookEnable: OpsCommand = {
+  name: "webhook:enable",
+  summary: "Re-enable a merchant's webhook endpoint disabled after a 410 Gone answer",
+  usage: "webhook:enable --merchant <id|email> [--json]",
+  async run(args, out) {
+    const merchantId = await resolveMerchantId(requireFlag(args, "merchant"));
+    const view = await enableWebhookEndpoint(merchantId, appEnv(), "ops");
+    if (args.flags.json) return void out(JSON.stringify(view, null, 2));
+    out(`Webhook endpoint of ${merchantId} re-enabled. Events that came up while it was disabled can be resent.`);
+    printEndpoint(view, out);
+  },
+};
+
+export const webhookCommands: OpsCommand[] = [webhookSet, webhookShow, webhookRotateSecret, webhookEnable];

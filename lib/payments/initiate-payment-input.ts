@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/**
+ * POST /payments/initiate body (spec). Strict: unknown fields are refused, so a typo never
+ * silently drops data. Business checks (bounds, provider, phone) happen in initiatePayment.
+ */
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .max(2048);
+
+export const MAX_METADATA_KEYS = 50;
+export const MAX_METADATA_BYTES = 8 * 1024;
+
+export const metadataSchema = z
+  .record(z.string(), z.unknown())
+  .refine((m) => Object.keys(m).length <= MAX_METADATA_KEYS, `metadata may have at most ${MAX_METADATA_KEYS} keys`)
+  .refine((m) => Buffer.byteLength(JSON.stringify(m)) <= MAX_METADATA_BYTES, `metadata may be at most ${MAX_METADATA_BYTES / 1024} KB of JSON`)
+  .describe("Free JSON object (at most 50 keys and 8 KB), echoed back and in webhooks.");
+
+const upper = (len: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^[A-Za-z]{${len}}$`), `must be a ${len}-letter ${what} code`)
+    .transform((s) => s.toUpperCase());
+
+export const initiatePaymentBody = z
+  .strictObject({
+    type: z.enum(["direct", "checkout"]).describe("`direct`: push to one provider; `checkout`: hosted page where the customer picks."),
+    amount: z.number().describe("Amount in the currency's major unit (XOF has no decimals)."),
+    externalReference: z.string().trim().min(1).max(100).describe("Your unique reference for this payment."),
+    provider: z.string().trim().min(1).max(32).optional().describe("Provider code (direct). See GET /providers/payment-methods."),
+    country: upper(2, "ISO 3166-1 country").optional().describe("ISO 3166-1 alpha-2 (direct; checkout defaults to your account's country)."),
+    customerPhone: z.string().trim().min(1).max(32).optional().describe("E.164 phone of the paying wallet (direct)."),
+    currency: upper(3, "currency").default("XOF").describe("Default XOF."),
+    customerName: z.string().trim().max(200).optional(),
+    customerEmail: z.email().max(254).optional(),
+    description: z.string().trim().max(500).optional(),
+    callbackUrl: httpUrl.optional().describe("Webhook URL for this payment's events (else your account's webhook URL)."),
+    returnUrl: httpUrl.optional().describe("Where the hosted page sends the customer after success."),
+    cancelUrl: httpUrl.optional().describe("Where the hosted page sends the customer after a cancel."),
+    metadata: metadataSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.type !== "direct") return;
+    for (const field of ["provider", "country", "customerPhone"] as const) {
+      if (!body[field]) ctx.addIssue({ code: "custom", path: [field], message: `${field} is required for direct payments` });
+    }
+  });
+
+export type InitiatePaymentInput = z.output<typeof initiatePaymentBody>;

@@ -1,0 +1,135 @@
+import type { ApiAuth } from "@/lib/auth/authenticate";
+import { config } from "@/lib/config";
+import { getPrisma } from "@/lib/db/client";
+import { Prisma, type Payment } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/errors";
+import { newId, newToken } from "@/lib/ids";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
+import { getProvider } from "@/lib/providers/get-provider";
+import { checkChannelAmount, collectFee, getCatalogue, getChannel, validatePhone } from "@/lib/reference";
+import { assertWebhookUrlAllowed, recordWebhookEvent } from "@/lib/webhooks";
+import type { InitiatePaymentInput } from "./initiate-payment-input";
+import { expiryMinutes } from "./payment-lifecycle";
+import { paymentStatusView } from "./payment-views";
+
+export const SUBMIT_PAYMENT_JOB = "payment.submit";
+
+/**
+ * Creates a collect payment (spec POST /payments/initiate, DESIGN §6). Everything a merchant
+ * can get wrong is checked before anything is written; then the payment, its first timeline
+ * row, the payment.pending event and (direct) the provider submission job commit together.
+ */
+export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environment">, input: InitiatePaymentInput): Promise<Payment> {
+  const { merchant, environment } = auth;
+  if (!isCurrency(input.currency)) throw new AppError("invalid_currency", `Unsupported currency ${input.currency}.`);
+  const amount = toMinor(input.amount, input.currency);
+  for (const url of [input.callbackUrl]) if (url) await assertWebhookUrlAllowed(url);
+
+  let provider: string | null = null;
+  let phone: string | null = null;
+  let fee = 0n;
+  const country = input.country ?? merchant.country;
+  if (input.type === "direct") {
+    provider = input.provider!;
+    const channel = await getChannel(provider, country, input.currency, "collect");
+    checkChannelAmount(channel, amount);
+    if (!getProvider().isAvailable(provider)) {
+      throw new AppError("provider_unavailable", `Provider ${provider} is not available in this environment yet.`);
+    }
+    const check = await validatePhone(country, input.customerPhone);
+    if (!check.ok) throw new AppError("invalid_phone", check.reason, { details: [{ path: "customerPhone", message: check.reason }] });
+    phone = check.e164;
+    fee = (await collectFee({ amount, provider, merchantId: merchant.id })).fee;
+  } else {
+    await assertCheckoutPayable(country, input.currency, amount);
+  }
+
+  const prisma = await getPrisma();
+  const existing = await prisma.payment.findUnique({
+    where: { merchantId_environment_externalReference: { merchantId: merchant.id, environment, externalReference: input.externalReference } },
+    select: { id: true },
+  });
+  if (existing) throw duplicateReference(input.externalReference, existing.id);
+
+  const now = new Date();
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const payment = await tx.payment.create({
+        data: {
+          id: newId("txn"),
+          merchantId: merchant.id,
+          environment,
+          type: input.type,
+          amount,
+          currency: input.currency,
+          fee,
+          provider,
+          country,
+          customerPhone: phone,
+          customerName: input.customerName ?? null,
+          customerEmail: input.customerEmail ?? null,
+          description: input.description ?? null,
+          externalReference: input.externalReference,
+          callbackUrl: input.callbackUrl ?? null,
+          returnUrl: input.returnUrl ?? null,
+          cancelUrl: input.cancelUrl ?? null,
+          metadata: (input.metadata as Prisma.InputJsonObject | undefined) ?? Prisma.DbNull,
+          checkoutToken: newToken(),
+          expiresAt: new Date(now.getTime() + expiryMinutes(input.type) * 60_000),
+        },
+      });
+      await tx.paymentStatusChange.create({ data: { paymentId: payment.id, fromStatus: null, toStatus: "pending", reason: "initiated" } });
+      await recordWebhookEvent(tx, {
+        merchantId: merchant.id,
+        environment,
+        type: "payment.pending",
+        data: paymentStatusView(payment),
+        callbackUrl: payment.callbackUrl,
+      });
+      if (input.type === "direct") {
+        await enqueueJob(tx, SUBMIT_PAYMENT_JOB, { paymentId: payment.id }, { dedupeKey: `${SUBMIT_PAYMENT_JOB}:${payment.id}:1` });
+      }
+      return payment;
+    });
+  } catch (err) {
+    // Two requests with the same new reference raced past the check above: the index decides.
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+      const winner = await prisma.payment.findUnique({
+        where: { merchantId_environment_externalReference: { merchantId: merchant.id, environment, externalReference: input.externalReference } },
+        select: { id: true },
+      });
+      if (winner) throw duplicateReference(input.externalReference, winner.id);
+    }
+    throw err;
+  }
+}
+
+function duplicateReference(reference: string, transactionId: string) {
+  return new AppError("duplicate_reference", `externalReference "${reference}" was already used for transaction ${transactionId}.`, {
+    details: [{ path: "externalReference", message: `already used by ${transactionId}` }],
+    extra: { transactionId },
+  });
+}
+
+/** A checkout payment must be payable by at least one active method of its country. */
+async function assertCheckoutPayable(country: string, currency: string, amount: bigint) {
+  const catalogue = await getCatalogue();
+  if (!catalogue.countryByCode.has(country)) throw new AppError("invalid_country", `Payments are not offered in ${country}.`);
+  const channels = catalogue.channels.filter(
+    (c) => c.countryCode === country && c.currency === currency && c.direction === "collect" && c.active && getProvider().isAvailable(c.providerCode),
+  );
+  if (channels.length === 0) {
+    throw new AppError("provider_unavailable", `No payment method is available in ${country} for ${currency}.`);
+  }
+  if (!channels.some((c) => amount >= c.minAmount && amount <= c.maxAmount)) {
+    const min = channels.reduce((m, c) => (c.minAmount < m ? c.minAmount : m), channels[0].minAmount);
+    const max = channels.reduce((m, c) => (c.maxAmount > m ? c.maxAmount : m), channels[0].maxAmount);
+    throw new AppError(
+      "invalid_amount",
+      `Amount is outside what the payment methods in ${country} accept (${minorToDecimalString(min, currency)} to ${minorToDecimalString(max, currency)} ${currency}).`,
+    );
+  }
+}
+
+export const checkoutUrl = (payment: Pick<Payment, "checkoutToken">) => `${config.publicUrl()}/checkout/${payment.checkoutToken}`;

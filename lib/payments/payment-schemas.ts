@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+/** Response schemas of the collect endpoints (spec "Collect transaction"), used by the contracts. */
+const status = z.enum(["pending", "processing", "success", "failed", "cancelled", "expired", "refunded"]);
+const nullableString = z.string().nullable();
+
+export const paymentStatusSchema = z.object({
+  transactionId: z.string(),
+  type: z.literal("collect"),
+  status,
+  amount: z.number(),
+  currency: z.string(),
+  provider: nullableString.describe("Provider code; null for a checkout payment until the customer picks a method."),
+  country: nullableString,
+  merchantReference: z.string().describe("Your externalReference."),
+  customerPhone: nullableString,
+  customerName: nullableString,
+  customerEmail: nullableString,
+  message: z.string().describe("Human-readable status."),
+  errorCode: z.enum(["insufficient_funds", "user_cancelled", "timeout", "provider_error", "invalid_phone"]).nullable().or(nullableString),
+  errorMessage: nullableString,
+  expiresAt: nullableString.describe("Set while the payment can still be paid."),
+  completedAt: nullableString,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export const paymentDetailSchema = z.object({
+  transactionId: z.string(),
+  merchantReference: z.string(),
+  type: z.literal("collect"),
+  status,
+  amount: z.number(),
+  currency: z.string(),
+  provider: nullableString,
+  providerReference: nullableString,
+  customerPhone: nullableString,
+  customerName: nullableString,
+  customerEmail: nullableString,
+  description: nullableString,
+  completedAt: nullableString,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export const paymentPublicSchema = z.object({
+  transactionId: z.string(),
+  status,
+  amount: z.number(),
+  currency: z.string(),
+});
+
+export const initiatedPaymentSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    transactionId: z.string(),
+    status: z.literal("pending"),
+    type: z.literal("collect"),
+    amount: z.number(),
+    currency: z.string(),
+    paymentMethod: z
+      .object({ code: z.string(), name: z.string(), logoUrl: z.string().nullable() })
+      .nullable()
+      .describe("The provider of a direct payment; null for checkout (the customer picks on the hosted page)."),
+    country: z.string(),
+    redirectUrl: z.string().describe("Hosted page to send the customer to (checkout), or where they follow a direct payment."),
+    externalReference: z.string(),
+    expiresAt: z.string(),
+    createdAt: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullable(),
+    qrCode: z.string().nullable().describe("Always null in this version."),
+    deepLinks: z.record(z.string(), z.string()).describe("Per provider code, a link to the hosted page with that method chosen."),
+  }),
+});
+
+export const transactionListSchema = z.object({
+  data: z.array(
+    z.object({
+      transactionId: z.string(),
+      type: z.enum(["collect", "payout"]),
+      status: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+      provider: nullableString,
+      externalReference: z.string().nullable(),
+      customerName: nullableString,
+      createdAt: z.string(),
+      paidAt: z.string().optional().describe("Only when paid."),
+    }),
+  ),
+  meta: z.object({ total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() }),
+});

@@ -1,0 +1,63 @@
+import type { Payment } from "@/lib/db/generated/client";
+import { fromMinor } from "@/lib/money";
+import { STATUS_MESSAGES } from "./payment-lifecycle";
+
+/**
+ * The shapes a payment takes on the wire (spec "Collect transaction"): the field set differs per
+ * endpoint, quirks included (`externalReference` on initiate and lists, `merchantReference` on
+ * status and detail; `paidAt` on list items, `completedAt` elsewhere).
+ */
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const amountOf = (p: Payment) => fromMinor(p.amount, p.currency);
+
+/** GET /payments/status/{id}, and the `data` of every payment.* webhook. */
+export function paymentStatusView(p: Payment) {
+  return {
+    transactionId: p.id,
+    type: "collect" as const,
+    status: p.status,
+    amount: amountOf(p),
+    currency: p.currency,
+    provider: p.provider,
+    country: p.country,
+    merchantReference: p.externalReference,
+    customerPhone: p.customerPhone,
+    customerName: p.customerName,
+    customerEmail: p.customerEmail,
+    message: p.status === "failed" && p.errorMessage ? p.errorMessage : STATUS_MESSAGES[p.status],
+    errorCode: p.errorCode,
+    errorMessage: p.errorMessage,
+    expiresAt: p.status === "pending" || p.status === "processing" ? p.expiresAt.toISOString() : null,
+    completedAt: iso(p.completedAt),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    metadata: (p.metadata as Record<string, unknown> | null) ?? null,
+  };
+}
+
+/** GET /payments/transactions/{id}. */
+export function paymentDetailView(p: Payment) {
+  return {
+    transactionId: p.id,
+    merchantReference: p.externalReference,
+    type: "collect" as const,
+    status: p.status,
+    amount: amountOf(p),
+    currency: p.currency,
+    provider: p.provider,
+    providerReference: p.providerReference,
+    customerPhone: p.customerPhone,
+    customerName: p.customerName,
+    customerEmail: p.customerEmail,
+    description: p.description,
+    completedAt: iso(p.completedAt),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    metadata: (p.metadata as Record<string, unknown> | null) ?? null,
+  };
+}
+
+/** GET /payments/public/status/{id}: nothing but these four fields, ever. */
+export function paymentPublicView(p: Payment) {
+  return { transactionId: p.id, status: p.status, amount: amountOf(p), currency: p.currency };
+}

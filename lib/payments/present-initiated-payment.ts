@@ -1,0 +1,42 @@
+import type { Payment } from "@/lib/db/generated/client";
+import { fromMinor } from "@/lib/money";
+import { getCatalogue } from "@/lib/reference";
+import { assetUrl } from "@/lib/reference/asset-url";
+import { checkoutUrl } from "./initiate-payment";
+
+/** The initiate response (spec): the payment plus how to send the customer to pay it. */
+export async function presentInitiatedPayment(payment: Payment) {
+  const catalogue = await getCatalogue();
+  const redirectUrl = checkoutUrl(payment);
+  const methodOf = (code: string) => {
+    const channel = catalogue.channels.find(
+      (c) => c.providerCode === code && c.countryCode === payment.country && c.currency === payment.currency && c.direction === "collect",
+    );
+    return { code, name: channel?.displayName ?? code, logoUrl: assetUrl(channel?.logoPath ?? null) };
+  };
+  const methods =
+    payment.type === "direct"
+      ? [payment.provider!]
+      : catalogue.channels
+          .filter((c) => c.countryCode === payment.country && c.currency === payment.currency && c.direction === "collect" && c.active)
+          .map((c) => c.providerCode);
+  return {
+    success: true as const,
+    data: {
+      transactionId: payment.id,
+      status: "pending" as const,
+      type: "collect" as const,
+      amount: fromMinor(payment.amount, payment.currency),
+      currency: payment.currency,
+      paymentMethod: payment.type === "direct" ? methodOf(payment.provider!) : null,
+      country: payment.country!,
+      redirectUrl,
+      externalReference: payment.externalReference,
+      expiresAt: payment.expiresAt.toISOString(),
+      createdAt: payment.createdAt.toISOString(),
+      metadata: (payment.metadata as Record<string, unknown> | null) ?? null,
+      qrCode: null,
+      deepLinks: Object.fromEntries(methods.map((code) => [code, `${redirectUrl}?method=${encodeURIComponent(code)}`])),
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * The webhook event types (DESIGN §10). The body of every event is
+ * `{id, type, createdAt, environment, data}` where `data` is the object the status endpoint
+ * of the transaction returns at the moment of the change.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  "payment.pending",
+  "payment.processing",
+  "payment.success",
+  "payment.failed",
+  "payment.cancelled",
+  "payment.expired",
+  "payment.refunded",
+  "payout.pending",
+  "payout.processing",
+  "payout.success",
+  "payout.failed",
+  "payout.cancelled",
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const WEBHOOK_EVENT_STATUSES = ["pending", "delivered", "failed", "disabled", "skipped"] as const;
+
+export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number];
+
+export function isWebhookEventType(value: string): value is WebhookEventType {
+  return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
+}

@@ -1,0 +1,27 @@
+/**
+ * lib/webhooks — signed webhook events for merchants (DESIGN §10).
+ *
+ * Owns: event types, recording (outbox), Standard Webhooks signing, delivery with retries and
+ * SSRF rules, resend, the per-merchant endpoint configuration and its secret.
+ *
+ * For the code that changes a transaction's state (collect, payouts), the whole API is:
+ *   recordWebhookEvent(tx, { merchantId, environment, type, data, callbackUrl })
+ *     in the same transaction as the state change;
+ *   assertWebhookUrlAllowed(callbackUrl, { field: "callbackUrl" }) / checkWebhookUrl(url)
+ *     when a callbackUrl is accepted.
+ * Delivery then happens through the `webhook.deliver` outbox job.
+ */
+export { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_STATUSES, isWebhookEventType, type WebhookEventType, type WebhookEventStatus } from "./event-types";
+export { recordWebhookEvent, deliveryJobKey, type RecordWebhookEventInput, type RecordedWebhookEvent } from "./record-webhook-event";
+export { assertWebhookUrlAllowed, checkWebhookUrl, type WebhookUrlCheck } from "./check-webhook-url";
+export { signWebhook, type WebhookHeaders } from "./sign-webhook";
+export { getOrCreateEndpoint } from "./get-or-create-endpoint";
+export { setWebhookUrl } from "./set-webhook-url";
+export { rotateWebhookSecret } from "./rotate-webhook-secret";
+export { revealWebhookSecret } from "./reveal-webhook-secret";
+export { enableWebhookEndpoint } from "./enable-webhook-endpoint";
+export { describeWebhookEndpoint, type WebhookEndpointView } from "./describe-webhook-endpoint";
+export { listWebhookEvents, type WebhookEventFilters } from "./list-webhook-events";
+export { getWebhookEvent } from "./get-webhook-event";
+export { resendWebhookEvent } from "./resend-webhook-event";
+export { WEBHOOK_DELIVER_JOB } from "./webhook-config";

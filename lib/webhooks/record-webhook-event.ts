@@ -1,0 +1,57 @@
+import type { AppEnvironment } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { newId } from "@/lib/ids";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { isWebhookEventType, type WebhookEventType } from "./event-types";
+import { WEBHOOK_DELIVER_JOB } from "./webhook-config";
+
+/**
+ * Records a webhook event and its delivery job (transactional outbox, DESIGN §10).
+ *
+ * Pass the transaction that makes the state change the event reports: the event and its job
+ * then exist if and only if the change committed (no lost event, no phantom event). Delivery
+ * is at least once: receivers dedupe on `webhook-id`, which is the event id, the same on every
+ * attempt and resend.
+ *
+ * The body sent is `{id, type, createdAt, environment, data}`, frozen here: `data` should be
+ * the object the transaction's status endpoint returns at this moment. `callbackUrl` (the
+ * transaction's own) wins over the merchant's webhook URL; validate it when the transaction is
+ * created (assertWebhookUrlAllowed); delivery checks it again at send time.
+ */
+export type RecordWebhookEventInput = {
+  merchantId: string;
+  environment: AppEnvironment;
+  type: WebhookEventType;
+  data: Record<string, unknown>;
+  callbackUrl?: string | null;
+};
+
+export type RecordedWebhookEvent = { id: string; type: WebhookEventType; createdAt: Date };
+
+export function deliveryJobKey(eventId: string): string {
+  return `${WEBHOOK_DELIVER_JOB}:${eventId}`;
+}
+
+export async function recordWebhookEvent(tx: Db, input: RecordWebhookEventInput): Promise<RecordedWebhookEvent> {
+  if (!isWebhookEventType(input.type)) throw new Error(`Unknown webhook event type "${input.type}"`);
+  const createdAt = new Date();
+  const id = newId("evt", createdAt.getTime());
+  const payload = { id, type: input.type, createdAt: createdAt.toISOString(), environment: input.environment, data: input.data };
+  const transactionId = typeof input.data.transactionId === "string" ? input.data.transactionId : null;
+  await tx.webhookEvent.create({
+    data: {
+      id,
+      merchantId: input.merchantId,
+      environment: input.environment,
+      type: input.type,
+      transactionId,
+      payload: payload as Prisma.InputJsonObject,
+      targetUrl: input.callbackUrl || null,
+      nextAttemptAt: createdAt,
+      createdAt,
+    },
+  });
+  await enqueueJob(tx, WEBHOOK_DELIVER_JOB, { eventId: id }, { dedupeKey: deliveryJobKey(id), runAt: createdAt, maxAttempts: 25 });
+  return { id, type: input.type, createdAt };
+}

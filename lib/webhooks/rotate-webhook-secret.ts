@@ -1,0 +1,31 @@
+import type { AppEnvironment } from "@/lib/config";
+import { getPrisma } from "@/lib/db/client";
+import { getOrCreateEndpoint } from "./get-or-create-endpoint";
+import { webhookConfig } from "./webhook-config";
+import { generateWebhookSecret } from "./webhook-secret";
+import { writeWebhookAudit } from "./write-webhook-audit";
+
+/**
+ * New signing secret; the current one keeps signing too (a second signature) for the grace
+ * period (24 h) so receivers can switch without losing a message. Only one previous secret is
+ * kept: rotating again during a grace period ends the older one at once. Audited.
+ */
+export async function rotateWebhookSecret(
+  merchantId: string,
+  environment: AppEnvironment,
+  actor: string,
+  now = new Date(),
+): Promise<{ secret: string; previousValidUntil: Date }> {
+  const prisma = await getPrisma();
+  const secret = generateWebhookSecret();
+  const previousValidUntil = new Date(now.getTime() + webhookConfig.secretGraceHours() * 3600_000);
+  await prisma.$transaction(async (tx) => {
+    const current = await getOrCreateEndpoint(merchantId, environment, tx);
+    await tx.webhookEndpoint.update({
+      where: { merchantId_environment: { merchantId, environment } },
+      data: { secret, previousSecret: current.secret, previousSecretExpiresAt: previousValidUntil },
+    });
+    await writeWebhookAudit(tx, merchantId, environment, actor, "webhook.secret_rotated", { previousValidUntil: previousValidUntil.toISOString() });
+  });
+  return { secret, previousValidUntil };
+}

@@ -1,0 +1,66 @@
+import { appEnv } from "@/lib/config";
+
+/**
+ * Webhook settings, read from the environment on each call (tests and operators may change
+ * them without a restart).
+ *   WEBHOOK_TIMEOUT_MS      per-attempt timeout, DNS included (default 15000)
+ *   WEBHOOK_ALLOW_PRIVATE   allow private/loopback/link-local targets (default: true in
+ *                           sandbox, false in production)
+ *   WEBHOOK_SECRET_GRACE_HOURS  how long the previous secret still signs after a rotation (24)
+ */
+export const WEBHOOK_DELIVER_JOB = "webhook.deliver";
+
+/** Retry delays after attempt 1, 2, … 9 (DESIGN §10); attempt 10 failing makes the event failed. */
+export const RETRY_DELAYS_MS = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3600_000,
+  5 * 3600_000,
+  10 * 3600_000,
+  14 * 3600_000,
+  20 * 3600_000,
+  24 * 3600_000,
+] as const;
+
+export const MAX_SCHEDULED_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/** Jitter of ±10 % on every retry delay, so a receiver back from an outage is not stampeded. */
+export const RETRY_JITTER = 0.1;
+
+export const RESPONSE_EXCERPT_BYTES = 1024;
+
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+function boolFromEnv(name: string, fallback: boolean): boolean {
+  const raw = process.env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return fallback;
+  if (["1", "true", "yes", "on"].includes(raw)) return true;
+  if (["0", "false", "no", "off"].includes(raw)) return false;
+  throw new Error(`${name} must be true or false, got "${process.env[name]}"`);
+}
+
+export const webhookConfig = {
+  timeoutMs: () => intFromEnv("WEBHOOK_TIMEOUT_MS", 15_000),
+  secretGraceHours: () => intFromEnv("WEBHOOK_SECRET_GRACE_HOURS", 24),
+};
+
+export type WebhookUrlPolicy = {
+  /** Production: only https. */
+  requireHttps: boolean;
+  /** Sandbox default: receivers on private networks and localhost are fine. */
+  allowPrivate: boolean;
+};
+
+export function webhookUrlPolicy(): WebhookUrlPolicy {
+  const production = appEnv() === "production";
+  return { requireHttps: production, allowPrivate: boolFromEnv("WEBHOOK_ALLOW_PRIVATE", !production) };
+}

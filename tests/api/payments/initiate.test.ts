@@ -1,0 +1,141 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { getPrisma } from "@/lib/db/client";
+import { createTestMerchant } from "../../helpers/merchants";
+import { directBody, eventTypes, initiatePayment, uniqueRef } from "../../helpers/payments";
+import { ensureReferenceData } from "../../helpers/reference";
+
+beforeAll(() => ensureReferenceData());
+
+describe("POST /payments/initiate — direct", () => {
+  it("creates a pending payment with the spec's response shape", async () => {
+    const m = await createTestMerchant();
+    const body = directBody({ metadata: { orderId: 42 }, customerName: "Awa Diop" });
+    const before = Date.now();
+    const res = await initiatePayment(m.headers, body);
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({
+      success: true,
+      data: {
+        transactionId: expect.stringMatching(/^txn_/),
+        status: "pending",
+        type: "collect",
+        amount: 5000,
+        currency: "XOF",
+        paymentMethod: { code: "orange", name: expect.any(String), logoUrl: expect.stringMatching(/^http.*orange/) },
+        country: "SN",
+        redirectUrl: expect.stringMatching(/^http:\/\/localhost:3000\/checkout\/[\w-]{20,}$/),
+        externalReference: body.externalReference,
+        expiresAt: expect.any(String),
+        createdAt: expect.any(String),
+        metadata: { orderId: 42 },
+        qrCode: null,
+        deepLinks: { orange: expect.stringContaining("?method=orange") },
+      },
+    });
+    const expiresIn = Date.parse(res.json.data.expiresAt) - before;
+    expect(expiresIn).toBeGreaterThan(14 * 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(15 * 60_000 + 5000);
+    // The payment.pending event and the provider submission job were committed with it.
+    expect(await eventTypes(m.merchant.id, res.json.data.transactionId)).toEqual(["payment.pending"]);
+    const jobs = await (await getPrisma()).job.findMany({ where: { dedupeKey: { startsWith: `payment.submit:${res.json.data.transactionId}` } } });
+    expect(jobs).toHaveLength(1);
+  });
+
+  it("normalises the phone and records the collect fee", async () => {
+    const m = await createTestMerchant();
+    const res = await initiatePayment(m.headers, directBody({ customerPhone: "+221 77 000 00 12" }));
+    expect(res.status).toBe(201);
+    const p = await (await getPrisma()).payment.findUniqueOrThrow({ where: { id: res.json.data.transactionId } });
+    expect(p.customerPhone).toBe("+221770000012");
+    expect(p.fee).toBeGreaterThan(0n);
+    expect(p.fee).toBeLessThan(p.amount);
+  });
+
+  it.each([
+    ["below the provider's minimum", { amount: 50 }, "invalid_amount", /minimum/],
+    ["above the provider's maximum", { amount: 5_000_000 }, "invalid_amount", /maximum/],
+    ["decimals XOF does not have", { amount: 100.5 }, "invalid_amount", /decimals/],
+    ["zero", { amount: 0 }, "invalid_amount", /./],
+    ["negative", { amount: -100 }, "invalid_amount", /./],
+    ["an unknown provider", { provider: "paypal" }, "provider_unavailable", /Unknown provider/],
+    ["a provider absent from the country", { provider: "tmoney" }, "provider_unavailable", /does not offer/],
+    ["a phone of another country", { customerPhone: "+225070000012" }, "invalid_phone", /\+221/],
+    ["a phone too short", { customerPhone: "+22177000" }, "invalid_phone", /digits|length/],
+    ["a phone without +", { customerPhone: "221770000012" }, "invalid_phone", /E\.164/],
+    ["no provider", { provider: undefined }, "validation_error", /provider/],
+    ["no phone", { customerPhone: undefined }, "validation_error", /customerPhone/],
+    ["an unknown type", { type: "card" }, "validation_error", /type/],
+    ["a string amount", { amount: "5000" }, "validation_error", /amount/],
+    ["an unknown field", { tip: 100 }, "validation_error", /tip/],
+    ["metadata that is not an object", { metadata: [1, 2] }, "validation_error", /metadata/],
+    ["metadata with too many keys", { metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])) }, "validation_error", /50 keys/],
+    ["metadata over 8 KB", { metadata: { blob: "x".repeat(9000) } }, "validation_error", /8 KB/],
+    ["a non-http callbackUrl", { callbackUrl: "ftp://example.com/hook" }, "validation_error", /callbackUrl/],
+    ["an unsupported currency", { currency: "GBP" }, "provider_unavailable", /GBP/],
+    ["a malformed currency", { currency: "X1" }, "validation_error", /currency/],
+  ])("refuses %s with 400 and a clear message", async (_, overrides, code, message) => {
+    const m = await createTestMerchant();
+    const res = await initiatePayment(m.headers, directBody(overrides));
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ statusCode: 400, error: "Bad Request", code });
+    expect(res.json.message).toMatch(message);
+    expect(await (await getPrisma()).payment.count({ where: { merchantId: m.merchant.id } })).toBe(0);
+  });
+
+  it("refuses a second payment with the same externalReference (422, naming the first)", async () => {
+    const m = await createTestMerchant();
+    const body = directBody();
+    const first = await initiatePayment(m.headers, body);
+    const second = await initiatePayment(m.headers, { ...body, amount: 6000 });
+    expect(second.status).toBe(422);
+    expect(second.json).toMatchObject({ code: "duplicate_reference", transactionId: first.json.data.transactionId });
+    expect(second.json.details[0].path).toBe("externalReference");
+    // Another merchant may use the same reference.
+    const other = await createTestMerchant();
+    expect((await initiatePayment(other.headers, body)).status).toBe(201);
+  });
+
+  it("replays an idempotent retry instead of answering duplicate_reference", async () => {
+    const m = await createTestMerchant();
+    const body = directBody();
+    const headers = { ...m.headers, "X-Idempotency-Key": uniqueRef("idem") };
+    const a = await initiatePayment(headers, body);
+    const b = await initiatePayment(headers, body);
+    expect(b.status).toBe(201);
+    expect(b.json).toEqual(a.json);
+    expect(b.headers.get("idempotent-replayed")).toBe("true");
+    expect(await (await getPrisma()).payment.count({ where: { merchantId: m.merchant.id } })).toBe(1);
+  });
+
+  it("needs credentials", async () => {
+    const res = await initiatePayment({}, directBody());
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("POST /payments/initiate — checkout", () => {
+  it("creates a pending payment for the hosted page, with every method of the country as deep links", async () => {
+    const m = await createTestMerchant();
+    const res = await initiatePayment(m.headers, {
+      type: "checkout",
+      amount: 2500,
+      externalReference: uniqueRef(),
+      returnUrl: "https://shop.example/thanks",
+      cancelUrl: "https://shop.example/cart",
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toMatchObject({ status: "pending", paymentMethod: null, country: "SN", currency: "XOF" });
+    expect(Object.keys(res.json.data.deepLinks)).toEqual(expect.arrayContaining(["orange", "wave", "free"]));
+    const expiresIn = Date.parse(res.json.data.expiresAt) - Date.now();
+    expect(expiresIn).toBeGreaterThan(59 * 60_000);
+    // Nothing is submitted until the customer picks a method.
+    expect(await (await getPrisma()).job.count({ where: { dedupeKey: { startsWith: `payment.submit:${res.json.data.transactionId}` } } })).toBe(0);
+  });
+
+  it("refuses an amount no method of the country accepts", async () => {
+    const m = await createTestMerchant();
+    const res = await initiatePayment(m.headers, { type: "checkout", amount: 10, externalReference: uniqueRef() });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("invalid_amount");
+  });
+});
