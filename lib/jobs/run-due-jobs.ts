@@ -21,7 +21,7 @@ type ClaimedJob = { id: string; type: string; payload: Record<string, unknown>; 
 export async function runDueJobs(options: { limit?: number; types?: string[] } = {}): Promise<number> {
   // A runner claims only the job types it knows: during a rolling deploy an older instance
   // leaves a newer job type alone instead of failing it. `types` narrows further (tests).
-  const { limit = 20, types = registeredJobTypes() } = options;
+  const { limit = 10, types = registeredJobTypes() } = options;
   if (types.length === 0) return 0;
   const prisma = await getPrisma();
   const typeFilter = Prisma.sql`AND type = ANY(${types}::text[])`;
@@ -35,7 +35,9 @@ export async function runDueJobs(options: { limit?: number; types?: string[] } =
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
     RETURNING id, type, payload, attempts, max_attempts`;
-  for (const job of jobs) await runClaimedJob(job);
+  // Concurrently: a slow job (a webhook receiver taking its 15 s) must not hold the others of
+  // the batch past their lease.
+  await Promise.all(jobs.map((job) => runClaimedJob(job)));
   return jobs.length;
 }
 
