@@ -30,7 +30,43 @@ const targets = [
   { name: "GET /providers/payment-methods SN XOF", path: "/api/v1/providers/payment-methods?country=SN&currency=XOF" },
   { name: "GET /countries/active", path: "/api/v1/countries/active" },
   { name: "GET /payments/balance", path: "/api/v1/payments/balance", auth: true },
+  {
+    name: "POST /payments/initiate (direct)",
+    path: "/api/v1/payments/initiate",
+    method: "POST",
+    auth: true,
+    // A unique externalReference per request, as real traffic has.
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({
+            type: "direct",
+            amount: 5000,
+            externalReference: `bench-${process.pid}-${++sequence}`,
+            provider: "orange",
+            country: "SN",
+            customerPhone: "+221770000012",
+          }),
+        }),
+      },
+    ],
+  },
+  {
+    name: "GET /payments/status/{id}",
+    auth: true,
+    async setup() {
+      const res = await fetch(`${base}/api/v1/payments/initiate`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ type: "direct", amount: 5000, externalReference: `bench-status-${Date.now()}`, provider: "orange", country: "SN", customerPhone: "+221770000012" }),
+      });
+      const id = (await res.json()).data.transactionId;
+      this.path = `/api/v1/payments/status/${id}`;
+    },
+  },
 ];
+let sequence = 0;
 
 function startServer() {
   rmSync(path.join(root, ".data-bench"), { recursive: true, force: true });
@@ -94,7 +130,7 @@ function measure(target) {
       {
         url: base + target.path,
         method: target.method ?? "GET",
-        headers: { ...(target.auth ? auth : {}), ...(target.body ? { "content-type": "application/json" } : {}) },
+        headers: { ...(target.auth ? auth : {}), ...(target.method === "POST" ? { "content-type": "application/json" } : {}) },
         body: target.body,
         requests: target.requests,
         connections,
@@ -113,7 +149,7 @@ try {
   let baseline = null;
   for (const target of targets) {
     if (only && !target.baseline && !only.some((o) => target.name.includes(o))) continue;
-    if (target.setup) await target.setup({ base, auth });
+    if (target.setup) await target.setup.call(target);
     await measure({ ...target, duration: 2 }); // warm-up: JIT, caches, connection pools
     const r = await measure(target);
     const non2xx = r.non2xx + r.errors;
