@@ -2,6 +2,7 @@ import { appEnv, type AppEnvironment } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Merchant } from "@/lib/db/generated/client";
+import { cacheApiKey, getCachedApiKey } from "./api-key-cache";
 import { parseCredentials, secretMatches } from "./api-keys";
 
 export type ApiAuth = {
@@ -28,12 +29,16 @@ export async function authenticateApiKey(headers: Headers, now = new Date()): Pr
   const environment = appEnv();
   if (credentials.environment !== environment) throw new AppError("unauthenticated", OTHER_BASE_URL[environment]);
 
-  const prisma = await getPrisma();
-  const key = await prisma.apiKey.findUnique({ where: { publicKey: credentials.publicKey }, include: { merchant: true } });
+  let key = getCachedApiKey(credentials.publicKey) ?? null;
+  if (!key) {
+    const prisma = await getPrisma();
+    key = await prisma.apiKey.findUnique({ where: { publicKey: credentials.publicKey }, include: { merchant: true } });
+    if (key) cacheApiKey(key);
+  }
   // Hash and compare even for an unknown public key, so timing does not tell them apart.
   const matches = secretMatches(credentials.secretKey, key?.secretHash ?? UNKNOWN_KEY_HASH);
   const valid = key !== null && matches && key.environment === environment && key.revokedAt === null;
-  if (!valid) throw new AppError("unauthenticated", "Invalid API credentials.");
+  if (!key || !valid) throw new AppError("unauthenticated", "Invalid API credentials.");
   if (key.expiresAt !== null && key.expiresAt <= now) {
     throw new AppError("unauthenticated", "This API key was rotated more than 24 hours ago and has expired. Use the current key pair.");
   }

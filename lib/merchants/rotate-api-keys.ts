@@ -1,3 +1,4 @@
+import { invalidateApiKeyCache } from "@/lib/auth/api-key-cache";
 import { appEnv, config, type AppEnvironment } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -50,5 +51,6 @@ export async function rotateApiKeys(merchantId: string, actor: string, now = new
       },
     });
   });
+  invalidateApiKeyCache();
   return { publicKey: keys.publicKey, secretKey: keys.secretKey, environment, previousValidUntil };
 }

@@ -1,3 +1,4 @@
+import { invalidateApiKeyCache } from "@/lib/auth/api-key-cache";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -80,6 +81,7 @@ async function seedDemoAccount(): Promise<DemoCredentials | null> {
         where: { id: existing.id },
         data: { secretHash: hashSecret(fixedKeys.secretKey), secretHint: secretHint(fixedKeys.secretKey), expiresAt: null, revokedAt: null },
       });
+      invalidateApiKeyCache();
     }
     return { email, password: process.env.DEMO_PASSWORD ?? saved.password ?? null, ...fixedKeys, merchantId: user.merchantId };
   }

@@ -1,3 +1,4 @@
+import { invalidateApiKeyCache } from "@/lib/auth/api-key-cache";
 import { getPrisma } from "@/lib/db/client";
 import type { BalanceMode, Merchant } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
@@ -12,7 +13,7 @@ export const BALANCE_MODES: BalanceMode[] = ["unified", "separate"];
 export async function setBalanceMode(merchantId: string, mode: BalanceMode, actor: string): Promise<Merchant> {
   if (!BALANCE_MODES.includes(mode)) throw new AppError("validation_error", `Unknown balance mode "${mode}". Use one of: ${BALANCE_MODES.join(", ")}.`);
   const prisma = await getPrisma();
-  return prisma.$transaction(async (tx) => {
+  const merchant = await prisma.$transaction(async (tx) => {
     const existing = await tx.merchant.findUnique({ where: { id: merchantId } });
     if (!existing) throw new AppError("not_found", `Merchant ${merchantId} not found.`);
     const merchant = await tx.merchant.update({ where: { id: merchantId }, data: { balanceMode: mode } });
@@ -21,4 +22,6 @@ export async function setBalanceMode(merchantId: string, mode: BalanceMode, acto
     });
     return merchant;
   });
+  invalidateApiKeyCache();
+  return merchant;
 }

@@ -1,3 +1,4 @@
+import { invalidateApiKeyCache } from "@/lib/auth/api-key-cache";
 import { getPrisma } from "@/lib/db/client";
 import type { Merchant, Plan } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
@@ -8,7 +9,7 @@ export const PLANS: Plan[] = ["standard", "business", "enterprise"];
 export async function setMerchantPlan(merchantId: string, plan: Plan, actor: string): Promise<Merchant> {
   if (!PLANS.includes(plan)) throw new AppError("validation_error", `Unknown plan "${plan}". Use one of: ${PLANS.join(", ")}.`);
   const prisma = await getPrisma();
-  return prisma.$transaction(async (tx) => {
+  const merchant = await prisma.$transaction(async (tx) => {
     const existing = await tx.merchant.findUnique({ where: { id: merchantId } });
     if (!existing) throw new AppError("not_found", `Merchant ${merchantId} not found.`);
     const merchant = await tx.merchant.update({ where: { id: merchantId }, data: { plan } });
@@ -17,4 +18,6 @@ export async function setMerchantPlan(merchantId: string, plan: Plan, actor: str
     });
     return merchant;
   });
+  invalidateApiKeyCache();
+  return merchant;
 }

@@ -5,3 +5,4 @@ if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = "memory";
 process.env.SANDBOX_PROVIDER_DELAY_MS ??= "0";
 process.env.JOBS_RUNNER = "off";
 process.env.LOG_LEVEL ??= "silent";
+process.env.API_KEY_CACHE_MS ??= "0"; // tests change keys and merchants directly; tests/unit/auth covers the cache
