@@ -37,6 +37,8 @@ CREATE TABLE "payout_quotes" (
     "top_up_spread_percent" TEXT,
     "top_up_parity" BOOLEAN,
     "allow_fx_from" VARCHAR(3),
+    "limit_amount" BIGINT NOT NULL,
+    "limit_currency" VARCHAR(3) NOT NULL,
     "internal" BOOLEAN NOT NULL DEFAULT false,
     "expires_at" TIMESTAMPTZ(3) NOT NULL,
     "used_at" TIMESTAMPTZ(3),
