@@ -30,7 +30,41 @@ const targets = [
   { name: "GET /providers/payment-methods SN XOF", path: "/api/v1/providers/payment-methods?country=SN&currency=XOF" },
   { name: "GET /countries/active", path: "/api/v1/countries/active" },
   { name: "GET /payments/balance", path: "/api/v1/payments/balance", auth: true },
+  // Payouts: the demo merchant is funded first (sandbox); each quote is stored, each initiate
+  // holds funds, checks limits under the merchant lock and writes payout + event + job.
+  {
+    name: "POST /payouts/quote",
+    path: "/api/v1/payouts/quote",
+    method: "POST",
+    auth: true,
+    body: JSON.stringify({ amount: 1000, currency: "XOF", destinationCountry: "SN", method: "orange" }),
+    setup: fundDemoMerchant,
+    payout: true,
+  },
+  {
+    // Legacy body: a fresh internal quote per request, i.e. the quote work plus the initiate.
+    name: "POST /payouts/initiate (legacy, internal quote)",
+    path: "/api/v1/payouts/initiate",
+    method: "POST",
+    auth: true,
+    body: JSON.stringify({ amount: 1000, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: { phone: "+221770000012" } }),
+    setup: fundDemoMerchant,
+    payout: true,
+  },
 ];
+
+let funded = false;
+/** 10^9 XOF on the demo merchant's payout source wallet (once). */
+async function fundDemoMerchant({ base, auth }) {
+  if (funded) return;
+  const res = await fetch(`${base}/api/v1/sandbox/wallets/fund`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ currency: "XOF", amount: 1_000_000_000 }),
+  });
+  if (!res.ok) throw new Error(`funding the demo merchant failed: ${res.status} ${await res.text()}`);
+  funded = true;
+}
 
 function startServer() {
   rmSync(path.join(root, ".data-bench"), { recursive: true, force: true });
@@ -51,6 +85,9 @@ function startServer() {
       DEMO_PLAN: "enterprise",
       LOG_LEVEL: "warn",
       SANDBOX_PROVIDER_DELAY_MS: "0",
+      // Thousands of payouts in a few seconds: limits must not be what is measured.
+      PAYOUT_DAILY_LIMIT: "1000000000000",
+      PAYOUT_MONTHLY_LIMIT: "1000000000000",
     },
   });
   server.stdout.on("data", () => undefined);
@@ -125,6 +162,7 @@ try {
       non2xx,
     };
     if (target.baseline) baseline = row.reqPerSec;
+    if (target.payout) row.payout = true;
     row.ratioToBare = baseline ? Number((row.reqPerSec / baseline).toFixed(2)) : null;
     rows.push(row);
     console.log(
@@ -176,6 +214,13 @@ function ledgerBenchmark() {
   console.log(line("ledger: 1 hot wallet, 10 concurrent", results[1].entriesPerSecond));
   console.log(line("ledger: 100 wallets, 10 concurrent", results[100].entriesPerSecond));
   console.log(`${"pgbench TPC-B-like, 10 clients".padEnd(48)} ${String(Math.round(tps)).padStart(7)} tps`);
+  // Payout endpoints next to the same pgbench rate (the HTTP part ran earlier in this run).
+  const saved = JSON.parse(readFileSync(path.join(root, "bench-results/latest.json"), "utf8"));
+  for (const row of saved.rows.filter((r) => r.payout)) {
+    row.ratioToPgbench = Number((row.reqPerSec / tps).toFixed(2));
+    console.log(`${row.name.padEnd(48)} ${String(row.reqPerSec).padStart(7)} req/s  ×${row.ratioToBare} of bare  ×${row.ratioToPgbench} of pgbench TPC-B`);
+  }
+  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify(saved, null, 2));
   return { hotWallet: results[1], hundredWallets: results[100], pgbenchTps: tps };
 }
 
