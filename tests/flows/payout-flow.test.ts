@@ -106,6 +106,41 @@ describe("payout flow: quote → initiate → provider → final state", () => {
     expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
   });
 
+  it("a USD payout debited from the XOF settlement wallet: debit.conversionRate 609, fees converted back, reconciles", async () => {
+    const m = await createTestMerchant();
+    await fund(m.merchant.id, "XOF", 100_000n);
+    const { quote: q, payout } = await quoteAndInitiate(m.headers, quoteBody({ amount: 100, currency: "USD", destinationCountry: "CD", method: "orange" }), {
+      sender: sender(),
+      recipient: intlRecipient({ nationality: "CD", phone: "+243810000012" }),
+      purpose: "family_support",
+    });
+    expect(q.status).toBe(200);
+    // 100 USD at mid 600 = 60,000 XOF; international mobile money c2c: 2.5 % = 1,500 XOF.
+    // Principal: 100 × 609 = 60,900 XOF; total 62,400 XOF.
+    expect(q.json).toMatchObject({
+      source: { amount: 100, currency: "USD" },
+      destination: { amount: 100, currency: "USD", country: "CD" },
+      fees: { amount: 1_500, currency: "XOF", billed: { amount: 1_500, currency: "XOF", rate: 1 } },
+      totalDebit: { amount: 62_400, currency: "XOF" },
+      fx: null,
+      fxTopUp: null,
+    });
+    expect(payout.status).toBe(201);
+    expect(payout.json).toMatchObject({
+      amount: 100,
+      currency: "USD",
+      netAmount: 100,
+      // 1,500 XOF back at 1/609: 2.46 USD.
+      fees: 2.46,
+      debit: { amount: 62_400, currency: "XOF", conversionRate: 609 },
+      international: { destinationCountry: "CD", destinationCurrency: "USD", destinationAmount: 100, fxRate: 1, purpose: "FAMILY_SUPPORT" },
+    });
+    const final = await driveToFinal(payout.json.transactionId);
+    expect(final.status).toBe("success");
+    expect(await wallet(m.merchant.id, "XOF")).toEqual({ available: 100_000n - 62_400n, pending: 0n });
+    expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
+  });
+
   it("with a top-up: the converted shortfall stays converted, the payout's debit is the quote's", async () => {
     const m = await createTestMerchant();
     await fund(m.merchant.id, "XOF", 1_000n);
