@@ -23,6 +23,10 @@ const publicKey = "pk_test_BenchBenchBenchBenchBench";
 const secretKey = "sk_test_BenchBenchBenchBenchBenchBenchBenchBench";
 const auth = { "X-API-Key": `${publicKey}:${secretKey}` };
 
+const quotedInitiates = Number(process.env.BENCH_QUOTED_INITIATES ?? 2000);
+const quotedWarmup = 200;
+let quotePool = [];
+
 /** What we measure. Each later feature adds its endpoints here. */
 const targets = [
   { name: "bare Next route (/api/ping)", path: "/api/ping", baseline: true },
@@ -51,7 +55,39 @@ const targets = [
     setup: fundDemoMerchant,
     payout: true,
   },
+  {
+    // The recommended flow: every request consumes its own quote, created before the run.
+    name: "POST /payouts/initiate (with a quote)",
+    path: "/api/v1/payouts/initiate",
+    method: "POST",
+    auth: true,
+    setup: async (ctx) => {
+      await fundDemoMerchant(ctx);
+      quotePool = await createQuotes(ctx, quotedInitiates + quotedWarmup);
+    },
+    amount: quotedInitiates,
+    warmupAmount: quotedWarmup,
+    requests: [
+      {
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ quoteId: quotePool.pop(), recipient: { phone: "+221770000012" } }) }),
+      },
+    ],
+    payout: true,
+  },
 ];
+
+/** `count` fresh quotes of the demo merchant, 16 requests at a time. */
+async function createQuotes({ base, auth }, count) {
+  const ids = [];
+  const body = JSON.stringify({ amount: 1000, currency: "XOF", destinationCountry: "SN", method: "orange" });
+  const one = async () => {
+    const res = await fetch(`${base}/api/v1/payouts/quote`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body });
+    if (!res.ok) throw new Error(`quote failed: ${res.status} ${await res.text()}`);
+    ids.push((await res.json()).quoteId);
+  };
+  for (let i = 0; i < count; i += 16) await Promise.all(Array.from({ length: Math.min(16, count - i) }, one));
+  return ids;
+}
 
 let funded = false;
 /** 10^9 XOF on the demo merchant's payout source wallet (once). */
@@ -131,11 +167,12 @@ function measure(target) {
       {
         url: base + target.path,
         method: target.method ?? "GET",
-        headers: { ...(target.auth ? auth : {}), ...(target.body ? { "content-type": "application/json" } : {}) },
+        headers: { ...(target.auth ? auth : {}), ...(target.body || target.requests ? { "content-type": "application/json" } : {}) },
         body: target.body,
         requests: target.requests,
         connections,
-        duration,
+        duration: target.duration ?? duration,
+        ...(target.amount ? { amount: target.amount } : {}),
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
@@ -151,7 +188,7 @@ try {
   for (const target of targets) {
     if (only && !target.baseline && !only.some((o) => target.name.includes(o))) continue;
     if (target.setup) await target.setup({ base, auth });
-    await measure({ ...target, duration: 2 }); // warm-up: JIT, caches, connection pools
+    await measure({ ...target, duration: 2, amount: target.warmupAmount }); // warm-up: JIT, caches, connection pools
     const r = await measure(target);
     const non2xx = r.non2xx + r.errors;
     const row = {
