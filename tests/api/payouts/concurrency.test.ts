@@ -5,7 +5,8 @@ import { createQuote } from "@/lib/payouts/create-quote";
 import { setPayoutLimits } from "@/lib/payouts/payout-limits";
 import { fund, wallet } from "../../helpers/ledger";
 import { createTestMerchant } from "../../helpers/merchants";
-import { initiate, quoteBody, recipient } from "../../helpers/payouts";
+import { cancel, initiate, quoteBody, recipient } from "../../helpers/payouts";
+import { submitPayout } from "@/lib/payouts/payout-jobs";
 import { ensureReferenceData } from "../../helpers/reference";
 
 beforeAll(() => ensureReferenceData());
@@ -63,6 +64,27 @@ describe.runIf(!!process.env.DATABASE_URL)("payout initiate under concurrency (P
     const prisma = await getPrisma();
     expect(await prisma.payout.count({ where: { merchantId: m.merchant.id } })).toBe(1);
     expect(await wallet(m.merchant.id, "XOF")).toEqual({ available: 1_000_000n - 10_100n, pending: 0n });
+    expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
+  });
+
+  it("cancel racing the submit job: one wins, the hold is closed at most once, the ledger reconciles", async () => {
+    const { m, quotes } = await merchantWithQuotes(1_000_000n, 10);
+    const prisma = await getPrisma();
+    for (const q of quotes) {
+      const payout = await initiate(m.headers, { quoteId: q.id, recipient: recipient() });
+      const id = payout.json.transactionId;
+      const [cancelled] = await Promise.all([cancel(m.headers, id), submitPayout(id)]);
+      const final = await prisma.payout.findUniqueOrThrow({ where: { id } });
+      if (final.status === "cancelled") expect(cancelled.status).toBe(200);
+      else {
+        expect(final.status).toBe("processing");
+        expect(cancelled.status).toBe(422);
+      }
+      const events = await prisma.webhookEvent.findMany({ where: { transactionId: id } });
+      expect(events.map((e) => e.type).sort()).toEqual(["payout.pending", final.status === "cancelled" ? "payout.cancelled" : "payout.processing"].sort());
+    }
+    const cancelledCount = await prisma.payout.count({ where: { merchantId: m.merchant.id, status: "cancelled" } });
+    expect(await wallet(m.merchant.id, "XOF")).toEqual({ available: 1_000_000n - BigInt(10 - cancelledCount) * 10_100n, pending: 0n });
     expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
   });
 });
