@@ -23,6 +23,10 @@ const publicKey = "pk_test_BenchBenchBenchBenchBench";
 const secretKey = "sk_test_BenchBenchBenchBenchBenchBenchBenchBench";
 const auth = { "X-API-Key": `${publicKey}:${secretKey}` };
 
+const quotedInitiates = Number(process.env.BENCH_QUOTED_INITIATES ?? 2000);
+const quotedWarmup = 200;
+let quotePool = [];
+
 /** What we measure. Each later feature adds its endpoints here. */
 const targets = [
   { name: "bare Next route (/api/ping)", path: "/api/ping", baseline: true },
@@ -65,8 +69,74 @@ const targets = [
       this.path = `/api/v1/payments/status/${id}`;
     },
   },
+  // Payouts: the demo merchant is funded first (sandbox); each quote is stored, each initiate
+  // holds funds, checks limits under the merchant lock and writes payout + event + job.
+  {
+    name: "POST /payouts/quote",
+    path: "/api/v1/payouts/quote",
+    method: "POST",
+    auth: true,
+    body: JSON.stringify({ amount: 1000, currency: "XOF", destinationCountry: "SN", method: "orange" }),
+    setup: fundDemoMerchant,
+    payout: true,
+  },
+  {
+    // Legacy body: a fresh internal quote per request, i.e. the quote work plus the initiate.
+    name: "POST /payouts/initiate (legacy, internal quote)",
+    path: "/api/v1/payouts/initiate",
+    method: "POST",
+    auth: true,
+    body: JSON.stringify({ amount: 1000, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: { phone: "+221770000012" } }),
+    setup: fundDemoMerchant,
+    payout: true,
+  },
+  {
+    // The recommended flow: every request consumes its own quote, created before the run.
+    name: "POST /payouts/initiate (with a quote)",
+    path: "/api/v1/payouts/initiate",
+    method: "POST",
+    auth: true,
+    setup: async (ctx) => {
+      await fundDemoMerchant(ctx);
+      quotePool = await createQuotes(ctx, quotedInitiates + quotedWarmup);
+    },
+    amount: quotedInitiates,
+    warmupAmount: quotedWarmup,
+    requests: [
+      {
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ quoteId: quotePool.pop(), recipient: { phone: "+221770000012" } }) }),
+      },
+    ],
+    payout: true,
+  },
 ];
 let sequence = 0;
+
+/** `count` fresh quotes of the demo merchant, 16 requests at a time. */
+async function createQuotes({ base, auth }, count) {
+  const ids = [];
+  const body = JSON.stringify({ amount: 1000, currency: "XOF", destinationCountry: "SN", method: "orange" });
+  const one = async () => {
+    const res = await fetch(`${base}/api/v1/payouts/quote`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body });
+    if (!res.ok) throw new Error(`quote failed: ${res.status} ${await res.text()}`);
+    ids.push((await res.json()).quoteId);
+  };
+  for (let i = 0; i < count; i += 16) await Promise.all(Array.from({ length: Math.min(16, count - i) }, one));
+  return ids;
+}
+
+let funded = false;
+/** 10^9 XOF on the demo merchant's payout source wallet (once). */
+async function fundDemoMerchant({ base, auth }) {
+  if (funded) return;
+  const res = await fetch(`${base}/api/v1/sandbox/wallets/fund`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ currency: "XOF", amount: 1_000_000_000 }),
+  });
+  if (!res.ok) throw new Error(`funding the demo merchant failed: ${res.status} ${await res.text()}`);
+  funded = true;
+}
 
 function startServer() {
   rmSync(path.join(root, ".data-bench"), { recursive: true, force: true });
@@ -87,6 +157,9 @@ function startServer() {
       DEMO_PLAN: "enterprise",
       LOG_LEVEL: "warn",
       SANDBOX_PROVIDER_DELAY_MS: "0",
+      // Thousands of payouts in a few seconds: limits must not be what is measured.
+      PAYOUT_DAILY_LIMIT: "1000000000000",
+      PAYOUT_MONTHLY_LIMIT: "1000000000000",
     },
   });
   server.stdout.on("data", () => undefined);
@@ -134,7 +207,8 @@ function measure(target) {
         body: target.body,
         requests: target.requests,
         connections,
-        duration,
+        duration: target.duration ?? duration,
+        ...(target.amount ? { amount: target.amount } : {}),
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
@@ -149,8 +223,8 @@ try {
   let baseline = null;
   for (const target of targets) {
     if (only && !target.baseline && !only.some((o) => target.name.includes(o))) continue;
-    if (target.setup) await target.setup.call(target);
-    await measure({ ...target, duration: 2 }); // warm-up: JIT, caches, connection pools
+    if (target.setup) await target.setup.call(target, { base, auth });
+    await measure({ ...target, duration: 2, amount: target.warmupAmount }); // warm-up: JIT, caches, connection pools
     const r = await measure(target);
     const non2xx = r.non2xx + r.errors;
     const row = {
@@ -161,6 +235,7 @@ try {
       non2xx,
     };
     if (target.baseline) baseline = row.reqPerSec;
+    if (target.payout) row.payout = true;
     row.ratioToBare = baseline ? Number((row.reqPerSec / baseline).toFixed(2)) : null;
     rows.push(row);
     console.log(
@@ -212,6 +287,13 @@ function ledgerBenchmark() {
   console.log(line("ledger: 1 hot wallet, 10 concurrent", results[1].entriesPerSecond));
   console.log(line("ledger: 100 wallets, 10 concurrent", results[100].entriesPerSecond));
   console.log(`${"pgbench TPC-B-like, 10 clients".padEnd(48)} ${String(Math.round(tps)).padStart(7)} tps`);
+  // Payout endpoints next to the same pgbench rate (the HTTP part ran earlier in this run).
+  const saved = JSON.parse(readFileSync(path.join(root, "bench-results/latest.json"), "utf8"));
+  for (const row of saved.rows.filter((r) => r.payout)) {
+    row.ratioToPgbench = Number((row.reqPerSec / tps).toFixed(2));
+    console.log(`${row.name.padEnd(48)} ${String(row.reqPerSec).padStart(7)} req/s  ×${row.ratioToBare} of bare  ×${row.ratioToPgbench} of pgbench TPC-B`);
+  }
+  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify(saved, null, 2));
   return { hotWallet: results[1], hundredWallets: results[100], pgbenchTps: tps };
 }
 

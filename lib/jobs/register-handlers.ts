@@ -4,3 +4,4 @@
  */
 import "@/lib/webhooks/deliver-webhook-job";
 import "@/lib/payments/payment-jobs";
+import "@/lib/payouts/payout-jobs";

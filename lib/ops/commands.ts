@@ -1,6 +1,7 @@
 import type { OpsCommand } from "./command";
 import { ledgerBench, ledgerReconcile, ledgerSettle, merchantGrantCredit, merchantSetBalanceMode } from "./ledger-commands";
 import { keysRotate, merchantCreate, merchantList, merchantSetPlan } from "./merchant-commands";
+import { merchantSetLimits } from "./payout-commands";
 import { referenceCommands } from "./reference-commands";
 import { webhookCommands } from "./webhook-commands";
 
@@ -9,6 +10,7 @@ export const opsCommands: OpsCommand[] = [
   merchantCreate,
   merchantList,
   merchantSetPlan,
+  merchantSetLimits,
   keysRotate,
   merchantSetBalanceMode,
   merchantGrantCredit,

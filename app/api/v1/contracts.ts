@@ -10,6 +10,11 @@ import { publicPaymentStatusContract } from "./payments/public/status/[transacti
 import { paymentStatusContract } from "./payments/status/[transactionId]/contract";
 import { listTransactionsContract } from "./payments/transactions/contract";
 import { transactionDetailContract } from "./payments/transactions/[transactionId]/contract";
+import { cancelPayoutContract } from "./payouts/[payoutId]/cancel/contract";
+import { initiatePayoutContract } from "./payouts/initiate/contract";
+import { payoutLimitsContract } from "./payouts/limits/contract";
+import { payoutQuoteContract } from "./payouts/quote/contract";
+import { payoutStatusContract } from "./payouts/status/[payoutId]/contract";
 import { corridorsContract } from "./payouts/reference/corridors/contract";
 import { purposesContract } from "./payouts/reference/purposes/contract";
 import { paymentMethodsContract } from "./providers/payment-methods/contract";
@@ -33,6 +38,11 @@ export const contracts: RouteContract[] = [
   balanceContract,
   paymentMethodsContract,
   activeCountriesContract,
+  payoutQuoteContract,
+  initiatePayoutContract,
+  payoutStatusContract,
+  cancelPayoutContract,
+  payoutLimitsContract,
   corridorsContract,
   purposesContract,
   listWebhookEventsContract,

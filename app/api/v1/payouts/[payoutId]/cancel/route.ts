@@ -1,0 +1,6 @@
+import { defineRoute } from "@/lib/http/define-route";
+import { cancelPayout } from "@/lib/payouts/cancel-payout";
+import { payoutView } from "@/lib/payouts/payout-views";
+import { cancelPayoutContract } from "./contract";
+
+export const POST = defineRoute(cancelPayoutContract, async ({ auth, params }) => ({ body: payoutView(await cancelPayout(auth, params.payoutId)) }));

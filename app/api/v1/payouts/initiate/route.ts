@@ -1,0 +1,6 @@
+import { defineRoute } from "@/lib/http/define-route";
+import { initiatePayout } from "@/lib/payouts/initiate-payout";
+import { payoutView } from "@/lib/payouts/payout-views";
+import { initiatePayoutContract } from "./contract";
+
+export const POST = defineRoute(initiatePayoutContract, async ({ auth, body }) => ({ body: payoutView(await initiatePayout(auth, body)) }));

@@ -1,0 +1,6 @@
+import { defineRoute } from "@/lib/http/define-route";
+import { createQuote } from "@/lib/payouts/create-quote";
+import { quoteView } from "@/lib/payouts/quote-view";
+import { payoutQuoteContract } from "./contract";
+
+export const POST = defineRoute(payoutQuoteContract, async ({ auth, body }) => ({ body: quoteView(await createQuote(auth, body)) }));

@@ -1,0 +1,127 @@
+import { type Db, getPrisma } from "@/lib/db/client";
+import type { Environment, Merchant } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/errors";
+import { readBalances } from "@/lib/ledger";
+import { convertMinor, type CurrencyCode, isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
+import { checkChannelAmount, getCatalogue } from "@/lib/reference";
+import type { Corridor } from "@/lib/reference";
+import { channelFrom } from "@/lib/reference/get-channel";
+import { corridorFrom } from "@/lib/reference/find-corridor";
+import { fxRateFrom } from "@/lib/reference/get-fx-rate";
+import { payoutFeeFrom } from "@/lib/reference/payout-fee-xof";
+import { type ComputedQuote, computeQuote } from "./compute-quote";
+import { assertWithinLimits } from "./payout-limits";
+
+/** The five operators that pay out, and bank transfers (DESIGN §8, lib/reference seed). */
+export const PAYOUT_METHODS = ["orange", "mtn", "moov", "wave", "airtel", "bank_transfer"] as const;
+
+export type QuoteRequest = {
+  amount: number | string;
+  currency: string;
+  destinationCountry: string;
+  destinationCurrency?: string;
+  /** Provider code or `bank_transfer`. */
+  method: string;
+  type?: "c2c" | "b2b";
+  allowFxFrom?: string;
+};
+
+export type PlannedQuote = ComputedQuote & {
+  method: string;
+  type: "c2c" | "b2b";
+  corridor: Corridor;
+  international: boolean;
+  balanceCategory: "collect" | "payout";
+  /** The payout's value in the settlement currency (mid rate, half-up): what limits count. */
+  limitAmount: bigint;
+  limitCurrency: CurrencyCode;
+  allowFxFrom?: CurrencyCode;
+};
+
+/**
+ * Prices a payout for a merchant: corridor, method and amount bounds, per-transaction and
+ * window limits (advisory here; initiate re-checks them atomically), current balances, then the
+ * pure engine (compute-quote.ts). Every refusal is a 400 the merchant can act on.
+ */
+export async function buildQuote(merchant: Merchant, environment: Environment, request: QuoteRequest, db?: Db): Promise<PlannedQuote> {
+  const currency = upper(request.currency);
+  if (!isCurrency(currency)) throw new AppError("invalid_currency", `Unsupported currency: ${request.currency}.`);
+  const amount = toMinor(request.amount, currency);
+  const method = request.method.trim().toLowerCase();
+  if (!(PAYOUT_METHODS as readonly string[]).includes(method)) {
+    throw new AppError("provider_unavailable", `Unknown payout method "${request.method}". Valid methods: ${PAYOUT_METHODS.join(", ")}.`, {
+      details: [{ path: "method", message: `must be one of ${PAYOUT_METHODS.join(", ")}` }],
+    });
+  }
+  const destinationCountry = upper(request.destinationCountry);
+  const wantedCurrency = request.destinationCurrency ? upper(request.destinationCurrency) : undefined;
+  if (wantedCurrency && !isCurrency(wantedCurrency)) throw new AppError("invalid_currency", `Unsupported currency: ${request.destinationCurrency}.`);
+  let allowFxFrom: CurrencyCode | undefined;
+  if (request.allowFxFrom) {
+    const code = upper(request.allowFxFrom);
+    if (!isCurrency(code)) throw new AppError("invalid_currency", `Unsupported currency in allowFxFrom: ${request.allowFxFrom}.`);
+    allowFxFrom = code;
+  }
+  const type = request.type ?? "c2c";
+
+  const catalogue = await getCatalogue(db);
+  const source = merchant.country;
+  // Without destinationCurrency: the payout currency when the corridor offers it, else the
+  // destination country's main currency.
+  const corridor =
+    (wantedCurrency
+      ? corridorFrom(catalogue, source, destinationCountry, method, wantedCurrency)
+      : (corridorFrom(catalogue, source, destinationCountry, method, currency) ?? corridorFrom(catalogue, source, destinationCountry, method))) ?? null;
+  if (!corridor) {
+    throw new AppError(
+      "corridor_unsupported",
+      `No payout corridor from ${source} to ${destinationCountry}${wantedCurrency ? ` in ${wantedCurrency}` : ""} by ${method}. See GET /payouts/reference/corridors?sourceCountry=${source}.`,
+    );
+  }
+  const fx = (from: CurrencyCode, to: CurrencyCode, direction: Parameters<typeof fxRateFrom>[3]) => fxRateFrom(catalogue, from, to, direction);
+  const atMid = (minor: bigint, to: CurrencyCode) => (to === currency ? minor : convertMinor(minor, currency, to, fx(currency, to, "against-merchant-paying").midRate, "half-up"));
+
+  const inCorridorCurrency = atMid(amount, corridor.sourceCurrency);
+  const showC = (m: bigint) => `${minorToDecimalString(m, corridor.sourceCurrency)} ${corridor.sourceCurrency}`;
+  if (inCorridorCurrency < corridor.minAmount || inCorridorCurrency > corridor.maxAmount) {
+    throw new AppError(
+      "invalid_amount",
+      `Amount ${showC(inCorridorCurrency)} is outside the ${source}→${destinationCountry} corridor's bounds (${showC(corridor.minAmount)} to ${showC(corridor.maxAmount)}).`,
+    );
+  }
+
+  const limitCurrency = merchant.settlementCurrency as CurrencyCode;
+  const limitAmount = atMid(amount, limitCurrency);
+  const prismaDb = db ?? (await getPrisma());
+  await assertWithinLimits(prismaDb, merchant, environment, limitAmount);
+
+  const balances = await readBalances({ merchantId: merchant.id, environment }, prismaDb);
+  const computed = computeQuote({
+    amount,
+    currency,
+    destinationCurrency: corridor.destinationCurrency,
+    destinationCountry,
+    settlementCurrency: limitCurrency,
+    balanceCategory: balances.payoutSourceCategory,
+    wallets: balances.balances.map((b) => ({ currency: b.currency, available: b.categories[balances.payoutSourceCategory].available })),
+    allowFxFrom,
+    feeXof: (amountXof) => payoutFeeFrom(catalogue, { amountXof, method, type, international: corridor.isInternational, merchantId: merchant.id }).feeXof,
+    fx,
+  });
+  // The operator's channel bounds apply to what it pays out, in its own currency.
+  checkChannelAmount(channelFrom(catalogue, method, destinationCountry, corridor.destinationCurrency, "payout"), computed.destination.amount);
+
+  return {
+    ...computed,
+    method,
+    type,
+    corridor,
+    international: corridor.isInternational,
+    balanceCategory: balances.payoutSourceCategory,
+    limitAmount,
+    limitCurrency,
+    allowFxFrom,
+  };
+}
+
+const upper = (s: string) => s.trim().toUpperCase();

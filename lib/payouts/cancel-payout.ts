@@ -1,0 +1,26 @@
+import type { ApiAuth } from "@/lib/auth/authenticate";
+import { getPrisma } from "@/lib/db/client";
+import type { Payout } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/errors";
+import { getPayoutOrThrow } from "./get-payout";
+import { transitionPayout } from "./transition-payout";
+
+/**
+ * POST /payouts/{payoutId}/cancel: only while `pending` (not yet submitted to the provider);
+ * the hold is released in full. Cancelling a cancelled payout returns it; any other status is
+ * 422 invalid_state. A race with the submit job has one winner (conditional transition).
+ */
+export async function cancelPayout(scope: Pick<ApiAuth, "environment"> & { merchant: { id: string } }, payoutId: string): Promise<Payout> {
+  const payout = await getPayoutOrThrow(scope, payoutId);
+  if (payout.status === "cancelled") return payout;
+  if (payout.status !== "pending") throw notCancellable(payout);
+  const prisma = await getPrisma();
+  const cancelled = await prisma.$transaction((tx) => transitionPayout(tx, payout, "cancelled", { completedAt: new Date() }, "cancelled by the merchant"));
+  if (cancelled) return cancelled;
+  const current = await prisma.payout.findUniqueOrThrow({ where: { id: payout.id } });
+  if (current.status === "cancelled") return current;
+  throw notCancellable(current);
+}
+
+const notCancellable = (p: Payout) =>
+  new AppError("invalid_state", `Payout ${p.id} is ${p.status} and can no longer be cancelled: only pending payouts (not yet sent to the provider) can be.`);

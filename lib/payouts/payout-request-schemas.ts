@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { metadataSchema } from "@/lib/payments/initiate-payment-input";
+
+/**
+ * Request bodies of POST /payouts/quote and POST /payouts/initiate (spec "Payout request
+ * objects"). The shapes and formats are checked here (field-level 400 validation_error); what is
+ * required depends on the quote (method, international, b2b) and is checked in
+ * validate-beneficiary.ts.
+ */
+const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+/** ISO 3166-1 alpha-2, upper case, a code that names a real region. */
+export const isoCountry = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .refine((s) => /^[A-Z]{2}$/.test(s) && regionNames.of(s) !== s && s !== "ZZ", "must be an ISO 3166-1 alpha-2 country code");
+
+const currencyCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, "must be a 3-letter currency code")
+  .transform((s) => s.toUpperCase());
+
+/** YYYY-MM-DD and a real calendar day. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+  }, "is not a real date");
+
+const text = (max = 200) => z.string().trim().min(1).max(max);
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2048);
+
+export const identitySchema = z.strictObject({
+  type: z.enum(["passport", "national_id", "driving_license"]),
+  number: text(64),
+  issuingCountry: isoCountry,
+  issueDate: isoDate,
+  expiryDate: isoDate,
+});
+
+export const companySchema = z.strictObject({
+  name: text(),
+  legalForm: text().optional(),
+  businessType: text().optional(),
+  countryOfTrade: text().optional(),
+  currencies: z.array(currencyCode).max(20).optional(),
+});
+
+export const senderSchema = z.strictObject({
+  firstName: text(100),
+  lastName: text(100),
+  phone: text(32).optional(),
+  email: z.email().max(254).optional(),
+  address: text(500),
+  dateOfBirth: isoDate,
+  nationality: isoCountry,
+  sourceOfIncome: text().optional(),
+  relationWithRecipient: text().optional(),
+  identity: identitySchema,
+  company: companySchema.optional(),
+});
+
+export const recipientSchema = z.strictObject({
+  phone: text(32).optional().describe("E.164; required for mobile money."),
+  firstName: text(100).optional(),
+  lastName: text(100).optional(),
+  name: text().optional(),
+  email: z.email().max(254).optional(),
+  nationality: isoCountry.optional(),
+  address: z
+    .strictObject({ line1: text(200).optional(), city: text(100).optional(), postalCode: text(20).optional(), country: isoCountry.optional() })
+    .optional(),
+});
+
+export const bankAccountSchema = z.strictObject({
+  accountNumber: text(64).describe("Account number or IBAN."),
+  swiftBic: text(11).optional(),
+  bankName: text().optional(),
+  bankBranch: text().optional(),
+  bankAddress: text(500).optional(),
+  bankCode: text(32).optional(),
+  accountName: text().optional(),
+});
+
+export const correspondentBankSchema = z.strictObject({
+  bankName: text().optional(),
+  swiftBic: text(11).optional(),
+  accountNumber: text(64).optional(),
+});
+
+export const quoteBody = z.strictObject({
+  amount: z.union([z.number(), z.string()]).describe("In the major unit of `currency`."),
+  currency: currencyCode,
+  destinationCountry: isoCountry,
+  destinationCurrency: currencyCode.optional(),
+  method: text(32).describe("A payout provider code (orange, mtn, moov, wave, airtel) or bank_transfer."),
+  type: z.enum(["c2c", "b2b"]).default("c2c"),
+  allowFxFrom: currencyCode.optional().describe("A currency the merchant allows a floating-rate top-up from."),
+});
+
+export type QuoteBody = z.output<typeof quoteBody>;
+
+/** Quoted (quoteId) and legacy (amount + method) initiate share one body; initiatePayout tells them apart. */
+export const initiatePayoutBody = z
+  .strictObject({
+    quoteId: text(64).optional(),
+    externalReference: text(100).optional(),
+    purpose: text(64).optional(),
+    international: z.strictObject({ purpose: text(64).optional() }).optional(),
+    sender: senderSchema.optional(),
+    recipient: recipientSchema,
+    bankAccount: bankAccountSchema.optional(),
+    correspondentBank: correspondentBankSchema.optional(),
+    description: text(500).optional(),
+    // Legacy flow
+    amount: z.union([z.number(), z.string()]).optional(),
+    method: z
+      .string()
+      .trim()
+      .transform((s) => s.toUpperCase())
+      .pipe(z.enum(["MOBILE_MONEY", "BANK_TRANSFER"]))
+      .optional(),
+    country: isoCountry.optional().describe("Legacy: destination country, default SN."),
+    currency: currencyCode.optional().describe("Legacy: default XOF."),
+    type: z.enum(["c2c", "b2b"]).optional().describe("Legacy: default c2c."),
+    mobileWallet: z.strictObject({ provider: text(32) }).optional(),
+    callbackUrl: httpUrl.optional(),
+    metadata: metadataSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.quoteId) {
+      for (const field of ["amount", "method", "country", "currency", "mobileWallet", "type"] as const) {
+        if (body[field] !== undefined) ctx.addIssue({ code: "custom", path: [field], message: `${field} comes from the quote; do not send it with quoteId` });
+      }
+      return;
+    }
+    if (body.amount === undefined) ctx.addIssue({ code: "custom", path: ["amount"], message: "amount is required without quoteId" });
+    if (body.method === undefined) ctx.addIssue({ code: "custom", path: ["method"], message: "method is required without quoteId (MOBILE_MONEY or BANK_TRANSFER)" });
+  });
+
+export type InitiatePayoutBody = z.output<typeof initiatePayoutBody>;
