@@ -4,7 +4,7 @@ import type { BalanceMode } from "@/lib/db/generated/client";
 import { fundSandboxWalletAndReadBalance, moveFunds, readBalances } from "@/lib/ledger";
 import { setBalanceMode } from "@/lib/merchants/set-balance-mode";
 import { CURRENCY_CODES, fromMinor, toMinor } from "@/lib/money";
-import { newId } from "@/lib/ids";
+import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/errors";
 import { type FormResult, toFormResult, validationFailure } from "./form-result";
 import { dashboardActor, type DashboardScope } from "./scope";
@@ -64,7 +64,7 @@ export async function moveCollectToPayout(scope: DashboardScope, raw: unknown): 
         merchantId: scope.merchantId,
         currency: parsed.data.currency,
         amount: minor,
-        reference: `dashboard:${scope.merchantId}:${parsed.data.reference || newId("mv")}`,
+        reference: `dashboard:${scope.merchantId}:${parsed.data.reference || randomUUID()}`,
       });
     });
     return { currency: parsed.data.currency, amount: fromMinor(minor, parsed.data.currency) };

@@ -1,7 +1,8 @@
 import { getPrisma } from "@/lib/db/client";
 import type { Payment, PaymentStatusChange } from "@/lib/db/generated/client";
 import { listTransactions, listTransactionsQuery } from "@/lib/payments/list-transactions";
-import { listWebhookEvents, resendWebhookEvent, type WebhookEventView } from "@/lib/webhooks";
+import { listWebhookEvents, resendWebhookEvent } from "@/lib/webhooks";
+import type { WebhookEventView } from "@/lib/webhooks/webhook-event-view";
 import { fieldErrorsOf, type FormResult, toFormResult } from "./form-result";
 import type { DashboardScope } from "./scope";
 
