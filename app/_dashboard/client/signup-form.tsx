@@ -36,9 +36,15 @@ export function SignUpForm({ action, m }: { action: Action; m: Pick<Messages, "s
             </p>
             <SecretBox label={m.publicKey} value={keys.publicKey} testId="public-key" copy={m.copy} copied={m.copied} />
             <SecretBox label={m.secretKey} value={keys.secretKey} testId="secret-key" copy={m.copy} copied={m.copied} />
-            <a className="btn" href="/dashboard" aria-disabled={!loggedIn}>
-              {m.signup.continue}
-            </a>
+            {loggedIn ? (
+              <a className="btn" href="/dashboard">
+                {m.signup.continue}
+              </a>
+            ) : (
+              <p className="muted" aria-live="polite">
+                …
+              </p>
+            )}
           </>
         ) : (
           <>
