@@ -8,6 +8,7 @@ import { addTestFunds, changeBalanceMode, moveCollectToPayout } from "@/lib/dash
 import type { FormResult } from "@/lib/dashboard/form-result";
 import { resendDashboardWebhook } from "@/lib/dashboard/payments";
 import { signUp, type SignUpResult } from "@/lib/dashboard/sign-up";
+import { enableDashboardWebhookEndpoint, revealDashboardWebhookSecret, rotateDashboardWebhookSecret, saveWebhookUrl } from "@/lib/dashboard/webhooks";
 import { currentScope, requireScope } from "./session";
 
 /**
@@ -70,4 +71,30 @@ export async function setLanguageAction(form: FormData) {
     } catch {}
   }
   redirect(back.startsWith("/") && !back.startsWith("//") ? back : "/dashboard");
+}
+
+export async function saveWebhookUrlAction(_prev: unknown, form: FormData) {
+  const scope = await requireScope();
+  const result = await saveWebhookUrl(scope, fields(form));
+  if (result.ok) revalidatePath("/dashboard/webhooks");
+  return result;
+}
+
+export async function revealWebhookSecretAction(_prev: unknown, _form: FormData) {
+  const scope = await requireScope();
+  return revealDashboardWebhookSecret(scope);
+}
+
+export async function rotateWebhookSecretAction(_prev: unknown, form: FormData) {
+  const scope = await requireScope();
+  const result = await rotateDashboardWebhookSecret(scope, fields(form));
+  if (result.ok) revalidatePath("/dashboard/webhooks");
+  return result;
+}
+
+export async function enableWebhookEndpointAction(_prev: unknown, _form: FormData) {
+  const scope = await requireScope();
+  const result = await enableDashboardWebhookEndpoint(scope);
+  if (result.ok) revalidatePath("/dashboard/webhooks");
+  return result;
 }

@@ -18,6 +18,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     { href: "/dashboard/payments", label: m.nav.payments },
     { href: "/dashboard/balances", label: m.nav.balances },
     { href: "/dashboard/api-keys", label: m.nav.apiKeys },
+    { href: "/dashboard/webhooks", label: m.nav.webhooks },
+    ...(scope.environment === "production" ? [{ href: "/dashboard/verification", label: m.nav.verification }] : []),
   ];
   return (
     <div lang={locale} className="dash-shell">
