@@ -9,6 +9,7 @@ import type { FormResult } from "@/lib/dashboard/form-result";
 import { resendDashboardWebhook } from "@/lib/dashboard/payments";
 import { signUp, type SignUpResult } from "@/lib/dashboard/sign-up";
 import { enableDashboardWebhookEndpoint, revealDashboardWebhookSecret, rotateDashboardWebhookSecret, saveWebhookUrl } from "@/lib/dashboard/webhooks";
+import { submitVerification } from "@/lib/dashboard/verification";
 import { currentScope, requireScope } from "./session";
 
 /**
@@ -96,5 +97,12 @@ export async function enableWebhookEndpointAction(_prev: unknown, _form: FormDat
   const scope = await requireScope();
   const result = await enableDashboardWebhookEndpoint(scope);
   if (result.ok) revalidatePath("/dashboard/webhooks");
+  return result;
+}
+
+export async function submitVerificationAction(_prev: unknown, form: FormData) {
+  const scope = await requireScope();
+  const result = await submitVerification(scope, fields(form));
+  if (result.ok) revalidatePath("/dashboard", "layout");
   return result;
 }

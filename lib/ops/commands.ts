@@ -2,6 +2,7 @@ import type { OpsCommand } from "./command";
 import { ledgerBench, ledgerReconcile, ledgerSettle, merchantGrantCredit, merchantSetBalanceMode } from "./ledger-commands";
 import { keysRotate, merchantCreate, merchantList, merchantSetPlan } from "./merchant-commands";
 import { referenceCommands } from "./reference-commands";
+import { merchantVerify } from "./verification-commands";
 import { webhookCommands } from "./webhook-commands";
 
 /** Every operator command. Domains add theirs here. */
@@ -10,6 +11,7 @@ export const opsCommands: OpsCommand[] = [
   merchantList,
   merchantSetPlan,
   keysRotate,
+  merchantVerify,
   merchantSetBalanceMode,
   merchantGrantCredit,
   ledgerReconcile,

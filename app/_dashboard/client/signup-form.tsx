@@ -50,9 +50,15 @@ export function SignUpForm({ action, m }: { action: Action; m: Pick<Messages, "s
           <>
             <h2 id="keys-title">{m.signup.title}</h2>
             <p>{m.signup.verifyNext}</p>
-            <a className="btn" href="/dashboard/verification">
-              {m.signup.verifyCta}
-            </a>
+            {loggedIn ? (
+              <a className="btn" href="/dashboard/verification">
+                {m.signup.verifyCta}
+              </a>
+            ) : (
+              <p className="muted" aria-live="polite">
+                …
+              </p>
+            )}
           </>
         )}
       </section>
