@@ -13,6 +13,12 @@ export default async function OverviewPage() {
     <div className="stack">
       <h1>{m.overview.title}</h1>
       <p className="muted">{overview.merchant.name}</p>
+      {scope.environment === "production" && overview.merchant.verificationStatus !== "verified" ? (
+        <p className="warning" role="note">
+          {m.verification.statusLabel}: {m.verification.statuses[overview.merchant.verificationStatus] ?? overview.merchant.verificationStatus} —{" "}
+          <a href="/dashboard/verification">{m.verification.title}</a>
+        </p>
+      ) : null}
       <section aria-labelledby="balances-title" className="stack">
         <h2 id="balances-title">{m.overview.balances}</h2>
         <div className="grid">
