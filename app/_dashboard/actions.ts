@@ -10,6 +10,7 @@ import { resendDashboardWebhook } from "@/lib/dashboard/payments";
 import { signUp, type SignUpResult } from "@/lib/dashboard/sign-up";
 import { enableDashboardWebhookEndpoint, revealDashboardWebhookSecret, rotateDashboardWebhookSecret, saveWebhookUrl } from "@/lib/dashboard/webhooks";
 import { submitVerification } from "@/lib/dashboard/verification";
+import { clientIp } from "@/lib/http/client-ip";
 import { currentScope, requireScope } from "./session";
 
 /**
@@ -21,7 +22,7 @@ const fields = (form: FormData) => Object.fromEntries([...form.entries()].filter
 
 export async function signUpAction(_prev: FormResult<SignUpResult> | null, form: FormData): Promise<FormResult<SignUpResult>> {
   if (await currentScope()) return { ok: false, code: "invalid_state", error: "You are already logged in. Log out first to create another account." };
-  return signUp(fields(form));
+  return signUp(fields(form), { ip: clientIp(await headers()) });
 }
 
 export async function rotateKeysAction(_prev: unknown, form: FormData) {

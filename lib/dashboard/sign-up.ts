@@ -7,6 +7,11 @@ import { createMerchant } from "@/lib/merchants/create-merchant";
 import { getOrCreateEndpoint } from "@/lib/webhooks";
 import { type FormResult, toFormResult, validationFailure } from "./form-result";
 import { AppError } from "@/lib/errors";
+import { checkRateLimit } from "@/lib/http/rate-limit";
+import { intFromEnv } from "@/lib/config";
+
+/** Sign-ups allowed per client IP per minute. */
+export const signUpsPerMinute = () => intFromEnv("DASHBOARD_SIGNUPS_PER_MINUTE", 10);
 
 export const signUpInput = z.object({
   businessName: z.string().trim().min(2, "Enter your business name.").max(120),
@@ -28,9 +33,14 @@ export type SignUpResult = {
  * webhook secret. Production: the merchant and user only, verification `unverified` until the
  * verification form is sent; live keys come from an operator's `merchant:verify`.
  */
-export async function signUp(raw: unknown): Promise<FormResult<SignUpResult>> {
+export async function signUp(raw: unknown, options: { ip?: string } = {}): Promise<FormResult<SignUpResult>> {
   const parsed = signUpInput.safeParse(raw);
   if (!parsed.success) return validationFailure(parsed.error);
+  // Each sign-up costs a scrypt hash: a per-IP budget keeps it from being a CPU lever.
+  if (options.ip !== undefined) {
+    const limit = await checkRateLimit(`dashboard-signup:${options.ip}`, signUpsPerMinute());
+    if (!limit.success) return { ok: false, code: "rate_limited", error: "Too many sign-ups from your network. Wait a minute and try again." };
+  }
   const input = parsed.data;
   const prisma = await getPrisma();
   const environment = appEnv();

@@ -115,6 +115,25 @@ test("sign up, pay with the keys shown, see the payment and its webhook attempts
   await page.reload();
   await expect(page.getByTestId("wallet-XOF-collect")).toContainText("25,000");
 
+  // Webhooks: a URL the sandbox rules allow, the secret on request, the log and a resend.
+  await nav(page).getByRole("link", { name: "Webhooks" }).click();
+  const urlForm = page.getByTestId("webhook-url-form");
+  await urlForm.getByLabel("URL").fill("ftp://example.com/hooks");
+  await urlForm.getByRole("button", { name: "Save URL" }).click();
+  await expect(urlForm.getByRole("alert")).toContainText("https");
+  await urlForm.getByLabel("URL").fill(receiverUrl);
+  await urlForm.getByRole("button", { name: "Save URL" }).click();
+  await expect(urlForm.getByText("Saved.")).toBeVisible();
+  await page.getByRole("button", { name: "Reveal secret" }).click();
+  await expect(page.getByTestId("webhook-secret")).toHaveText(/^whsec_/);
+  const log = page.getByTestId("webhook-log");
+  await expect(log).toContainText(payment.transactionId);
+  await expect(log).toContainText("200");
+  const before = received.length;
+  await log.getByRole("button", { name: "Resend" }).first().click();
+  await expect(log.getByText("✓").first()).toBeVisible();
+  expect(received.length).toBeGreaterThan(before);
+
   // Log out: the dashboard is behind the login again.
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/login/);
@@ -158,5 +177,26 @@ test("French from Accept-Language, and the language switch", async ({ browser })
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connexion");
   await page.getByRole("button", { name: /Langue/ }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log in");
+  await context.close();
+});
+
+test("on a phone: the navigation, the environment badge and the keyboard skip link work", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("demo@sandbox.local");
+  await page.getByLabel("Password").fill("demo-password-e2e");
+  await page.getByLabel("Password").press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  await expect(page.getByTestId("env-badge")).toBeVisible();
+  await expect(nav(page).getByRole("link", { name: "Payments" })).toBeVisible();
+  // No horizontal scrolling of the whole page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await nav(page).getByRole("link", { name: "Balances" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Balances" })).toBeVisible();
   await context.close();
 });

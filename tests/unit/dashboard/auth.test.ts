@@ -114,3 +114,15 @@ describe("NEXTAUTH_SECRET", () => {
     expect(() => resolveAuthSecret()).toThrow(/NEXTAUTH_SECRET must be set/);
   });
 });
+
+describe("sign-up rate limit", () => {
+  it("limits sign-ups per client IP", async () => {
+    process.env.DASHBOARD_SIGNUPS_PER_MINUTE = "2";
+    const body = () => ({ businessName: "Spam Co", email: `spam-${Math.random().toString(36).slice(2)}@test.local`, password: "long enough password" });
+    expect((await signUp(body(), { ip: "10.9.9.9" })).ok).toBe(true);
+    expect((await signUp(body(), { ip: "10.9.9.9" })).ok).toBe(true);
+    expect(await signUp(body(), { ip: "10.9.9.9" })).toMatchObject({ ok: false, code: "rate_limited" });
+    expect((await signUp(body(), { ip: "10.9.9.10" })).ok).toBe(true);
+    delete process.env.DASHBOARD_SIGNUPS_PER_MINUTE;
+  });
+});
