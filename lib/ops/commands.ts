@@ -3,6 +3,7 @@ import { ledgerBench, ledgerReconcile, ledgerSettle, merchantGrantCredit, mercha
 import { keysRotate, merchantCreate, merchantList, merchantSetPlan } from "./merchant-commands";
 import { referenceCommands } from "./reference-commands";
 import { merchantVerify } from "./verification-commands";
+import { dashboardSeedPayments } from "./dashboard-commands";
 import { webhookCommands } from "./webhook-commands";
 
 /** Every operator command. Domains add theirs here. */
@@ -12,6 +13,7 @@ export const opsCommands: OpsCommand[] = [
   merchantSetPlan,
   keysRotate,
   merchantVerify,
+  dashboardSeedPayments,
   merchantSetBalanceMode,
   merchantGrantCredit,
   ledgerReconcile,
