@@ -1,8 +1,8 @@
 import { getPrisma } from "@/lib/db/client";
 import type { Payment, PaymentStatusChange } from "@/lib/db/generated/client";
 import { listTransactions, listTransactionsQuery } from "@/lib/payments/list-transactions";
-import { listWebhookEvents, resendWebhookEvent } from "@/lib/webhooks";
-import type { WebhookEventView } from "@/lib/webhooks/webhook-event-view";
+import { resendWebhookEvent } from "@/lib/webhooks";
+import { toWebhookEventView, type WebhookEventView } from "@/lib/webhooks/webhook-event-view";
 import { fieldErrorsOf, type FormResult, toFormResult } from "./form-result";
 import type { DashboardScope } from "./scope";
 
@@ -40,8 +40,13 @@ export async function getDashboardPayment(scope: DashboardScope, transactionId: 
   });
   if (!payment) return null;
   const { statusChanges, ...rest } = payment;
-  const { events } = await listWebhookEvents(scope.merchantId, scope.environment, { transactionId }, { page: 1, limit: 100, skip: 0 });
-  return { payment: rest, timeline: statusChanges, webhooks: events };
+  // Every attempt of every event (the API list keeps only the latest few per event).
+  const events = await prisma.webhookEvent.findMany({
+    where: { merchantId: scope.merchantId, environment: scope.environment, transactionId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: { deliveryAttempts: { orderBy: { attempt: "asc" } } },
+  });
+  return { payment: rest, timeline: statusChanges, webhooks: events.map((e) => toWebhookEventView(e)) };
 }
 
 /** Resends one of the merchant's webhook events now; another merchant's event is not_found. */
