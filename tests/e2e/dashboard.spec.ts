@@ -114,6 +114,22 @@ test("sign up, pay with the keys shown, see the payment and its webhook attempts
   await expect(form.getByText("Test funds added.")).toBeVisible();
   await page.reload();
   await expect(page.getByTestId("wallet-XOF-collect")).toContainText("25,000");
+  // Separate mode, then a funds move collect → payout.
+  const modeForm = page.getByTestId("balance-mode-form");
+  await modeForm.getByLabel(/Separate/).check();
+  await modeForm.getByRole("button", { name: "Save" }).click();
+  await expect(modeForm.getByText("Saved.")).toBeVisible();
+  await page.reload();
+  const move = page.getByTestId("move-funds-form");
+  await move.getByLabel("Amount").fill("100000");
+  await move.getByRole("button", { name: "Move" }).click();
+  await expect(move.getByRole("alert")).toBeVisible();
+  await move.getByLabel("Amount").fill("5000");
+  await move.getByRole("button", { name: "Move" }).click();
+  await expect(move.getByText("Funds moved.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("wallet-XOF-collect")).toContainText("20,000");
+  await expect(page.getByTestId("wallet-XOF-payout")).toContainText("5,000");
 
   // Webhooks: a URL the sandbox rules allow, the secret on request, the log and a resend.
   await nav(page).getByRole("link", { name: "Webhooks" }).click();
