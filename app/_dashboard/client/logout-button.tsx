@@ -4,7 +4,7 @@ import { signOut } from "next-auth/react";
 
 export function LogoutButton({ label }: { label: string }) {
   return (
-    <button type="button" className="btn btn-ghost" onClick={() => signOut({ callbackUrl: "/login" })}>
+    <button type="button" className="btn btn-ghost btn-small" onClick={() => signOut({ callbackUrl: "/login" })}>
       {label}
     </button>
   );

@@ -33,7 +33,7 @@ export default async function ApiKeysPage() {
             <CopyButton value={k.publicKey} label={m.copy} copiedLabel={m.copied} />
           </div>
           <p className="muted">
-            {m.keys.secretHint} <code>…{k.secretHint}</code> · {formatDate(k.createdAt, locale)}
+            {m.keys.secretHint} <code>{k.secretHint}</code> · {formatDate(k.createdAt, locale)}
           </p>
         </section>
       ))}
@@ -41,7 +41,7 @@ export default async function ApiKeysPage() {
         <section key={k.publicKey} className="panel stack" aria-label={m.keys.expiring} data-testid="expiring-key">
           <h2>{m.keys.expiring}</h2>
           <p>
-            <code>{k.publicKey}</code> (…{k.secretHint})
+            <code>{k.publicKey}</code> ({k.secretHint})
           </p>
           <p data-testid="expiring-remaining">
             {m.keys.validFor} {remaining(k.remainingMs ?? 0, m)} — {formatDate(k.expiresAt, locale)}
