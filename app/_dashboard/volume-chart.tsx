@@ -4,7 +4,7 @@ import { formatAmount } from "@/lib/money";
 
 const W = 600;
 const H = 160;
-const PAD_BOTTOM = 18;
+const PAD_BOTTOM = 2;
 
 /** A server-rendered SVG bar chart of one currency's daily volume (no script, no CDN). */
 export function VolumeChart({ series, locale, title }: { series: CurrencyVolume; locale: Locale; title: string }) {
@@ -25,13 +25,11 @@ export function VolumeChart({ series, locale, title }: { series: CurrencyVolume;
             </rect>
           );
         })}
-        <text x="0" y={H - 4} className="chart-label">
-          {series.days[0]?.day}
-        </text>
-        <text x={W} y={H - 4} textAnchor="end" className="chart-label">
-          {series.days.at(-1)?.day}
-        </text>
       </svg>
+      <div className="row space-between chart-label" aria-hidden="true">
+        <span>{series.days[0]?.day}</span>
+        <span>{series.days.at(-1)?.day}</span>
+      </div>
       <figcaption>{label}</figcaption>
     </figure>
   );
