@@ -11,6 +11,9 @@ export default function Home() {
       </p>
       <ul>
         <li>
+          <a href="/login">Merchant dashboard</a> (<a href="/signup">sign up</a>)
+        </li>
+        <li>
           <a href="/docs">API reference</a> (<a href="/api/v1/openapi.json">OpenAPI document</a>)
         </li>
         <li>

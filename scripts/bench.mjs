@@ -305,4 +305,8 @@ if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.includes("ledger")) {
     writeFileSync(file, JSON.stringify({ ...saved, ledger }, null, 2));
   }
 }
+if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.includes("dashboard")) {
+  // Dashboard server render time with 10,000 payments (its own server and data folder).
+  spawnSync("node", [path.join(root, "scripts/bench-dashboard.mjs")], { cwd: root, stdio: "inherit" });
+}
 process.exit(0);

@@ -3,6 +3,8 @@ import { ledgerBench, ledgerReconcile, ledgerSettle, merchantGrantCredit, mercha
 import { keysRotate, merchantCreate, merchantList, merchantSetPlan } from "./merchant-commands";
 import { merchantSetLimits } from "./payout-commands";
 import { referenceCommands } from "./reference-commands";
+import { merchantVerify } from "./verification-commands";
+import { dashboardSeedPayments } from "./dashboard-commands";
 import { webhookCommands } from "./webhook-commands";
 
 /** Every operator command. Domains add theirs here. */
@@ -12,6 +14,8 @@ export const opsCommands: OpsCommand[] = [
   merchantSetPlan,
   merchantSetLimits,
   keysRotate,
+  merchantVerify,
+  dashboardSeedPayments,
   merchantSetBalanceMode,
   merchantGrantCredit,
   ledgerReconcile,

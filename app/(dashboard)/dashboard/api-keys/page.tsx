@@ -1,0 +1,98 @@
+import { rotateKeysAction } from "@/app/_dashboard/actions";
+import { CopyButton } from "@/app/_dashboard/client/copy-button";
+import { RotateKeys } from "@/app/_dashboard/client/rotate-keys";
+import { formatDate } from "@/app/_dashboard/format";
+import { currentLocale, requireScope } from "@/app/_dashboard/session";
+import { getApiKeysPage } from "@/lib/dashboard/api-keys";
+import { messages } from "@/lib/dashboard/i18n";
+
+function remaining(ms: number, m: ReturnType<typeof messages>) {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  return `${Math.floor(minutes / 60)} ${m.keys.hours} ${minutes % 60} ${m.keys.minutes}`;
+}
+
+export default async function ApiKeysPage() {
+  const scope = await requireScope();
+  const locale = await currentLocale();
+  const m = messages(locale);
+  const page = await getApiKeysPage(scope);
+  const current = page.keys.filter((k) => k.expiresAt === null);
+  const expiring = page.keys.filter((k) => k.expiresAt !== null);
+  return (
+    <div className="stack">
+      <h1>{m.keys.title}</h1>
+      {page.keys.length === 0 ? <p className="panel">{m.keys.noKeys}</p> : null}
+      {current.map((k) => (
+        <section key={k.publicKey} className="panel stack" aria-label={m.keys.current} data-testid="current-key">
+          <h2>{m.keys.current}</h2>
+          <div className="secret">
+            <span className="secret-label">{m.publicKey}</span>
+            <code data-testid="current-public-key" className="secret-value">
+              {k.publicKey}
+            </code>
+            <CopyButton value={k.publicKey} label={m.copy} copiedLabel={m.copied} />
+          </div>
+          <p className="muted">
+            {m.keys.secretHint} <code>{k.secretHint}</code> · {formatDate(k.createdAt, locale)}
+          </p>
+        </section>
+      ))}
+      {expiring.map((k) => (
+        <section key={k.publicKey} className="panel stack" aria-label={m.keys.expiring} data-testid="expiring-key">
+          <h2>{m.keys.expiring}</h2>
+          <p>
+            <code>{k.publicKey}</code> ({k.secretHint})
+          </p>
+          <p data-testid="expiring-remaining">
+            {m.keys.validFor} {remaining(k.remainingMs ?? 0, m)} — {formatDate(k.expiresAt, locale)}
+          </p>
+        </section>
+      ))}
+      {page.keys.length > 0 ? (
+        <RotateKeys
+          action={rotateKeysAction}
+          labels={{
+            rotate: m.keys.rotate,
+            rotateConfirm: m.keys.rotateConfirm.replace("{hours}", String(page.graceHours)),
+            confirm: m.keys.confirm,
+            cancel: m.keys.cancel,
+            newSecret: m.keys.newSecret,
+            publicKey: m.publicKey,
+            secretKey: m.secretKey,
+            copy: m.copy,
+            copied: m.copied,
+          }}
+        />
+      ) : null}
+      <section aria-labelledby="audit-title" className="stack">
+        <h2 id="audit-title">{m.keys.audit}</h2>
+        <div className="table-wrap">
+          <table data-testid="audit-log">
+            <thead>
+              <tr>
+                <th scope="col">{m.keys.when}</th>
+                <th scope="col">{m.keys.action}</th>
+                <th scope="col">{m.keys.actor}</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.audit.map((a) => (
+                <tr key={a.id}>
+                  <td>{formatDate(a.createdAt, locale)}</td>
+                  <td>
+                    <code>{a.action}</code>
+                  </td>
+                  <td>{a.actor}</td>
+                  <td className="wrap">
+                    <code>{JSON.stringify(a.details)}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from "react";
+import "@/app/_dashboard/dashboard.css";
+import { EnvBadge, LanguageSwitch } from "@/app/_dashboard/chrome";
+import { LogoutButton } from "@/app/_dashboard/client/logout-button";
+import { NavLinks } from "@/app/_dashboard/client/nav-links";
+import { currentLocale, requireScope } from "@/app/_dashboard/session";
+import { messages } from "@/lib/dashboard/i18n";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Dashboard · Payments" };
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const scope = await requireScope();
+  const locale = await currentLocale();
+  const m = messages(locale);
+  const nav = [
+    { href: "/dashboard", label: m.nav.overview },
+    { href: "/dashboard/payments", label: m.nav.payments },
+    { href: "/dashboard/balances", label: m.nav.balances },
+    { href: "/dashboard/api-keys", label: m.nav.apiKeys },
+    { href: "/dashboard/webhooks", label: m.nav.webhooks },
+    ...(scope.environment === "production" ? [{ href: "/dashboard/verification", label: m.nav.verification }] : []),
+  ];
+  return (
+    <div lang={locale} className="dash-shell">
+      <a className="skip-link" href="#main">
+        {m.skip}
+      </a>
+      <header className="topbar">
+        <a href="/dashboard" className="brand">
+          Payments
+        </a>
+        <EnvBadge environment={scope.environment} m={m} />
+        <span className="topbar-spacer" />
+        <span className="muted user-email">{scope.email}</span>
+        <LanguageSwitch locale={locale} back="/dashboard" m={m} />
+        <LogoutButton label={m.logout} />
+      </header>
+      <nav aria-label="Dashboard" className="dash-nav">
+        <NavLinks items={nav} />
+      </nav>
+      <main id="main" className="dash-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { BalanceTable } from "@/app/_dashboard/balance-table";
+import { currentLocale, requireScope } from "@/app/_dashboard/session";
+import { VolumeChart } from "@/app/_dashboard/volume-chart";
+import { messages } from "@/lib/dashboard/i18n";
+import { getOverview } from "@/lib/dashboard/overview";
+
+export default async function OverviewPage() {
+  const scope = await requireScope();
+  const locale = await currentLocale();
+  const m = messages(locale);
+  const overview = await getOverview(scope);
+  return (
+    <div className="stack">
+      <h1>{m.overview.title}</h1>
+      <p className="muted">{overview.merchant.name}</p>
+      {scope.environment === "production" && overview.merchant.verificationStatus !== "verified" ? (
+        <p className="warning" role="note">
+          {m.verification.statusLabel}: {m.verification.statuses[overview.merchant.verificationStatus] ?? overview.merchant.verificationStatus} —{" "}
+          <a href="/dashboard/verification">{m.verification.title}</a>
+        </p>
+      ) : null}
+      <section aria-labelledby="balances-title" className="stack">
+        <h2 id="balances-title">{m.overview.balances}</h2>
+        <div className="grid">
+          {overview.balances.balances.map((b) => (
+            <BalanceTable key={b.currency} balance={b} locale={locale} m={m} />
+          ))}
+        </div>
+      </section>
+      <section aria-labelledby="volume-title" className="stack">
+        <h2 id="volume-title">{m.overview.volume}</h2>
+        {overview.volume.length === 0 ? <p className="muted">{m.overview.noVolume}</p> : null}
+        {overview.volume.map((s) => (
+          <VolumeChart key={s.currency} series={s} locale={locale} title={m.overview.volume} />
+        ))}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { enableWebhookEndpointAction, resendWebhookAction, revealWebhookSecretAction, rotateWebhookSecretAction, saveWebhookUrlAction } from "@/app/_dashboard/actions";
+import { ActionForm } from "@/app/_dashboard/client/action-form";
+import { WebhookSecret } from "@/app/_dashboard/client/webhook-secret";
+import { formatDate } from "@/app/_dashboard/format";
+import { currentLocale, requireScope } from "@/app/_dashboard/session";
+import { messages } from "@/lib/dashboard/i18n";
+import { getWebhooksPage } from "@/lib/dashboard/webhooks";
+import { webhookConfig } from "@/lib/webhooks/webhook-config";
+
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  const scope = await requireScope();
+  const locale = await currentLocale();
+  const m = messages(locale);
+  const w = m.webhooks;
+  const sp = await searchParams;
+  const view = await getWebhooksPage(scope, sp.page);
+  const endpoint = view.endpoint;
+  return (
+    <div className="stack">
+      <h1>{w.title}</h1>
+      <section aria-labelledby="url-title" className="panel stack">
+        <h2 id="url-title">{w.url}</h2>
+        <p className="muted">{w.urlHelp}</p>
+        <p data-testid="webhook-state">
+          {w.state}: {endpoint.status === "enabled" ? w.enabled : endpoint.status === "disabled" ? w.disabled : w.notConfigured}
+        </p>
+        <ActionForm action={saveWebhookUrlAction} submit={w.save} success={w.saved} testId="webhook-url-form">
+          <label>
+            URL
+            <input name="url" type="url" inputMode="url" defaultValue={endpoint.url ?? ""} placeholder="https://example.com/webhooks" />
+          </label>
+        </ActionForm>
+        {endpoint.status === "disabled" ? (
+          <ActionForm action={enableWebhookEndpointAction} submit={w.enable} success={w.saved}>
+            <span />
+          </ActionForm>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="secret-title" className="panel stack">
+        <h2 id="secret-title">{w.secret}</h2>
+        {endpoint.previousSecretValidUntil ? (
+          <p className="muted">
+            {w.previousUntil} {formatDate(endpoint.previousSecretValidUntil, locale)}
+          </p>
+        ) : null}
+        <WebhookSecret
+          reveal={revealWebhookSecretAction}
+          rotate={rotateWebhookSecretAction}
+          labels={{
+            secret: w.secret,
+            reveal: w.reveal,
+            rotate: w.rotate,
+            rotateConfirm: w.rotateConfirm.replace("{hours}", String(webhookConfig.secretGraceHours())),
+            confirm: w.confirm,
+            cancel: w.cancel,
+            newSecret: w.newSecret,
+            previousUntil: w.previousUntil,
+            copy: m.copy,
+            copied: m.copied,
+          }}
+        />
+      </section>
+
+      <section aria-labelledby="log-title" className="stack">
+        <h2 id="log-title">{w.log}</h2>
+        {view.events.length === 0 ? (
+          <p className="muted">{w.none}</p>
+        ) : (
+          <div className="table-wrap">
+            <table data-testid="webhook-log">
+              <thead>
+                <tr>
+                  <th scope="col">{w.event}</th>
+                  <th scope="col">{m.payments.status}</th>
+                  <th scope="col">{w.transaction}</th>
+                  <th scope="col">{w.attempts}</th>
+                  <th scope="col">{w.lastStatus}</th>
+                  <th scope="col" className="num">
+                    {w.duration}
+                  </th>
+                  <th scope="col">{m.payments.created}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{w.resend}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.events.map((e) => {
+                  const last = e.attempts.at(-1);
+                  return (
+                    <tr key={e.id}>
+                      <td>
+                        <code>{e.type}</code>
+                        <br />
+                        <code className="muted">{e.id}</code>
+                      </td>
+                      <td>
+                        <span className={`status status-${e.status}`}>{m.status[e.status] ?? e.status}</span>
+                      </td>
+                      <td>{e.transactionId ? <a href={`/dashboard/payments/${e.transactionId}`}>{e.transactionId}</a> : "—"}</td>
+                      <td className="num">{e.attemptCount}</td>
+                      <td>{last ? (last.statusCode ?? last.error ?? "—") : "—"}</td>
+                      <td className="num">{last ? `${last.durationMs} ms` : "—"}</td>
+                      <td>{formatDate(e.createdAt, locale)}</td>
+                      <td>
+                        <ActionForm action={resendWebhookAction} submit={w.resend} success="✓" className="row">
+                          <input type="hidden" name="eventId" value={e.id} />
+                        </ActionForm>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {view.totalPages > 1 ? (
+          <nav aria-label="Pagination" className="row pagination">
+            {view.page > 1 ? (
+              <a className="btn btn-ghost" href={`/dashboard/webhooks?page=${view.page - 1}`}>
+                {m.payments.previous}
+              </a>
+            ) : null}
+            <span>
+              {m.payments.page} {view.page} {m.payments.of} {view.totalPages}
+            </span>
+            {view.page < view.totalPages ? (
+              <a className="btn btn-ghost" href={`/dashboard/webhooks?page=${view.page + 1}`}>
+                {m.payments.next}
+              </a>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}

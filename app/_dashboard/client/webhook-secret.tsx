@@ -1,0 +1,71 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { SecretBox } from "./secret-box";
+
+type Result<T> = { ok: true; data: T } | { ok: false; error: string };
+type Labels = { secret: string; reveal: string; rotate: string; rotateConfirm: string; confirm: string; cancel: string; newSecret: string; previousUntil: string; copy: string; copied: string };
+
+/** Reveal on demand (audited) and rotation behind a confirmation that states the overlap. */
+export function WebhookSecret({
+  reveal,
+  rotate,
+  labels,
+}: {
+  reveal: (prev: Result<{ secret: string }> | null, form: FormData) => Promise<Result<{ secret: string }>>;
+  rotate: (prev: Result<{ secret: string; previousValidUntil: string }> | null, form: FormData) => Promise<Result<{ secret: string; previousValidUntil: string }>>;
+  labels: Labels;
+}) {
+  const [revealed, revealAction, revealing] = useActionState(reveal, null);
+  const [rotated, rotateAction, rotating] = useActionState(rotate, null);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="stack">
+      {rotated?.ok ? (
+        <div className="stack" role="status">
+          <p className="warning">{labels.newSecret}</p>
+          <SecretBox label={labels.secret} value={rotated.data.secret} testId="webhook-secret" copy={labels.copy} copied={labels.copied} />
+          <p className="muted">
+            {labels.previousUntil} {new Date(rotated.data.previousValidUntil).toISOString().replace("T", " ").slice(0, 16)} UTC
+          </p>
+        </div>
+      ) : revealed?.ok ? (
+        <SecretBox label={labels.secret} value={revealed.data.secret} testId="webhook-secret" copy={labels.copy} copied={labels.copied} />
+      ) : (
+        <form action={revealAction}>
+          <button className="btn btn-ghost" type="submit" disabled={revealing}>
+            {labels.reveal}
+          </button>
+        </form>
+      )}
+      {revealed && !revealed.ok ? <p role="alert" className="error">{revealed.error}</p> : null}
+      {rotated && !rotated.ok ? <p role="alert" className="error">{rotated.error}</p> : null}
+      {confirming ? (
+        <form
+          action={(form) => {
+            setConfirming(false);
+            rotateAction(form);
+          }}
+          className="panel stack"
+          role="alertdialog"
+          aria-labelledby="webhook-rotate-text"
+        >
+          <p id="webhook-rotate-text">{labels.rotateConfirm}</p>
+          <input type="hidden" name="confirm" value="rotate" />
+          <div className="row">
+            <button className="btn btn-danger" type="submit" autoFocus>
+              {labels.confirm}
+            </button>
+            <button className="btn btn-ghost" type="button" onClick={() => setConfirming(false)}>
+              {labels.cancel}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button className="btn" type="button" disabled={rotating} onClick={() => setConfirming(true)}>
+          {labels.rotate}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { CurrencyVolume } from "@/lib/dashboard/overview";
+import type { Locale } from "@/lib/dashboard/i18n";
+import { formatAmount } from "@/lib/money";
+
+const W = 600;
+const H = 160;
+const PAD_BOTTOM = 2;
+
+/** A server-rendered SVG bar chart of one currency's daily volume (no script, no CDN). */
+export function VolumeChart({ series, locale, title }: { series: CurrencyVolume; locale: Locale; title: string }) {
+  const max = series.days.reduce((m, d) => (d.amount > m ? d.amount : m), 0n);
+  const slot = W / series.days.length;
+  const plotH = H - PAD_BOTTOM;
+  const height = (amount: bigint) => (max === 0n ? 0 : (Number((amount * 10_000n) / max) / 10_000) * (plotH - 4));
+  const label = `${title} (${series.currency}): ${formatAmount(series.total, series.currency, locale)}`;
+  return (
+    <figure className="chart">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} preserveAspectRatio="none" data-testid={`chart-${series.currency}`}>
+        <line x1="0" y1={plotH} x2={W} y2={plotH} className="chart-axis" />
+        {series.days.map((d, i) => {
+          const h = height(d.amount);
+          return (
+            <rect key={d.day} x={i * slot + 2} y={plotH - h} width={slot - 4} height={Math.max(h, d.amount > 0n ? 1 : 0)} className="chart-bar">
+              <title>{`${d.day}: ${formatAmount(d.amount, series.currency, locale)} (${d.count})`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+      <div className="row space-between chart-label" aria-hidden="true">
+        <span>{series.days[0]?.day}</span>
+        <span>{series.days.at(-1)?.day}</span>
+      </div>
+      <figcaption>{label}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,26 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { config, isSandbox } from "@/lib/config";
+
+/**
+ * The secret that signs and encrypts dashboard sessions (next-auth JWT). NEXTAUTH_SECRET when
+ * set. Production refuses to start a session without it. In the sandbox a random one is
+ * generated once and kept in <DATA_DIR>/nextauth-secret (mode 600), so sessions survive a
+ * restart without anyone having to configure anything.
+ */
+export function resolveAuthSecret(): string {
+  const fromEnv = process.env.NEXTAUTH_SECRET;
+  if (fromEnv) return fromEnv;
+  if (!isSandbox()) throw new Error("NEXTAUTH_SECRET must be set in production (dashboard sessions are signed with it).");
+  const file = path.resolve(config.dataDir(), "nextauth-secret");
+  if (existsSync(file)) {
+    const saved = readFileSync(file, "utf8").trim();
+    if (saved.length >= 32) return saved;
+  }
+  const secret = randomBytes(32).toString("base64url");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

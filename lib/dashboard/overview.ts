@@ -1,0 +1,69 @@
+import { getPrisma } from "@/lib/db/client";
+import { readBalances, type MerchantBalances } from "@/lib/ledger";
+import { isCurrency, type CurrencyCode } from "@/lib/money";
+import type { DashboardScope } from "./scope";
+
+export const CHART_DAYS = 30;
+
+export type DailyVolume = { day: string; amount: bigint; count: number };
+export type CurrencyVolume = { currency: CurrencyCode; days: DailyVolume[]; total: bigint; count: number };
+
+const dayKey = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The UTC days of the chart, oldest first, ending today. */
+export function chartDays(now: Date, days = CHART_DAYS): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) => dayKey(new Date(today - (days - 1 - i) * 86_400_000)));
+}
+
+/** Fills the days without payments with zeros, one series per currency (currencies never mixed). */
+export function buildVolumeSeries(rows: { currency: string; day: string; amount: bigint; count: number }[], now: Date): CurrencyVolume[] {
+  const days = chartDays(now);
+  const byCurrency = new Map<CurrencyCode, Map<string, DailyVolume>>();
+  for (const r of rows) {
+    if (!isCurrency(r.currency)) continue;
+    const m = byCurrency.get(r.currency) ?? new Map<string, DailyVolume>();
+    byCurrency.set(r.currency, m);
+    m.set(r.day, { day: r.day, amount: r.amount, count: r.count });
+  }
+  return [...byCurrency.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([currency, m]) => {
+      const series = days.map((day) => m.get(day) ?? { day, amount: 0n, count: 0 });
+      return { currency, days: series, total: series.reduce((s, d) => s + d.amount, 0n), count: series.reduce((s, d) => s + d.count, 0) };
+    });
+}
+
+/** Collected volume (payments in `success`) per currency and UTC day over the last 30 days. */
+export async function readCollectedVolume(scope: DashboardScope, now = new Date()): Promise<CurrencyVolume[]> {
+  const prisma = await getPrisma();
+  const from = new Date(`${chartDays(now)[0]}T00:00:00.000Z`);
+  const rows = await prisma.$queryRaw<{ currency: string; day: string; amount: string; count: number }[]>`
+    SELECT currency,
+           to_char(COALESCE(completed_at, updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+           SUM(amount)::text AS amount,
+           COUNT(*)::int AS count
+      FROM payments
+     WHERE merchant_id = ${scope.merchantId}
+       AND environment::text = ${scope.environment}
+       AND status::text = 'success'
+       AND created_at >= ${new Date(from.getTime() - 86_400_000)}
+       AND COALESCE(completed_at, updated_at) >= ${from}
+     GROUP BY 1, 2`;
+  return buildVolumeSeries(
+    rows.map((r) => ({ currency: r.currency, day: r.day, amount: BigInt(r.amount), count: Number(r.count) })),
+    now,
+  );
+}
+
+export type Overview = { balances: MerchantBalances; volume: CurrencyVolume[]; merchant: { name: string; verificationStatus: string } };
+
+export async function getOverview(scope: DashboardScope, now = new Date()): Promise<Overview> {
+  const prisma = await getPrisma();
+  const [merchant, balances, volume] = await Promise.all([
+    prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { name: true, verificationStatus: true } }),
+    readBalances({ merchantId: scope.merchantId, environment: scope.environment }),
+    readCollectedVolume(scope, now),
+  ]);
+  return { merchant, balances, volume };
+}

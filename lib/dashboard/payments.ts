@@ -1,0 +1,58 @@
+import { getPrisma } from "@/lib/db/client";
+import type { Payment, PaymentStatusChange } from "@/lib/db/generated/client";
+import { listTransactions, listTransactionsQuery } from "@/lib/payments/list-transactions";
+import { resendWebhookEvent } from "@/lib/webhooks";
+import { toWebhookEventView, type WebhookEventView } from "@/lib/webhooks/webhook-event-view";
+import { fieldErrorsOf, type FormResult, toFormResult } from "./form-result";
+import type { DashboardScope } from "./scope";
+
+export const PAYMENT_STATUSES = ["pending", "processing", "success", "failed", "cancelled", "expired", "refunded"] as const;
+export const PAYMENT_FILTER_KEYS = ["status", "provider", "startDate", "endDate", "externalReference", "page"] as const;
+
+/** Only the filters the page knows, empty values dropped (a blank form field means "any"). */
+export function cleanPaymentFilters(searchParams: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of PAYMENT_FILTER_KEYS) {
+    const v = searchParams[key];
+    const value = Array.isArray(v) ? v[0] : v;
+    if (value !== undefined && value.trim() !== "") out[key] = value.trim();
+  }
+  return out;
+}
+
+/** The payments list with the API's filters (same schema, same query), 20 a page. */
+export async function listDashboardPayments(scope: DashboardScope, searchParams: Record<string, string | string[] | undefined>) {
+  const filters = cleanPaymentFilters(searchParams);
+  const parsed = listTransactionsQuery.safeParse({ ...filters, limit: "20" });
+  if (!parsed.success) return { filters, fieldErrors: fieldErrorsOf(parsed.error), data: [], meta: { total: 0, page: 1, limit: 20, totalPages: 0 } };
+  const result = await listTransactions({ environment: scope.environment, merchant: { id: scope.merchantId } }, parsed.data);
+  return { filters, fieldErrors: {} as Record<string, string>, ...result };
+}
+
+export type PaymentDetail = { payment: Payment; timeline: PaymentStatusChange[]; webhooks: WebhookEventView[] };
+
+/** One of the merchant's payments with its status timeline and every webhook event and attempt; null when not theirs. */
+export async function getDashboardPayment(scope: DashboardScope, transactionId: string): Promise<PaymentDetail | null> {
+  const prisma = await getPrisma();
+  const payment = await prisma.payment.findFirst({
+    where: { id: transactionId, merchantId: scope.merchantId, environment: scope.environment },
+    include: { statusChanges: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
+  });
+  if (!payment) return null;
+  const { statusChanges, ...rest } = payment;
+  // Every attempt of every event (the API list keeps only the latest few per event).
+  const events = await prisma.webhookEvent.findMany({
+    where: { merchantId: scope.merchantId, environment: scope.environment, transactionId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: { deliveryAttempts: { orderBy: { attempt: "asc" } } },
+  });
+  return { payment: rest, timeline: statusChanges, webhooks: events.map((e) => toWebhookEventView(e)) };
+}
+
+/** Resends one of the merchant's webhook events now; another merchant's event is not_found. */
+export async function resendDashboardWebhook(scope: DashboardScope, eventId: unknown): Promise<FormResult<WebhookEventView>> {
+  if (typeof eventId !== "string" || !/^[A-Za-z0-9_-]{1,80}$/.test(eventId)) {
+    return { ok: false, code: "validation_error", error: "Unknown webhook event." };
+  }
+  return toFormResult(() => resendWebhookEvent(scope.merchantId, scope.environment, eventId));
+}

@@ -1,0 +1,12 @@
+import type { AppEnvironment } from "@/lib/config";
+
+/** Who is acting in the dashboard: taken from the verified session, never from a form. */
+export type DashboardScope = {
+  userId: string;
+  email: string;
+  merchantId: string;
+  environment: AppEnvironment;
+};
+
+/** The audit-log actor for dashboard actions. */
+export const dashboardActor = (scope: DashboardScope) => `dashboard:${scope.email}`;

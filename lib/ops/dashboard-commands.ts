@@ -1,0 +1,15 @@
+import { seedBenchPayments } from "@/lib/dashboard/seed-bench-payments";
+import { optionalFlag, OpsUsageError, requireFlag, type OpsCommand } from "./command";
+import { resolveMerchantId } from "./merchant-commands";
+
+export const dashboardSeedPayments: OpsCommand = {
+  name: "dashboard:seed-payments",
+  summary: "Sandbox: add synthetic payments over the last 30 days to a merchant (dashboard benchmark)",
+  usage: "dashboard:seed-payments --merchant <id|email> [--count 10000]",
+  async run(args, out) {
+    const merchantId = await resolveMerchantId(requireFlag(args, "merchant"));
+    const count = Number(optionalFlag(args, "count") ?? 10_000);
+    if (!Number.isInteger(count) || count < 1 || count > 1_000_000) throw new OpsUsageError("--count must be an integer from 1 to 1000000");
+    out(`Created ${await seedBenchPayments(merchantId, count)} payments for ${merchantId}`);
+  },
+};

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { encode, decode } from "next-auth/jwt";
+import { authOptions, SESSION_MAX_AGE_SECONDS } from "@/app/_dashboard/auth-options";
+import { signedUpMerchant } from "./helpers";
+
+describe("next-auth options", () => {
+  it("JWT sessions of 12 hours that activity does not extend", () => {
+    process.env.NEXTAUTH_SECRET = "test-secret-test-secret-test-secret-123";
+    const options = authOptions();
+    expect(SESSION_MAX_AGE_SECONDS).toBe(12 * 3600);
+    expect(options.session).toEqual({ strategy: "jwt", maxAge: 12 * 3600, updateAge: 12 * 3600 });
+    expect(options.jwt?.maxAge).toBe(12 * 3600);
+  });
+
+  it("authorize returns the merchant and environment the session will carry; a wrong password gets null", async () => {
+    process.env.NEXTAUTH_SECRET = "test-secret-test-secret-test-secret-123";
+    const m = await signedUpMerchant();
+    const provider = authOptions().providers[0] as unknown as { options: { authorize: (c: unknown, r: unknown) => Promise<unknown> } };
+    const req = { headers: { "x-forwarded-for": "10.1.1.1" } };
+    expect(await provider.options.authorize({ email: m.email, password: m.password }, req)).toEqual({ id: m.scope.userId, email: m.email, merchantId: m.scope.merchantId, environment: "sandbox" });
+    expect(await provider.options.authorize({ email: m.email, password: "nope" }, req)).toBeNull();
+  });
+
+  it("an expired token is not a session", async () => {
+    const secret = "test-secret-test-secret-test-secret-123";
+    const token = await encode({ secret, token: { userId: "usr_x" }, maxAge: -60 });
+    // getServerSession treats a failed decode as "no session".
+    await expect(decode({ secret, token })).rejects.toThrow(/exp/);
+    const fresh = await encode({ secret, token: { userId: "usr_x" }, maxAge: SESSION_MAX_AGE_SECONDS });
+    expect(await decode({ secret, token: fresh })).toMatchObject({ userId: "usr_x" });
+  });
+});

@@ -1,0 +1,63 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDashboardPayment, listDashboardPayments, resendDashboardWebhook } from "@/lib/dashboard/payments";
+import { getPrisma } from "@/lib/db/client";
+import { directBody, initiatePayment } from "../../helpers/payments";
+import { ensureReferenceData } from "../../helpers/reference";
+import { signedUpMerchant } from "./helpers";
+
+beforeAll(() => ensureReferenceData());
+
+async function merchantWithPayment() {
+  const m = await signedUpMerchant();
+  const res = await initiatePayment(m.headers, directBody());
+  expect(res.status).toBe(201);
+  return { ...m, paymentId: res.json.data.transactionId as string, reference: res.json.data.externalReference as string };
+}
+
+describe("payments pages", () => {
+  it("lists only the session merchant's payments, with the API's filters", async () => {
+    const a = await merchantWithPayment();
+    const b = await merchantWithPayment();
+    const listA = await listDashboardPayments(a.scope, {});
+    expect(listA.data.map((p) => p.transactionId)).toEqual([a.paymentId]);
+    expect(listA.meta.total).toBe(1);
+    expect((await listDashboardPayments(a.scope, { externalReference: b.reference })).data).toEqual([]);
+    expect((await listDashboardPayments(a.scope, { status: "pending", externalReference: a.reference, provider: "orange" })).data).toHaveLength(1);
+    expect((await listDashboardPayments(a.scope, { status: "success" })).data).toHaveLength(0);
+    // Empty form fields mean "any".
+    expect((await listDashboardPayments(a.scope, { status: "", provider: " " })).data).toHaveLength(1);
+  });
+
+  it("shows the filters' validation errors instead of failing", async () => {
+    const a = await signedUpMerchant();
+    const bad = await listDashboardPayments(a.scope, { status: "paid", startDate: "2026-13-01", page: "0" });
+    expect(Object.keys(bad.fieldErrors).sort()).toEqual(["page", "startDate", "status"]);
+    expect(bad.data).toEqual([]);
+    const reversed = await listDashboardPayments(a.scope, { startDate: "2026-05-02", endDate: "2026-05-01" });
+    expect(reversed.fieldErrors.startDate).toBe("startDate must not be after endDate");
+  });
+
+  it("the detail has the timeline and the webhook events; another merchant's payment is not found", async () => {
+    const a = await merchantWithPayment();
+    const b = await signedUpMerchant();
+    const detail = await getDashboardPayment(a.scope, a.paymentId);
+    expect(detail?.payment.id).toBe(a.paymentId);
+    expect(detail?.timeline.map((c) => c.toStatus)).toEqual(["pending"]);
+    expect(detail?.webhooks.map((e) => e.type)).toEqual(["payment.pending"]);
+    expect(await getDashboardPayment(b.scope, a.paymentId)).toBeNull();
+    expect(await getDashboardPayment({ ...a.scope, environment: "production" }, a.paymentId)).toBeNull();
+  });
+
+  it("resend: another merchant's event is not found; a malformed id is a validation error", async () => {
+    const a = await merchantWithPayment();
+    const b = await signedUpMerchant();
+    const event = (await getDashboardPayment(a.scope, a.paymentId))!.webhooks[0];
+    expect(await resendDashboardWebhook(b.scope, event.id)).toMatchObject({ ok: false, code: "not_found" });
+    expect(await resendDashboardWebhook(a.scope, "../../etc")).toMatchObject({ ok: false, code: "validation_error" });
+    // A has no URL and the payment no callbackUrl: refused with a readable reason.
+    const own = await resendDashboardWebhook(a.scope, event.id);
+    expect(own).toMatchObject({ ok: false, code: "invalid_state" });
+    const attempts = await (await getPrisma()).webhookDeliveryAttempt.count({ where: { eventId: event.id } });
+    expect(attempts).toBe(0);
+  });
+});
