@@ -7,6 +7,7 @@ import { rotateDashboardKeys } from "@/lib/dashboard/api-keys";
 import { addTestFunds, changeBalanceMode, moveCollectToPayout } from "@/lib/dashboard/balances";
 import type { FormResult } from "@/lib/dashboard/form-result";
 import { resendDashboardWebhook } from "@/lib/dashboard/payments";
+import { cancelDashboardPayout } from "@/lib/dashboard/payouts";
 import { signUp, type SignUpResult } from "@/lib/dashboard/sign-up";
 import { enableDashboardWebhookEndpoint, revealDashboardWebhookSecret, rotateDashboardWebhookSecret, saveWebhookUrl } from "@/lib/dashboard/webhooks";
 import { submitVerification } from "@/lib/dashboard/verification";
@@ -58,6 +59,13 @@ export async function resendWebhookAction(_prev: unknown, form: FormData) {
   const result = await resendDashboardWebhook(scope, form.get("eventId"));
   if (result.ok) revalidatePath("/dashboard", "layout");
   return result.ok ? { ok: true as const, data: { id: result.data.id } } : result;
+}
+
+export async function cancelPayoutAction(_prev: unknown, form: FormData) {
+  const scope = await requireScope();
+  const result = await cancelDashboardPayout(scope, form.get("payoutId"));
+  if (result.ok) revalidatePath("/dashboard", "layout");
+  return result;
 }
 
 export async function setLanguageAction(form: FormData) {

@@ -6,8 +6,8 @@ const W = 600;
 const H = 160;
 const PAD_BOTTOM = 2;
 
-/** A server-rendered SVG bar chart of one currency's daily volume (no script, no CDN). */
-export function VolumeChart({ series, locale, title }: { series: CurrencyVolume; locale: Locale; title: string }) {
+/** A server-rendered SVG bar chart of one currency's daily volume, collected or paid out (no script, no CDN). */
+export function VolumeChart({ series, locale, title, kind = "collected" }: { series: CurrencyVolume; locale: Locale; title: string; kind?: "collected" | "paidout" }) {
   const max = series.days.reduce((m, d) => (d.amount > m ? d.amount : m), 0n);
   const slot = W / series.days.length;
   const plotH = H - PAD_BOTTOM;
@@ -15,12 +15,12 @@ export function VolumeChart({ series, locale, title }: { series: CurrencyVolume;
   const label = `${title} (${series.currency}): ${formatAmount(series.total, series.currency, locale)}`;
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} preserveAspectRatio="none" data-testid={`chart-${series.currency}`}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} preserveAspectRatio="none" data-testid={kind === "collected" ? `chart-${series.currency}` : `chart-${kind}-${series.currency}`}>
         <line x1="0" y1={plotH} x2={W} y2={plotH} className="chart-axis" />
         {series.days.map((d, i) => {
           const h = height(d.amount);
           return (
-            <rect key={d.day} x={i * slot + 2} y={plotH - h} width={slot - 4} height={Math.max(h, d.amount > 0n ? 1 : 0)} className="chart-bar">
+            <rect key={d.day} x={i * slot + 2} y={plotH - h} width={slot - 4} height={Math.max(h, d.amount > 0n ? 1 : 0)} className={kind === "collected" ? "chart-bar" : "chart-bar chart-bar-out"}>
               <title>{`${d.day}: ${formatAmount(d.amount, series.currency, locale)} (${d.count})`}</title>
             </rect>
           );

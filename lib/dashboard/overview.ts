@@ -56,14 +56,59 @@ export async function readCollectedVolume(scope: DashboardScope, now = new Date(
   );
 }
 
-export type Overview = { balances: MerchantBalances; volume: CurrencyVolume[]; merchant: { name: string; verificationStatus: string } };
+/**
+ * Paid-out volume (payouts in `success`) per currency and UTC day of completion over the last
+ * 30 days, in the payout currency (what beneficiaries received; fees and FX not included).
+ */
+export async function readPaidOutVolume(scope: DashboardScope, now = new Date()): Promise<CurrencyVolume[]> {
+  const prisma = await getPrisma();
+  const from = new Date(`${chartDays(now)[0]}T00:00:00.000Z`);
+  const rows = await prisma.$queryRaw<{ currency: string; day: string; amount: string; count: number }[]>`
+    SELECT currency,
+           to_char(COALESCE(completed_at, updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+           SUM(amount)::text AS amount,
+           COUNT(*)::int AS count
+      FROM payouts
+     WHERE merchant_id = ${scope.merchantId}
+       AND environment::text = ${scope.environment}
+       AND status::text = 'success'
+       AND created_at >= ${new Date(from.getTime() - 86_400_000)}
+       AND COALESCE(completed_at, updated_at) >= ${from}
+     GROUP BY 1, 2`;
+  return buildVolumeSeries(
+    rows.map((r) => ({ currency: r.currency, day: r.day, amount: BigInt(r.amount), count: Number(r.count) })),
+    now,
+  );
+}
+
+/** Collected and paid-out series side by side, one pair per currency that has either (a zero series fills the missing side). */
+export type VolumePair = { currency: CurrencyCode; collected: CurrencyVolume; paidOut: CurrencyVolume };
+
+export function pairVolumes(collected: CurrencyVolume[], paidOut: CurrencyVolume[], now: Date): VolumePair[] {
+  const zero = (currency: CurrencyCode): CurrencyVolume => buildVolumeSeries([{ currency, day: "", amount: 0n, count: 0 }], now)[0];
+  const currencies = [...new Set([...collected, ...paidOut].map((s) => s.currency))].sort();
+  return currencies.map((currency) => ({
+    currency,
+    collected: collected.find((s) => s.currency === currency) ?? zero(currency),
+    paidOut: paidOut.find((s) => s.currency === currency) ?? zero(currency),
+  }));
+}
+
+export type Overview = {
+  balances: MerchantBalances;
+  volume: CurrencyVolume[];
+  paidOut: CurrencyVolume[];
+  volumes: VolumePair[];
+  merchant: { name: string; verificationStatus: string };
+};
 
 export async function getOverview(scope: DashboardScope, now = new Date()): Promise<Overview> {
   const prisma = await getPrisma();
-  const [merchant, balances, volume] = await Promise.all([
+  const [merchant, balances, volume, paidOut] = await Promise.all([
     prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { name: true, verificationStatus: true } }),
     readBalances({ merchantId: scope.merchantId, environment: scope.environment }),
     readCollectedVolume(scope, now),
+    readPaidOutVolume(scope, now),
   ]);
-  return { merchant, balances, volume };
+  return { merchant, balances, volume, paidOut, volumes: pairVolumes(volume, paidOut, now) };
 }

@@ -16,6 +16,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const nav = [
     { href: "/dashboard", label: m.nav.overview },
     { href: "/dashboard/payments", label: m.nav.payments },
+    { href: "/dashboard/payouts", label: m.nav.payouts },
     { href: "/dashboard/balances", label: m.nav.balances },
     { href: "/dashboard/api-keys", label: m.nav.apiKeys },
     { href: "/dashboard/webhooks", label: m.nav.webhooks },

@@ -28,10 +28,23 @@ export default async function OverviewPage() {
         </div>
       </section>
       <section aria-labelledby="volume-title" className="stack">
-        <h2 id="volume-title">{m.overview.volume}</h2>
-        {overview.volume.length === 0 ? <p className="muted">{m.overview.noVolume}</p> : null}
-        {overview.volume.map((s) => (
-          <VolumeChart key={s.currency} series={s} locale={locale} title={m.overview.volume} />
+        <h2 id="volume-title">{m.overview.volumes}</h2>
+        {overview.volumes.length === 0 ? <p className="muted">{m.overview.noVolume}</p> : null}
+        {overview.volumes.map((pair) => (
+          <div key={pair.currency} className="chart-pair" data-testid={`volume-${pair.currency}`}>
+            <div className="stack">
+              <h3>
+                {m.overview.collected} · {pair.currency}
+              </h3>
+              <VolumeChart series={pair.collected} locale={locale} title={m.overview.volume} />
+            </div>
+            <div className="stack">
+              <h3>
+                {m.overview.paidOut} · {pair.currency}
+              </h3>
+              <VolumeChart series={pair.paidOut} locale={locale} title={m.overview.paidOutVolume} kind="paidout" />
+            </div>
+          </div>
         ))}
       </section>
     </div>

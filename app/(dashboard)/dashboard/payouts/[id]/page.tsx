@@ -1,0 +1,296 @@
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { cancelPayoutAction, resendWebhookAction } from "@/app/_dashboard/actions";
+import { ActionForm } from "@/app/_dashboard/client/action-form";
+import { formatAmount, formatDate } from "@/app/_dashboard/format";
+import { currentLocale, requireScope } from "@/app/_dashboard/session";
+import { messages } from "@/lib/dashboard/i18n";
+import { getDashboardPayout } from "@/lib/dashboard/payouts";
+
+type Json = Record<string, unknown>;
+
+/** A beneficiary part (recipient, wallet, bank account, sender) as a nested list of its populated fields. */
+function JsonFacts({ value, testId }: { value: unknown; testId?: string }): ReactNode {
+  if (value === null || value === undefined) return "—";
+  if (typeof value !== "object") return String(value);
+  if (Array.isArray(value)) return value.map((v) => (typeof v === "object" ? JSON.stringify(v) : String(v))).join(", ");
+  const entries = Object.entries(value as Json).filter(([, v]) => v !== null && v !== undefined && v !== "");
+  return (
+    <dl className="facts" data-testid={testId}>
+      {entries.map(([k, v]) => (
+        <div key={k} style={{ display: "contents" }}>
+          <dt>{k}</dt>
+          <dd>
+            <JsonFacts value={v} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The sender without the identity document number (type and issuing country are enough here). */
+function senderForView(sender: unknown): unknown {
+  if (!sender || typeof sender !== "object") return sender;
+  const s = sender as Json;
+  const identity = s.identity as Json | undefined;
+  return identity ? { ...s, identity: { type: identity.type, issuingCountry: identity.issuingCountry, expiryDate: identity.expiryDate } } : s;
+}
+
+export default async function PayoutPage({ params }: { params: Promise<{ id: string }> }) {
+  const scope = await requireScope();
+  const { id } = await params;
+  const detail = await getDashboardPayout(scope, id);
+  // Another merchant's payout, or one of the other environment, does not exist here.
+  if (!detail) notFound();
+  const locale = await currentLocale();
+  const m = messages(locale);
+  const { payout: p, quote: q, timeline, webhooks } = detail;
+  const money = (minor: bigint, currency: string) => formatAmount(minor, currency, locale);
+  return (
+    <div className="stack">
+      <p>
+        <a href="/dashboard/payouts">← {m.payout.back}</a>
+      </p>
+      <h1>
+        {m.payout.title} <code data-testid="payout-id">{p.id}</code>
+      </h1>
+      <dl className="facts">
+        <dt>{m.payments.status}</dt>
+        <dd>
+          <span className={`status status-${p.status}`} data-testid="payout-status">
+            {m.status[p.status] ?? p.status}
+          </span>
+        </dd>
+        <dt>{m.payments.reference}</dt>
+        <dd>{p.externalReference ?? "—"}</dd>
+        <dt>{m.payout.method}</dt>
+        <dd>
+          {p.method} · {p.provider}
+        </dd>
+        <dt>{m.payout.type}</dt>
+        <dd>{p.type}</dd>
+        <dt>{m.payout.country}</dt>
+        <dd>{p.destinationCountry}</dd>
+        {p.providerReference ? (
+          <>
+            <dt>{m.payout.providerReference}</dt>
+            <dd>
+              <code>{p.providerReference}</code>
+            </dd>
+          </>
+        ) : null}
+        {p.description ? (
+          <>
+            <dt>{m.payout.description}</dt>
+            <dd>{p.description}</dd>
+          </>
+        ) : null}
+        <dt>{m.payments.created}</dt>
+        <dd>{formatDate(p.createdAt, locale)}</dd>
+        {p.completedAt ? (
+          <>
+            <dt>{m.payout.completed}</dt>
+            <dd>{formatDate(p.completedAt, locale)}</dd>
+          </>
+        ) : null}
+        {p.errorCode ? (
+          <>
+            <dt>{m.payment.error}</dt>
+            <dd>
+              <code>{p.errorCode}</code> {p.errorMessage}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      {p.status === "pending" ? (
+        <section aria-labelledby="cancel-title" className="panel stack">
+          <h2 id="cancel-title">{m.payout.cancel}</h2>
+          <p className="muted">{m.payout.cancelHelp}</p>
+          <ActionForm action={cancelPayoutAction} submit={m.payout.cancel} success={m.payout.cancelled} className="row" testId="cancel-payout-form">
+            <input type="hidden" name="payoutId" value={p.id} />
+          </ActionForm>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="quote-title" className="stack">
+        <h2 id="quote-title">{m.payout.quote}</h2>
+        <dl className="facts" data-testid="payout-quote">
+          <dt>{m.payout.amount}</dt>
+          <dd>{money(p.amount, p.currency)}</dd>
+          <dt>{m.payout.fees}</dt>
+          <dd>{money(p.fees, p.feeCurrency)}</dd>
+          {q ? (
+            <>
+              <dt>{m.payout.feesBilled}</dt>
+              <dd>
+                {money(q.feeBilledXof, "XOF")} ({m.payout.billedRate} XOF → {q.feeCurrency}: {q.feeBilledRate})
+              </dd>
+            </>
+          ) : null}
+          {p.destinationCurrency !== p.currency || p.international ? (
+            <>
+              <dt>{m.payout.destinationAmount}</dt>
+              <dd>{money(p.destinationAmount, p.destinationCurrency)}</dd>
+            </>
+          ) : null}
+          {q?.fxRate ? (
+            <>
+              <dt>{m.payout.fx}</dt>
+              <dd data-testid="payout-fx">
+                {m.payout.fxRate} {q.sourceCurrency} → {q.destinationCurrency}: {q.fxRate}
+                {q.fxSpreadPercent ? ` (${m.payout.spread} ${q.fxSpreadPercent} %)` : ""}
+              </dd>
+            </>
+          ) : p.fxRate && p.fxRate !== "1" ? (
+            <>
+              <dt>{m.payout.fx}</dt>
+              <dd data-testid="payout-fx">
+                {m.payout.fxRate} {p.currency} → {p.destinationCurrency}: {p.fxRate}
+              </dd>
+            </>
+          ) : null}
+          <dt>{m.payout.debit}</dt>
+          <dd data-testid="payout-debit">
+            {money(p.debitAmount, p.debitCurrency)} · {m.payout.conversionRate} {p.currency} → {p.debitCurrency}: {p.debitConversionRate}
+          </dd>
+          {q?.topUpFromCurrency && q.topUpSourceAmount !== null && q.topUpTargetAmount !== null ? (
+            <>
+              <dt>{m.payout.fxTopUp}</dt>
+              <dd data-testid="payout-fx-topup">
+                {m.payout.topUpFrom} {money(q.topUpSourceAmount, q.topUpFromCurrency)} → {money(q.topUpTargetAmount, q.totalDebitCurrency)} · {m.payout.fxRate}{" "}
+                {q.topUpRate ?? "1"}
+                {q.topUpSpreadPercent ? ` (${m.payout.spread} ${q.topUpSpreadPercent} %)` : ""}
+                {q.topUpParity ? ` · ${m.payout.parity}` : ""}
+              </dd>
+            </>
+          ) : null}
+          {q && !q.internal ? (
+            <>
+              <dt>{m.payout.quoteId}</dt>
+              <dd>
+                <code>{q.id}</code>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+
+      <section aria-labelledby="beneficiary-title" className="stack">
+        <h2 id="beneficiary-title">{m.payout.beneficiary}</h2>
+        <dl className="facts" data-testid="payout-beneficiary">
+          <dt>{m.payout.recipient}</dt>
+          <dd>
+            <JsonFacts value={p.recipient} testId="payout-recipient" />
+          </dd>
+          {p.mobileWallet ? (
+            <>
+              <dt>{m.payout.mobileWallet}</dt>
+              <dd>
+                <JsonFacts value={p.mobileWallet} />
+                <span className="muted">{p.destination}</span>
+              </dd>
+            </>
+          ) : null}
+          {p.bankAccount ? (
+            <>
+              <dt>{m.payout.bankAccount}</dt>
+              <dd>
+                <JsonFacts value={p.bankAccount} />
+              </dd>
+            </>
+          ) : null}
+          {p.correspondentBank ? (
+            <>
+              <dt>{m.payout.correspondentBank}</dt>
+              <dd>
+                <JsonFacts value={p.correspondentBank} />
+              </dd>
+            </>
+          ) : null}
+          {p.sender ? (
+            <>
+              <dt>{m.payout.sender}</dt>
+              <dd>
+                <JsonFacts value={senderForView(p.sender)} />
+              </dd>
+            </>
+          ) : null}
+          {p.purpose ? (
+            <>
+              <dt>{m.payout.purpose}</dt>
+              <dd>{p.purpose}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+
+      <section aria-labelledby="timeline-title" className="stack">
+        <h2 id="timeline-title">{m.payment.timeline}</h2>
+        <ol className="timeline" data-testid="timeline">
+          {timeline.map((c) => (
+            <li key={String(c.id)}>
+              <span className={`status status-${c.toStatus}`}>{m.status[c.toStatus] ?? c.toStatus}</span>{" "}
+              <time dateTime={c.createdAt.toISOString()}>{formatDate(c.createdAt, locale)}</time>
+              {c.reason ? <span className="muted"> — {c.reason}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="webhooks-title" className="stack">
+        <h2 id="webhooks-title">{m.payment.webhooks}</h2>
+        {webhooks.length === 0 ? <p className="muted">{m.payout.noWebhooks}</p> : null}
+        {webhooks.map((e) => (
+          <article key={e.id} className="panel stack" data-testid="webhook-event">
+            <header className="row space-between">
+              <h3>
+                <code>{e.type}</code> <span className={`status status-${e.status}`}>{m.status[e.status] ?? e.status}</span>
+              </h3>
+              <ActionForm action={resendWebhookAction} submit={m.payment.resend} success="✓" className="row">
+                <input type="hidden" name="eventId" value={e.id} />
+              </ActionForm>
+            </header>
+            <p className="muted">
+              <code>{e.id}</code> · {formatDate(e.createdAt, locale)}
+            </p>
+            {e.attempts.length === 0 ? (
+              <p className="muted">{m.payment.noAttempts}</p>
+            ) : (
+              <div className="table-wrap">
+                <table data-testid="webhook-attempts">
+                  <thead>
+                    <tr>
+                      <th scope="col">{m.payment.attempt}</th>
+                      <th scope="col">URL</th>
+                      <th scope="col">{m.payment.statusCode}</th>
+                      <th scope="col" className="num">
+                        {m.payment.duration}
+                      </th>
+                      <th scope="col">{m.payment.at}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {e.attempts.map((a) => (
+                      <tr key={a.attempt}>
+                        <td>
+                          {a.attempt}
+                          {a.manual ? " (manual)" : ""}
+                        </td>
+                        <td className="wrap">{a.url}</td>
+                        <td>{a.statusCode ?? a.error ?? "—"}</td>
+                        <td className="num">{a.durationMs} ms</td>
+                        <td>{formatDate(a.createdAt, locale)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </article>
+        ))}
+      </section>
+    </div>
+  );
+}

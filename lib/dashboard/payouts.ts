@@ -1,0 +1,86 @@
+import { getPrisma } from "@/lib/db/client";
+import type { Payout, PayoutQuote, PayoutStatusChange } from "@/lib/db/generated/client";
+import { listTransactions, listTransactionsQuery } from "@/lib/payments/list-transactions";
+import { cancelPayout } from "@/lib/payouts/cancel-payout";
+import { toWebhookEventView, type WebhookEventView } from "@/lib/webhooks/webhook-event-view";
+import { fieldErrorsOf, type FormResult, toFormResult } from "./form-result";
+import type { DashboardScope } from "./scope";
+
+export const PAYOUT_STATUSES = ["pending", "processing", "success", "failed", "cancelled"] as const;
+export const PAYOUT_FILTER_KEYS = ["status", "startDate", "endDate", "externalReference", "page"] as const;
+
+const PAYOUT_ID = /^[A-Za-z0-9_-]{1,80}$/;
+
+/** Only the filters the page knows, empty values dropped (a blank form field means "any"). */
+export function cleanPayoutFilters(searchParams: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of PAYOUT_FILTER_KEYS) {
+    const v = searchParams[key];
+    const value = Array.isArray(v) ? v[0] : v;
+    if (value !== undefined && value.trim() !== "") out[key] = value.trim();
+  }
+  return out;
+}
+
+/**
+ * The payouts list: the API's GET /payments/transactions with type=payout (same schema, same
+ * query, same validation messages), 20 a page. A status only collect payments have (expired,
+ * refunded) is refused here: the page offers payout statuses only.
+ */
+export async function listDashboardPayouts(scope: DashboardScope, searchParams: Record<string, string | string[] | undefined>) {
+  const filters = cleanPayoutFilters(searchParams);
+  const empty = { data: [], meta: { total: 0, page: 1, limit: 20, totalPages: 0 } };
+  const parsed = listTransactionsQuery.safeParse({ ...filters, type: "payout", limit: "20" });
+  const fieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+  if (filters.status && !(PAYOUT_STATUSES as readonly string[]).includes(filters.status) && filters.status !== "completed") {
+    fieldErrors.status ??= `must be one of ${PAYOUT_STATUSES.join(", ")}`;
+  }
+  if (!parsed.success || Object.keys(fieldErrors).length > 0) return { filters, fieldErrors, ...empty };
+  const result = await listTransactions({ environment: scope.environment, merchant: { id: scope.merchantId } }, parsed.data);
+  return { filters, fieldErrors: {} as Record<string, string>, ...result };
+}
+
+export type PayoutDetail = {
+  payout: Payout;
+  /** The quote the payout consumed (an internal one for legacy initiates): fees billed, FX, top-up. */
+  quote: PayoutQuote | null;
+  timeline: PayoutStatusChange[];
+  webhooks: WebhookEventView[];
+};
+
+/** One of the merchant's payouts with its quote, status timeline and every webhook event and attempt; null when not theirs. */
+export async function getDashboardPayout(scope: DashboardScope, payoutId: string): Promise<PayoutDetail | null> {
+  if (!PAYOUT_ID.test(payoutId)) return null;
+  const prisma = await getPrisma();
+  const payout = await prisma.payout.findFirst({
+    where: { id: payoutId, merchantId: scope.merchantId, environment: scope.environment },
+    include: { statusChanges: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
+  });
+  if (!payout) return null;
+  const { statusChanges, ...rest } = payout;
+  const [quote, events] = await Promise.all([
+    prisma.payoutQuote.findFirst({ where: { id: payout.quoteId, merchantId: scope.merchantId, environment: scope.environment } }),
+    // payout.* events carry the payout id as their transactionId.
+    prisma.webhookEvent.findMany({
+      where: { merchantId: scope.merchantId, environment: scope.environment, transactionId: payoutId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      include: { deliveryAttempts: { orderBy: { attempt: "asc" } } },
+    }),
+  ]);
+  return { payout: rest, quote, timeline: statusChanges, webhooks: events.map((e) => toWebhookEventView(e)) };
+}
+
+/**
+ * Cancels one of the merchant's payouts through lib/payouts (only while `pending`; the hold is
+ * released in full). Another merchant's payout is not_found; any other status is invalid_state,
+ * both shown to the user.
+ */
+export async function cancelDashboardPayout(scope: DashboardScope, payoutId: unknown): Promise<FormResult<{ id: string; status: string }>> {
+  if (typeof payoutId !== "string" || !PAYOUT_ID.test(payoutId)) {
+    return { ok: false, code: "validation_error", error: "Unknown payout." };
+  }
+  return toFormResult(async () => {
+    const p = await cancelPayout({ environment: scope.environment, merchant: { id: scope.merchantId } }, payoutId);
+    return { id: p.id, status: p.status as string };
+  });
+}
