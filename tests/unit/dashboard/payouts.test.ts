@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { addTestFunds } from "@/lib/dashboard/balances";
+import { getOverview, pairVolumes, buildVolumeSeries } from "@/lib/dashboard/overview";
+import { cancelDashboardPayout, getDashboardPayout, listDashboardPayouts } from "@/lib/dashboard/payouts";
+import { getPrisma } from "@/lib/db/client";
+import { directBody, initiatePayment } from "../../helpers/payments";
+import { driveToFinal, quoteAndInitiate, quoteBody, recipient } from "../../helpers/payouts";
+import { ensureReferenceData } from "../../helpers/reference";
+import { signedUpMerchant } from "./helpers";
+
+beforeAll(() => ensureReferenceData());
+
+async function merchantWithPayout(amount = 10_000, reference = `po-${Math.random().toString(36).slice(2, 10)}`) {
+  const m = await signedUpMerchant();
+  expect(await addTestFunds(m.scope, { currency: "XOF", amount: "100000" })).toMatchObject({ ok: true });
+  const { quote, payout } = await quoteAndInitiate(m.headers, quoteBody({ amount }), { recipient: recipient("+221770000012"), externalReference: reference });
+  expect(payout.status, JSON.stringify(payout.json)).toBe(201);
+  return { ...m, payoutId: payout.json.transactionId as string, quoteId: quote.json.quoteId as string, reference };
+}
+
+describe("payouts pages", () => {
+  it("lists only the session merchant's payouts (never its payments), with filters", async () => {
+    const a = await merchantWithPayout();
+    const b = await merchantWithPayout();
+    await initiatePayment(a.headers, directBody());
+    const listA = await listDashboardPayouts(a.scope, {});
+    expect(listA.data.map((p) => p.transactionId)).toEqual([a.payoutId]);
+    expect(listA.data[0]).toMatchObject({ type: "payout", status: "pending", amount: 10_000, currency: "XOF", customerName: "Awa Diop" });
+    expect(listA.meta.total).toBe(1);
+    expect((await listDashboardPayouts(a.scope, { externalReference: b.reference })).data).toEqual([]);
+    expect((await listDashboardPayouts(a.scope, { externalReference: a.reference, status: "pending" })).data).toHaveLength(1);
+    expect((await listDashboardPayouts(a.scope, { status: "success" })).data).toHaveLength(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await listDashboardPayouts(a.scope, { startDate: today, endDate: today, status: "" })).data).toHaveLength(1);
+    expect((await listDashboardPayouts(a.scope, { endDate: "2020-01-01" })).data).toHaveLength(0);
+  });
+
+  it("shows the filters' validation errors instead of failing; collect-only statuses are refused", async () => {
+    const a = await signedUpMerchant();
+    const bad = await listDashboardPayouts(a.scope, { status: "paid", startDate: "2026-13-01", page: "0" });
+    expect(Object.keys(bad.fieldErrors).sort()).toEqual(["page", "startDate", "status"]);
+    expect(bad.data).toEqual([]);
+    const refunded = await listDashboardPayouts(a.scope, { status: "refunded" });
+    expect(refunded.fieldErrors.status).toMatch(/pending, processing, success, failed, cancelled/);
+  });
+
+  it("the detail has the quote numbers, the beneficiary, the timeline and the webhook events; another merchant's payout is not found", async () => {
+    const a = await merchantWithPayout(25_000);
+    const b = await signedUpMerchant();
+    const detail = await getDashboardPayout(a.scope, a.payoutId);
+    expect(detail?.payout).toMatchObject({ id: a.payoutId, amount: 25_000n, fees: 250n, debitAmount: 25_250n, debitCurrency: "XOF", debitConversionRate: "1" });
+    expect(detail?.quote).toMatchObject({ id: a.quoteId, feeBilledXof: 250n, totalDebitAmount: 25_250n });
+    expect(detail?.payout.recipient).toMatchObject({ name: "Awa Diop", phone: "+221770000012" });
+    expect(detail?.payout.mobileWallet).toEqual({ provider: "orange" });
+    expect(detail?.timeline.map((c) => c.toStatus)).toEqual(["pending"]);
+    expect(detail?.webhooks.map((e) => e.type)).toEqual(["payout.pending"]);
+    expect(await getDashboardPayout(b.scope, a.payoutId)).toBeNull();
+    expect(await getDashboardPayout({ ...a.scope, environment: "production" }, a.payoutId)).toBeNull();
+    expect(await getDashboardPayout(a.scope, "../nope")).toBeNull();
+  });
+
+  it("cancel: another merchant's payout is not found and stays pending; the owner cancels; a non-pending payout is an error", async () => {
+    const a = await merchantWithPayout();
+    const b = await signedUpMerchant();
+    expect(await cancelDashboardPayout(b.scope, a.payoutId)).toMatchObject({ ok: false, code: "not_found" });
+    expect(await cancelDashboardPayout({ ...a.scope, environment: "production" }, a.payoutId)).toMatchObject({ ok: false, code: "not_found" });
+    expect(await cancelDashboardPayout(a.scope, 42)).toMatchObject({ ok: false, code: "validation_error" });
+    const prisma = await getPrisma();
+    expect((await prisma.payout.findUniqueOrThrow({ where: { id: a.payoutId } })).status).toBe("pending");
+
+    expect(await cancelDashboardPayout(a.scope, a.payoutId)).toEqual({ ok: true, data: { id: a.payoutId, status: "cancelled" } });
+    const detail = await getDashboardPayout(a.scope, a.payoutId);
+    expect(detail?.timeline.map((c) => c.toStatus)).toEqual(["pending", "cancelled"]);
+    expect(detail?.webhooks.map((e) => e.type)).toEqual(["payout.pending", "payout.cancelled"]);
+
+    const c = await merchantWithPayout();
+    expect((await driveToFinal(c.payoutId)).status).toBe("success");
+    const refused = await cancelDashboardPayout(c.scope, c.payoutId);
+    expect(refused).toMatchObject({ ok: false, code: "invalid_state" });
+    if (!refused.ok) expect(refused.error).toMatch(/success and can no longer be cancelled/);
+  });
+
+  it("overview: paid-out volume (successful payouts only, the session merchant's) next to collected volume", async () => {
+    const a = await merchantWithPayout(20_000);
+    const other = await merchantWithPayout(30_000);
+    expect((await driveToFinal(a.payoutId)).status).toBe("success");
+    expect((await driveToFinal(other.payoutId)).status).toBe("success");
+    // A pending one does not count.
+    await quoteAndInitiate(a.headers, quoteBody({ amount: 5_000 }), { recipient: recipient("+221770000012") });
+    const overview = await getOverview(a.scope);
+    expect(overview.paidOut).toHaveLength(1);
+    expect(overview.paidOut[0]).toMatchObject({ currency: "XOF", total: 20_000n, count: 1 });
+    expect(overview.paidOut[0].days.at(-1)?.amount).toBe(20_000n);
+    expect(overview.volume).toEqual([]);
+    // One pair per currency: the collected side is a zero series here.
+    expect(overview.volumes).toHaveLength(1);
+    expect(overview.volumes[0].collected.total).toBe(0n);
+    expect(overview.volumes[0].collected.days).toHaveLength(30);
+    expect(overview.volumes[0].paidOut.total).toBe(20_000n);
+  });
+
+  it("pairVolumes: currencies of either side, sorted, never mixed", () => {
+    const now = new Date("2026-03-01T12:00:00Z");
+    const collected = buildVolumeSeries([{ currency: "XOF", day: "2026-03-01", amount: 5000n, count: 1 }], now);
+    const paidOut = buildVolumeSeries([{ currency: "EUR", day: "2026-02-28", amount: 700n, count: 1 }], now);
+    const pairs = pairVolumes(collected, paidOut, now);
+    expect(pairs.map((p) => p.currency)).toEqual(["EUR", "XOF"]);
+    expect(pairs[0].collected.total).toBe(0n);
+    expect(pairs[0].paidOut.total).toBe(700n);
+    expect(pairs[1].collected.total).toBe(5000n);
+    expect(pairs[1].paidOut.total).toBe(0n);
+  });
+});
