@@ -1,0 +1,158 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+/**
+ * Payouts in the dashboard, in Chromium against the built app (scripts/e2e-server.mjs): sign up,
+ * add test funds, quote and initiate a payout through the API with the key shown at sign-up,
+ * then find it in the payouts list and read its detail (quote numbers, beneficiary, timeline,
+ * webhook attempts), the paid-out chart on the overview, and isolation between merchants.
+ */
+let receiver: Server;
+let receiverUrl: string;
+const received: string[] = [];
+
+test.beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      received.push(body);
+      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/payout-hooks`;
+});
+test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+const nav = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
+const alert = (page: Page, text: string | RegExp) => page.getByRole("alert").filter({ hasText: text });
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+async function signUp(page: Page, name = "Payouts E2E") {
+  const email = `e2e-po-${unique()}@test.local`;
+  await page.goto("/signup");
+  await page.getByLabel("Business name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("e2e password long");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Your sandbox API keys" })).toBeVisible();
+  const publicKey = (await page.getByTestId("public-key").textContent())!.trim();
+  const secretKey = (await page.getByTestId("secret-key").textContent())!.trim();
+  await page.getByRole("link", { name: "Go to the dashboard" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  return { key: `${publicKey}:${secretKey}` };
+}
+
+async function addFunds(page: Page, amount: string) {
+  await nav(page).getByRole("link", { name: "Balances" }).click();
+  const form = page.getByTestId("add-funds-form");
+  await form.getByLabel("Amount").fill(amount);
+  await form.getByRole("button", { name: "Add funds" }).click();
+  await expect(form.getByText("Test funds added.")).toBeVisible();
+}
+
+async function payout(request: APIRequestContext, key: string, amount: number, extra: Record<string, unknown> = {}) {
+  const headers = { "X-API-Key": key, "Content-Type": "application/json" };
+  const q = await request.post("/api/v1/payouts/quote", { headers, data: { amount, currency: "XOF", destinationCountry: "SN", method: "orange" } });
+  expect(q.status(), await q.text()).toBe(200);
+  const quote = await q.json();
+  const externalReference = `payout-${unique()}`;
+  const res = await request.post("/api/v1/payouts/initiate", {
+    headers,
+    data: { quoteId: quote.quoteId, recipient: { phone: "+221770000012", name: "Awa Diop" }, externalReference, ...extra },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = await res.json();
+  return { payoutId: body.transactionId as string, quoteId: quote.quoteId as string, externalReference };
+}
+
+test("add test funds, pay out through the API, see the payout in the list and its detail", async ({ page, request }) => {
+  const account = await signUp(page);
+  await addFunds(page, "50000");
+  const p = await payout(request, account.key, 10_000, { callbackUrl: receiverUrl });
+
+  // The list, from the navigation.
+  await nav(page).getByRole("link", { name: "Payouts" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Payouts" })).toBeVisible();
+  const table = page.getByTestId("payouts-table");
+  await expect(table).toContainText(p.payoutId);
+  await expect(table).toContainText(p.externalReference);
+  await expect(table).toContainText("Awa Diop");
+
+  // Filters: by reference finds it, by another status or a bad date does not.
+  await page.goto(`/dashboard/payouts?externalReference=${encodeURIComponent(p.externalReference)}`);
+  await expect(page.getByTestId("payouts-table")).toContainText(p.payoutId);
+  await page.goto(`/dashboard/payouts?status=failed`);
+  await expect(page.getByText("No payout matches these filters.")).toBeVisible();
+  await page.goto(`/dashboard/payouts?startDate=2026-13-01`);
+  await expect(alert(page, "startDate")).toBeVisible();
+
+  // The detail: quote numbers, beneficiary, the timeline to success and the delivered webhook attempts.
+  await page.goto("/dashboard/payouts");
+  await page.getByRole("link", { name: p.payoutId }).click();
+  await expect(page.getByTestId("payout-id")).toHaveText(p.payoutId);
+  const quote = page.getByTestId("payout-quote");
+  await expect(quote).toContainText("10,000");
+  await expect(quote).toContainText("100"); // fees
+  await expect(page.getByTestId("payout-debit")).toContainText("10,100");
+  await expect(quote).toContainText(p.quoteId);
+  await expect(page.getByTestId("payout-recipient")).toContainText("Awa Diop");
+  await expect(page.getByTestId("payout-beneficiary")).toContainText("orange");
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("payout-status")).toHaveText("Success", { timeout: 1000 });
+    await expect(page.getByTestId("timeline").locator("li")).toHaveCount(3, { timeout: 1000 });
+    await expect(page.getByTestId("webhook-attempts")).toHaveCount(3, { timeout: 1000 });
+    for (const t of await page.getByTestId("webhook-attempts").all()) await expect(t.locator("tbody tr").first()).toContainText("200", { timeout: 1000 });
+  }).toPass({ timeout: 45_000 });
+  await expect(page.getByTestId("webhook-event").first()).toContainText("payout.pending");
+  await expect(page.getByTestId("webhook-attempts").first()).toContainText(receiverUrl);
+  expect(received.some((b) => b.includes(p.payoutId))).toBe(true);
+  // A successful payout can no longer be cancelled: no button.
+  await expect(page.getByRole("button", { name: "Cancel payout" })).toHaveCount(0);
+
+  // The overview charts the paid-out volume next to the collected one.
+  await nav(page).getByRole("link", { name: "Overview" }).click();
+  await expect(page.getByTestId("chart-paidout-XOF")).toBeVisible();
+  await expect(page.getByTestId("chart-paidout-XOF")).toHaveAttribute("aria-label", /10,000/);
+  await expect(page.getByTestId("chart-XOF")).toBeVisible();
+});
+
+test("cancel while pending: the button calls the server action and shows its outcome", async ({ page, request }) => {
+  const account = await signUp(page, "Payouts Cancel E2E");
+  await addFunds(page, "20000");
+  const p = await payout(request, account.key, 5_000);
+  await page.goto(`/dashboard/payouts/${p.payoutId}`);
+  const button = page.getByRole("button", { name: "Cancel payout" });
+  // The sandbox provider takes the payout within seconds: either it is still pending and the
+  // cancel succeeds, or it was sent meanwhile and the page says why it cannot be cancelled.
+  if ((await button.count()) > 0) {
+    await button.click();
+    const form = page.getByTestId("cancel-payout-form");
+    await expect(form.getByText("Payout cancelled.").or(form.getByRole("alert").filter({ hasText: "can no longer be cancelled" }))).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId("payout-status")).toHaveText(/Cancelled|Processing|Success/);
+  } else {
+    await expect(page.getByTestId("payout-status")).toHaveText(/Processing|Success/);
+  }
+});
+
+test("a second merchant cannot see the first one's payout by URL", async ({ browser, request }) => {
+  const first = await browser.newContext();
+  const firstPage = await first.newPage();
+  const a = await signUp(firstPage, "Payout Merchant A");
+  await addFunds(firstPage, "20000");
+  const p = await payout(request, a.key, 5_000);
+  await first.close();
+
+  const second = await browser.newContext();
+  const page = await second.newPage();
+  await signUp(page, "Payout Merchant B");
+  const res = await page.goto(`/dashboard/payouts/${p.payoutId}`);
+  expect(res?.status()).toBe(404);
+  await page.goto("/dashboard/payouts");
+  await expect(page.getByText(p.payoutId)).toHaveCount(0);
+  await second.close();
+});
