@@ -4,7 +4,7 @@ import { getOverview, pairVolumes, buildVolumeSeries } from "@/lib/dashboard/ove
 import { cancelDashboardPayout, getDashboardPayout, listDashboardPayouts } from "@/lib/dashboard/payouts";
 import { getPrisma } from "@/lib/db/client";
 import { directBody, initiatePayment } from "../../helpers/payments";
-import { driveToFinal, quoteAndInitiate, quoteBody, recipient } from "../../helpers/payouts";
+import { driveToFinal, frenchBank, intlRecipient, quoteAndInitiate, quoteBody, recipient, sender } from "../../helpers/payouts";
 import { ensureReferenceData } from "../../helpers/reference";
 import { signedUpMerchant } from "./helpers";
 
@@ -57,6 +57,25 @@ describe("payouts pages", () => {
     expect(await getDashboardPayout(b.scope, a.payoutId)).toBeNull();
     expect(await getDashboardPayout({ ...a.scope, environment: "production" }, a.payoutId)).toBeNull();
     expect(await getDashboardPayout(a.scope, "../nope")).toBeNull();
+  });
+
+  it("an international bank payout's detail has the FX, the debit, the sender and the bank account", async () => {
+    const m = await signedUpMerchant();
+    await addTestFunds(m.scope, { currency: "XOF", amount: "200000" });
+    const { quote, payout } = await quoteAndInitiate(m.headers, quoteBody({ amount: 100_000, destinationCountry: "FR", method: "bank_transfer" }), {
+      sender: sender(),
+      recipient: intlRecipient(),
+      bankAccount: frenchBank(),
+      purpose: "INVOICE",
+    });
+    expect(payout.status, JSON.stringify(payout.json)).toBe(201);
+    const detail = (await getDashboardPayout(m.scope, payout.json.transactionId))!;
+    expect(detail.payout).toMatchObject({ international: true, destinationCurrency: "EUR", destinationCountry: "FR", purpose: "INVOICE", mobileWallet: null });
+    expect(detail.payout.bankAccount).toMatchObject({ swiftBic: "BNPAFRPPXXX" });
+    expect(detail.payout.sender).toMatchObject({ firstName: "Moussa", nationality: "SN" });
+    expect(detail.quote?.fxRate).toBe(String(quote.json.fx.rate));
+    expect(detail.payout.debitAmount).toBe(BigInt(quote.json.totalDebit.amount));
+    expect(detail.payout.destinationAmount).toBe(BigInt(Math.round(quote.json.destination.amount * 100)));
   });
 
   it("cancel: another merchant's payout is not found and stays pending; the owner cancels; a non-pending payout is an error", async () => {
