@@ -129,12 +129,14 @@ test("cancel while pending: the button calls the server action and shows its out
   // The sandbox provider takes the payout within seconds: either it is still pending and the
   // cancel succeeds, or it was sent meanwhile and the page says why it cannot be cancelled.
   if ((await button.count()) > 0) {
+    test.info().annotations.push({ type: "branch", description: "rendered while pending: clicked Cancel" });
     await button.click();
     const form = page.getByTestId("cancel-payout-form");
     await expect(form.getByText("Payout cancelled.").or(form.getByRole("alert").filter({ hasText: "can no longer be cancelled" }))).toBeVisible();
     await page.reload();
     await expect(page.getByTestId("payout-status")).toHaveText(/Cancelled|Processing|Success/);
   } else {
+    test.info().annotations.push({ type: "branch", description: "already sent when rendered: no Cancel button" });
     await expect(page.getByTestId("payout-status")).toHaveText(/Processing|Success/);
   }
 });
@@ -155,4 +157,62 @@ test("a second merchant cannot see the first one's payout by URL", async ({ brow
   await page.goto("/dashboard/payouts");
   await expect(page.getByText(p.payoutId)).toHaveCount(0);
   await second.close();
+});
+
+test("an international bank payout in French: FX, debit, sender (no ID number) and bank account", async ({ browser, request }) => {
+  const context = await browser.newContext({ locale: "fr-FR", extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" } });
+  const page = await context.newPage();
+  await page.goto("/signup");
+  const email = `e2e-po-fr-${unique()}@test.local`;
+  await page.getByLabel("Nom de l’entreprise").fill("Export SARL");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Mot de passe").fill("e2e password long");
+  await page.getByRole("button", { name: "Créer le compte" }).click();
+  const publicKey = (await page.getByTestId("public-key").textContent())!.trim();
+  const secretKey = (await page.getByTestId("secret-key").textContent())!.trim();
+  await page.getByRole("link", { name: "Aller au tableau de bord" }).click();
+  await nav(page).getByRole("link", { name: "Soldes" }).click();
+  const form = page.getByTestId("add-funds-form");
+  await form.getByLabel("Montant").fill("200000");
+  await form.getByRole("button", { name: "Ajouter" }).click();
+  await expect(form.getByText("Fonds de test ajoutés.")).toBeVisible();
+
+  const headers = { "X-API-Key": `${publicKey}:${secretKey}`, "Content-Type": "application/json" };
+  const q = await request.post("/api/v1/payouts/quote", { headers, data: { amount: 100_000, currency: "XOF", destinationCountry: "FR", method: "bank_transfer" } });
+  expect(q.status(), await q.text()).toBe(200);
+  const quote = await q.json();
+  const res = await request.post("/api/v1/payouts/initiate", {
+    headers,
+    data: {
+      quoteId: quote.quoteId,
+      purpose: "INVOICE",
+      sender: {
+        firstName: "Moussa",
+        lastName: "Ndiaye",
+        address: "12 rue Carnot, Dakar",
+        dateOfBirth: "1985-04-12",
+        nationality: "SN",
+        identity: { type: "passport", number: "A1234567", issuingCountry: "SN", issueDate: "2020-01-15", expiryDate: "2035-01-14" },
+      },
+      recipient: { firstName: "Jean", lastName: "Dupont", nationality: "FR" },
+      bankAccount: { accountNumber: "FR1420041010050500013M02606", swiftBic: "BNPAFRPPXXX", bankName: "BNP Paribas", bankBranch: "Paris Opéra", bankAddress: "16 boulevard des Italiens, 75009 Paris" },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const payoutId = (await res.json()).transactionId as string;
+
+  await nav(page).getByRole("link", { name: "Décaissements" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Décaissements" })).toBeVisible();
+  await page.getByRole("link", { name: payoutId }).click();
+  await expect(page.getByTestId("payout-id")).toHaveText(payoutId);
+  await expect(page.getByRole("heading", { name: "Devis" })).toBeVisible();
+  await expect(page.getByTestId("payout-fx")).toContainText(`XOF → EUR: ${quote.fx.rate}`);
+  await expect(page.getByTestId("payout-debit")).toContainText("XOF");
+  const beneficiary = page.getByTestId("payout-beneficiary");
+  await expect(beneficiary).toContainText("Dupont");
+  await expect(beneficiary).toContainText("BNPAFRPPXXX");
+  await expect(beneficiary).toContainText("Moussa");
+  await expect(beneficiary).toContainText("passport");
+  await expect(beneficiary).not.toContainText("A1234567");
+  await context.close();
 });
