@@ -64,8 +64,10 @@ export async function resendWebhookAction(_prev: unknown, form: FormData) {
 export async function cancelPayoutAction(_prev: unknown, form: FormData) {
   const scope = await requireScope();
   const result = await cancelDashboardPayout(scope, form.get("payoutId"));
-  if (result.ok) revalidatePath("/dashboard", "layout");
-  return result;
+  if (!result.ok) return result; // e.g. sent to the provider meanwhile: the form shows why
+  revalidatePath("/dashboard", "layout");
+  // The cancel form disappears with the pending status: the page says it was cancelled.
+  redirect(`/dashboard/payouts/${encodeURIComponent(result.data.id)}?cancelled=1`);
 }
 
 export async function setLanguageAction(form: FormData) {

@@ -132,7 +132,7 @@ test("cancel while pending: the button calls the server action and shows its out
     test.info().annotations.push({ type: "branch", description: "rendered while pending: clicked Cancel" });
     await button.click();
     const form = page.getByTestId("cancel-payout-form");
-    await expect(form.getByText("Payout cancelled.").or(form.getByRole("alert").filter({ hasText: "can no longer be cancelled" }))).toBeVisible();
+    await expect(page.getByTestId("payout-cancelled").or(form.getByRole("alert").filter({ hasText: "can no longer be cancelled" }))).toBeVisible();
     await page.reload();
     await expect(page.getByTestId("payout-status")).toHaveText(/Cancelled|Processing|Success/);
   } else {

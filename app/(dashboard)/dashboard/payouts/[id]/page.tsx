@@ -37,9 +37,10 @@ function senderForView(sender: unknown): unknown {
   return identity ? { ...s, identity: { type: identity.type, issuingCountry: identity.issuingCountry, expiryDate: identity.expiryDate } } : s;
 }
 
-export default async function PayoutPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function PayoutPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const scope = await requireScope();
   const { id } = await params;
+  const justCancelled = (await searchParams).cancelled === "1";
   const detail = await getDashboardPayout(scope, id);
   // Another merchant's payout, or one of the other environment, does not exist here.
   if (!detail) notFound();
@@ -104,6 +105,11 @@ export default async function PayoutPage({ params }: { params: Promise<{ id: str
         ) : null}
       </dl>
 
+      {justCancelled && p.status === "cancelled" ? (
+        <p className="success" role="status" data-testid="payout-cancelled">
+          {m.payout.cancelled}
+        </p>
+      ) : null}
       {p.status === "pending" ? (
         <section aria-labelledby="cancel-title" className="panel stack">
           <h2 id="cancel-title">{m.payout.cancel}</h2>
