@@ -112,6 +112,13 @@ test("add test funds, pay out through the API, see the payout in the list and it
   expect(received.some((b) => b.includes(p.payoutId))).toBe(true);
   // A successful payout can no longer be cancelled: no button.
   await expect(page.getByRole("button", { name: "Cancel payout" })).toHaveCount(0);
+  // On a phone: no horizontal scrolling of the whole page, list or detail.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.reload();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.goto("/dashboard/payouts");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The overview charts the paid-out volume next to the collected one.
   await nav(page).getByRole("link", { name: "Overview" }).click();
