@@ -3,6 +3,7 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cancelCheckout, isWellFormedToken, submitCheckoutMethod } from "@/lib/checkout";
+import { PHONE_COOKIE } from "./phone-cookie";
 
 /**
  * The page's two forms. They post as plain HTML forms when JavaScript is off (progressive
@@ -11,8 +12,6 @@ import { cancelCheckout, isWellFormedToken, submitCheckoutMethod } from "@/lib/c
  * new state. A refusal travels in the query as a message key (never the number typed); the
  * number typed goes in a short-lived cookie scoped to this checkout so the field is refilled.
  */
-export const PHONE_COOKIE = "checkout_phone";
-
 const pagePath = (token: string) => `/checkout/${token}`;
 
 export async function submitMethodAction(formData: FormData) {

@@ -21,10 +21,11 @@ import {
 } from "@/lib/checkout";
 import { isSandbox } from "@/lib/config";
 import { formatAmount, type CurrencyCode } from "@/lib/money";
-import { cancelAction, PHONE_COOKIE, submitMethodAction } from "./actions";
+import { cancelAction, submitMethodAction } from "./actions";
 import { AutoRedirect } from "./auto-redirect";
 import styles from "./checkout.module.css";
 import { LiveCheckout } from "./live-checkout";
+import { PHONE_COOKIE } from "./phone-cookie";
 
 /**
  * The hosted checkout (DESIGN §11): server-rendered from lib/checkout on every request (never
