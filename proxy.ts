@@ -4,7 +4,7 @@ import { isLocale, LOCALE_COOKIE, pickLocale } from "@/lib/checkout/locale";
 /**
  * Hosted checkout only (/checkout/**): a fresh nonce and a strict Content-Security-Policy per
  * request (Next applies the nonce to its own scripts when it finds it in the request's CSP),
- * no caching (the page shows personal data), no referrer, and the customer's language resolved
+ * no caching (the page shows personal data), no referrer outside the site (the URL holds the token), and the customer's language resolved
  * once (?lang= > cookie > Accept-Language) and passed on as a request header; a ?lang= choice
  * is remembered in a cookie.
  */
@@ -38,7 +38,9 @@ export function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);
   response.headers.set("Cache-Control", "no-store, max-age=0");
-  response.headers.set("Referrer-Policy", "no-referrer");
+  // same-origin, not no-referrer: with no-referrer Chromium sends `Origin: null` on a plain form
+  // POST, and Next rightly refuses such a server action (its CSRF check).
+  response.headers.set("Referrer-Policy", "same-origin");
   response.headers.set("X-Robots-Tag", "noindex, nofollow");
   if (isLocale(query)) {
     response.cookies.set(LOCALE_COOKIE, query, { path: "/checkout", maxAge: 365 * 86_400, sameSite: "lax", httpOnly: true });

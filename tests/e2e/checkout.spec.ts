@@ -108,7 +108,8 @@ test.describe("English", () => {
     await page.goto(payment.redirectUrl);
     await pay(page, "Wave", "77 123", /^Pay XOF/);
     const field = page.getByLabel("Phone number of the account");
-    await expect(page.getByRole("alert")).toHaveText("The number must have 9 digits after +221 (you typed 5).");
+    await expect(page.locator("#phone-error")).toHaveText("The number must have 9 digits after +221 (you typed 5).");
+    await expect(page.locator("#phone-error")).toHaveAttribute("role", "alert");
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await expect(field).toHaveValue("77 123");
     await expect(page.getByRole("radio", { name: "Wave" })).toBeChecked();
