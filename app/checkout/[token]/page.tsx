@@ -11,6 +11,7 @@ import {
   isPayable,
   listMethodsForCheckout,
   operatorHint,
+  readPhoneInput,
   redirectTarget,
   uiText,
   type Checkout,
@@ -174,7 +175,10 @@ function MethodForm(props: {
   const { payment, country } = checkout;
   if (methods.length === 0 || !country) return <p role="alert">{t.noMethods}</p>;
   const prefix = country.phonePrefix;
-  const message = formError ? formErrorMessage(formError.key, locale, { prefix, length: country.nationalNumberLength }) : null;
+  // The digit count of a refused number comes from the refill cookie, not from the URL.
+  const typed = typedPhone ? readPhoneInput(typedPhone, country) : null;
+  const params = typed && !typed.ok ? typed.params : { prefix, length: country.nationalNumberLength };
+  const message = formError ? formErrorMessage(formError.key, locale, params) : null;
   const selected = methods.some((m) => m.provider === props.selected) ? props.selected : methods.length === 1 ? methods[0].provider : undefined;
   const phoneError = formError?.field === "phone" ? message : null;
   const methodError = formError?.field === "provider" ? message : null;
