@@ -29,7 +29,7 @@ const FAILURES: Record<Locale, Record<FailureCode | "unknown", string>> = {
 
 export function failureMessage(errorCode: string | null | undefined, locale: Locale): string {
   const table = FAILURES[locale];
-  return errorCode && errorCode in table ? table[errorCode as FailureCode] : table.unknown;
+  return errorCode && Object.hasOwn(table, errorCode) ? table[errorCode as FailureCode] : table.unknown;
 }
 
 /** What to do on the phone, per operator where we know its flow; a general sentence otherwise. */
@@ -55,7 +55,8 @@ const HINTS: Record<Locale, Record<string, string>> = {
 };
 
 export function operatorHint(provider: string | null | undefined, locale: Locale): string {
-  return HINTS[locale][provider ?? ""] ?? HINTS[locale].default;
+  const table = HINTS[locale];
+  return provider && Object.hasOwn(table, provider) ? table[provider] : table.default;
 }
 
 /** Problems with what the customer typed or chose, shown next to the field. */
