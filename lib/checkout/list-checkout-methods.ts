@@ -5,6 +5,8 @@ import { getCatalogue } from "@/lib/reference";
 /**
  * The methods a customer can pay this payment with: active collect channels of its country and
  * currency whose bounds accept its amount, available in this environment, in catalogue order.
+ * Mobile money only: the page's flow is "number, then approve on the phone"; bank transfer and
+ * crypto need flows of their own (account details, a wallet address) that this page lacks.
  */
 export type CheckoutMethod = { provider: string; name: string; logoPath: string | null; color: string };
 
@@ -17,6 +19,7 @@ export async function listMethodsForCheckout(payment: Pick<Payment, "country" | 
       (c) =>
         c.direction === "collect" &&
         c.active &&
+        catalogue.providerByCode.get(c.providerCode)?.kind === "mobile_money" &&
         c.countryCode === payment.country &&
         c.currency === payment.currency &&
         payment.amount >= c.minAmount &&

@@ -5,7 +5,7 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { SUBMIT_PAYMENT_JOB } from "@/lib/payments/initiate-payment";
 import { transitionPayment } from "@/lib/payments/transition-payment";
 import { getProvider } from "@/lib/providers/get-provider";
-import { checkChannelAmount, collectFee, getChannel, isProviderCode, validatePhone } from "@/lib/reference";
+import { checkChannelAmount, collectFee, getChannel, isProviderCode, MOBILE_MONEY_CODES, validatePhone } from "@/lib/reference";
 import { checkoutStage, isPayable } from "./checkout-stage";
 import { getCheckoutByToken } from "./get-checkout";
 import type { FormErrorKey, FormErrorParams } from "./messages";
@@ -23,6 +23,8 @@ import { readPhoneInput } from "./read-phone-input";
  *   payment entered pending), so the provider is asked exactly once per attempt.
  * Returns null for an unknown token; a refusal names the field and a message key.
  */
+const isMobileMoney = (code: string) => (MOBILE_MONEY_CODES as readonly string[]).includes(code);
+
 export type SubmitCheckoutInput = { provider: unknown; phone: unknown };
 
 export type SubmitCheckoutResult =
@@ -47,7 +49,9 @@ export async function submitCheckoutMethod(token: string, input: SubmitCheckoutI
 
   const provider = typeof input.provider === "string" ? input.provider.trim() : "";
   if (!provider) return { ok: false, field: "provider", key: "method_required" };
-  if (!isProviderCode(provider) || !getProvider().isAvailable(provider)) return { ok: false, field: "provider", key: "method_unavailable" };
+  if (!isProviderCode(provider) || !getProvider().isAvailable(provider) || !isMobileMoney(provider)) {
+    return { ok: false, field: "provider", key: "method_unavailable" };
+  }
   try {
     checkChannelAmount(await getChannel(provider, country.code, payment.currency, "collect"), payment.amount);
   } catch (err) {
