@@ -7,7 +7,8 @@
  * - TTFB: BENCH_CHECKOUT_SAMPLES sequential GETs of the page (default 30), p50/p95/max of the time
  *   until the response headers arrive;
  * - weight: the page's HTML plus every script and style sheet it references, fetched the way a
- *   browser does (Accept-Encoding: br, gzip), bytes as transferred (compressed) and decoded.
+ *   modern browser does (Accept-Encoding: br, gzip; nomodule scripts skipped), bytes as
+ *   transferred (compressed body + headers) and decoded.
  */
 import http from "node:http";
 import https from "node:https";
@@ -57,7 +58,11 @@ export async function measureCheckoutPage(base, auth, samples = Number(process.e
   const page = await get(base + path);
   if (page.status !== 200) throw new Error(`checkout page answered ${page.status}`);
   const assets = new Set();
-  for (const m of page.body.matchAll(/<script[^>]+src="([^"]+)"/g)) assets.add(m[1]);
+  // A modern browser skips <script nomodule> (Next's legacy polyfills): not counted.
+  for (const m of page.body.matchAll(/<script([^>]+)>/g)) {
+    const src = /\ssrc="([^"]+)"/.exec(m[1])?.[1];
+    if (src && !/\snomodule/i.test(m[1])) assets.add(src);
+  }
   for (const m of page.body.matchAll(/<link[^>]+href="([^"]+\.(?:css|js)[^"]*)"/g)) assets.add(m[1]);
   const files = [{ url: path, kind: "html", transferred: page.transferred, decoded: page.decoded, encoding: page.encoding }];
   for (const href of assets) {
