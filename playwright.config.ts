@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
 const port = process.env.E2E_PORT ?? "3100";
+const expiryPort = process.env.E2E_EXPIRY_PORT ?? "3101";
 
 /** Browser tests in Debian's Chromium (never a downloaded browser: see STACK notes in README). */
 export default defineConfig({
@@ -26,11 +27,22 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `http://127.0.0.1:${port}/api/v1/health`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: "pipe",
-  },
+  webServer: [
+    {
+      command: "node scripts/e2e-server.mjs",
+      url: `http://127.0.0.1:${port}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: "pipe",
+    },
+    {
+      // A second instance whose checkout payments expire after 6 s (tests/e2e/checkout.spec.ts).
+      command: "node scripts/e2e-server.mjs",
+      url: `http://127.0.0.1:${expiryPort}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: "pipe",
+      env: { E2E_PORT: expiryPort, E2E_DATA_DIR: ".data-e2e-expiry", PAYMENT_CHECKOUT_EXPIRY_MINUTES: "0.1" },
+    },
+  ],
 });

@@ -13,6 +13,7 @@ import { spawn, spawnSync, execSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { createCheckoutPath, measureCheckoutPage, printCheckoutFigures } from "./bench-checkout.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = process.env.BENCH_PORT ?? "3200";
@@ -108,6 +109,13 @@ const targets = [
       },
     ],
     payout: true,
+  },
+  {
+    name: "GET /checkout/<token> (hosted page)",
+    path: "/checkout/pending",
+    async setup({ base, auth }) {
+      this.path = await createCheckoutPath(base, auth);
+    },
   },
 ];
 let sequence = 0;
@@ -242,10 +250,15 @@ try {
       `${row.name.padEnd(48)} ${String(row.reqPerSec).padStart(7)} req/s  p50 ${String(row.p50Ms).padStart(4)} ms  p99 ${String(row.p99Ms).padStart(4)} ms  ×${row.ratioToBare ?? "-"} of bare${non2xx ? `  (${non2xx} non-2xx!)` : ""}`,
     );
   }
+  let checkoutPage = null;
+  if (!only || only.some((o) => "checkout".includes(o))) {
+    checkoutPage = await measureCheckoutPage(base, auth);
+    printCheckoutFigures(checkoutPage);
+  }
   const peak = peakRssMb(server.pid);
   console.log(`server peak RSS: ${peak} MB · database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"} · ${connections} connections × ${duration} s`);
   mkdirSync(path.join(root, "bench-results"), { recursive: true });
-  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), connections, duration, peakRssMb: peak, rows }, null, 2));
+  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), connections, duration, peakRssMb: peak, rows, checkoutPage }, null, 2));
 } finally {
   for (const pid of descendants(server.pid).reverse()) {
     try {

@@ -8,7 +8,9 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-rmSync(path.join(root, ".data-e2e"), { recursive: true, force: true });
+// E2E_DATA_DIR lets a second instance (other knobs, e.g. a short checkout expiry) run beside it.
+const dataDir = process.env.E2E_DATA_DIR ?? ".data-e2e";
+rmSync(path.join(root, dataDir), { recursive: true, force: true });
 const server = spawn("node", [path.join(root, "scripts/start.mjs")], {
   cwd: root,
   stdio: "inherit",
@@ -16,8 +18,8 @@ const server = spawn("node", [path.join(root, "scripts/start.mjs")], {
     ...process.env,
     PORT: process.env.E2E_PORT ?? "3100",
     PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? "3100"}`,
-    DATA_DIR: ".data-e2e",
-    PGLITE_DIR: ".data-e2e/pglite",
+    DATA_DIR: dataDir,
+    PGLITE_DIR: `${dataDir}/pglite`,
     DATABASE_URL: "",
     APP_ENV: "sandbox",
     SANDBOX_PROVIDER_DELAY_MS: process.env.SANDBOX_PROVIDER_DELAY_MS ?? "1500",
@@ -26,6 +28,9 @@ const server = spawn("node", [path.join(root, "scripts/start.mjs")], {
     RATE_LIMIT_PUBLIC_PER_MINUTE: "10000",
     DEMO_EMAIL: "demo@sandbox.local",
     DEMO_PASSWORD: "demo-password-e2e",
+    // Fixed sandbox keys so browser tests can create payments through the public API.
+    DEMO_PUBLIC_KEY: "pk_test_E2eE2eE2eE2eE2eE2eE2eE2eE2",
+    DEMO_SECRET_KEY: "sk_test_E2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2",
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -1,0 +1,30 @@
+import { appEnv } from "@/lib/config";
+import { getPrisma, type Db } from "@/lib/db/client";
+import type { Payment } from "@/lib/db/generated/client";
+import { getCatalogue } from "@/lib/reference";
+import type { Country } from "@/lib/reference";
+
+/**
+ * A hosted checkout is found by its unguessable token only (never by transaction id), in this
+ * deployment's environment. Anything that does not look like a token is refused before any
+ * database work, so junk URLs cost nothing.
+ */
+export type Checkout = {
+  payment: Payment;
+  merchantName: string;
+  country: Country | null;
+};
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+
+export const isWellFormedToken = (token: unknown): token is string => typeof token === "string" && TOKEN_SHAPE.test(token);
+
+export async function getCheckoutByToken(token: unknown, db?: Db): Promise<Checkout | null> {
+  if (!isWellFormedToken(token)) return null;
+  const prisma = db ?? (await getPrisma());
+  const payment = await prisma.payment.findUnique({ where: { checkoutToken: token } });
+  if (!payment || payment.environment !== appEnv()) return null;
+  const merchant = await prisma.merchant.findUnique({ where: { id: payment.merchantId }, select: { name: true } });
+  const country = payment.country ? ((await getCatalogue()).countryByCode.get(payment.country) ?? null) : null;
+  return { payment, merchantName: merchant?.name ?? "", country };
+}

@@ -1,0 +1,40 @@
+import type { Payment } from "@/lib/db/generated/client";
+import { getProvider } from "@/lib/providers/get-provider";
+import { getCatalogue } from "@/lib/reference";
+
+/**
+ * The methods a customer can pay this payment with: active collect channels of its country and
+ * currency whose bounds accept its amount, available in this environment, in catalogue order.
+ * Mobile money only: the page's flow is "number, then approve on the phone"; bank transfer and
+ * crypto need flows of their own (account details, a wallet address) that this page lacks.
+ */
+export type CheckoutMethod = { provider: string; name: string; logoPath: string | null; color: string };
+
+export async function listMethodsForCheckout(payment: Pick<Payment, "country" | "currency" | "amount">): Promise<CheckoutMethod[]> {
+  if (!payment.country) return [];
+  const catalogue = await getCatalogue();
+  const provider = getProvider();
+  return catalogue.channels
+    .filter(
+      (c) =>
+        c.direction === "collect" &&
+        c.active &&
+        catalogue.providerByCode.get(c.providerCode)?.kind === "mobile_money" &&
+        c.countryCode === payment.country &&
+        c.currency === payment.currency &&
+        payment.amount >= c.minAmount &&
+        payment.amount <= c.maxAmount &&
+        provider.isAvailable(c.providerCode),
+    )
+    .map((c) => ({ provider: c.providerCode, name: c.displayName, logoPath: safeLogoPath(c.logoPath), color: safeColor(c.color) }));
+}
+
+/** Logos are our own files under public/ (same origin, allowed by the page's CSP). */
+function safeLogoPath(path: string | null): string | null {
+  return path && /^\/[A-Za-z0-9/_.-]+\.(svg|png|webp)$/.test(path) ? path : null;
+}
+
+/** Colors go into a style sheet: only plain hex colors pass. */
+export function safeColor(color: string): string {
+  return /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(color) ? color : "#5b6475";
+}

@@ -1,0 +1,191 @@
+import type { Locale } from "./locale";
+
+/**
+ * Every word the customer reads on the hosted checkout, in French and English. Failure codes
+ * (DESIGN §6) get a human sentence saying what happened and what to do next; an unknown code
+ * falls back to a generic sentence rather than showing a machine code.
+ */
+export const FAILURE_CODES = ["insufficient_funds", "user_cancelled", "timeout", "provider_error", "invalid_phone"] as const;
+export type FailureCode = (typeof FAILURE_CODES)[number];
+
+const FAILURES: Record<Locale, Record<FailureCode | "unknown", string>> = {
+  fr: {
+    insufficient_funds: "Le solde de votre compte est insuffisant. Rechargez-le ou payez avec un autre moyen.",
+    user_cancelled: "Vous avez refusé le paiement sur votre téléphone. Aucun montant n’a été débité.",
+    timeout: "Le paiement n’a pas été validé à temps. Aucun montant n’a été débité.",
+    provider_error: "L’opérateur n’a pas pu traiter le paiement. Réessayez ou choisissez un autre moyen.",
+    invalid_phone: "Ce numéro n’est pas un compte valide pour cet opérateur. Vérifiez le numéro ou l’opérateur.",
+    unknown: "Le paiement n’a pas abouti. Aucun montant n’a été débité.",
+  },
+  en: {
+    insufficient_funds: "Your account balance is too low. Top it up or pay with another method.",
+    user_cancelled: "You declined the payment on your phone. Nothing was taken from your account.",
+    timeout: "The payment was not approved in time. Nothing was taken from your account.",
+    provider_error: "The operator could not process the payment. Try again or choose another method.",
+    invalid_phone: "This number is not a valid account for this operator. Check the number or the operator.",
+    unknown: "The payment did not go through. Nothing was taken from your account.",
+  },
+};
+
+export function failureMessage(errorCode: string | null | undefined, locale: Locale): string {
+  const table = FAILURES[locale];
+  return errorCode && Object.hasOwn(table, errorCode) ? table[errorCode as FailureCode] : table.unknown;
+}
+
+/** What to do on the phone, per operator where we know its flow; a general sentence otherwise. */
+const HINTS: Record<Locale, Record<string, string>> = {
+  fr: {
+    wave: "Ouvrez l’application Wave et validez le paiement.",
+    orange: "Une demande Orange Money s’affiche sur votre téléphone : saisissez votre code secret pour valider.",
+    mtn: "Une demande MTN MoMo s’affiche sur votre téléphone : saisissez votre code PIN pour valider.",
+    moov: "Une demande Moov Money s’affiche sur votre téléphone : saisissez votre code secret pour valider.",
+    airtel: "Une demande Airtel Money s’affiche sur votre téléphone : saisissez votre code PIN pour valider.",
+    free: "Une demande Free Money s’affiche sur votre téléphone : saisissez votre code secret pour valider.",
+    default: "Une demande de paiement s’affiche sur votre téléphone : validez-la avec votre code secret.",
+  },
+  en: {
+    wave: "Open the Wave app and approve the payment.",
+    orange: "An Orange Money request appears on your phone: enter your secret code to approve it.",
+    mtn: "An MTN MoMo request appears on your phone: enter your PIN to approve it.",
+    moov: "A Moov Money request appears on your phone: enter your secret code to approve it.",
+    airtel: "An Airtel Money request appears on your phone: enter your PIN to approve it.",
+    free: "A Free Money request appears on your phone: enter your secret code to approve it.",
+    default: "A payment request appears on your phone: approve it with your secret code.",
+  },
+};
+
+export function operatorHint(provider: string | null | undefined, locale: Locale): string {
+  const table = HINTS[locale];
+  return provider && Object.hasOwn(table, provider) ? table[provider] : table.default;
+}
+
+/** Problems with what the customer typed or chose, shown next to the field. */
+export type FormErrorKey =
+  | "method_required"
+  | "method_unavailable"
+  | "amount_out_of_bounds"
+  | "phone_required"
+  | "phone_digits"
+  | "phone_prefix"
+  | "phone_length"
+  | "phone_invalid"
+  | "expired"
+  | "not_payable";
+
+export type FormErrorParams = { prefix?: string; length?: number; got?: number };
+
+const FORM_ERRORS: Record<Locale, Record<FormErrorKey, (p: FormErrorParams) => string>> = {
+  fr: {
+    method_required: () => "Choisissez un moyen de paiement.",
+    method_unavailable: () => "Ce moyen de paiement n’est pas disponible pour ce paiement. Choisissez-en un autre.",
+    amount_out_of_bounds: () => "Ce moyen de paiement n’accepte pas ce montant. Choisissez-en un autre.",
+    phone_required: () => "Saisissez votre numéro de téléphone.",
+    phone_digits: () => "Le numéro ne doit contenir que des chiffres.",
+    phone_prefix: (p) => `Le numéro doit commencer par ${p.prefix}.`,
+    phone_length: (p) => `Le numéro doit comporter ${p.length} chiffres après ${p.prefix}${p.got === undefined ? "" : ` (vous en avez saisi ${p.got})`}.`,
+    phone_invalid: () => "Ce numéro de téléphone n’est pas valide.",
+    expired: () => "Ce paiement a expiré : il ne peut plus être payé.",
+    not_payable: () => "Ce paiement ne peut plus être modifié.",
+  },
+  en: {
+    method_required: () => "Choose a payment method.",
+    method_unavailable: () => "This payment method is not available for this payment. Choose another one.",
+    amount_out_of_bounds: () => "This payment method does not accept this amount. Choose another one.",
+    phone_required: () => "Enter your phone number.",
+    phone_digits: () => "The number may contain digits only.",
+    phone_prefix: (p) => `The number must start with ${p.prefix}.`,
+    phone_length: (p) => `The number must have ${p.length} digits after ${p.prefix}${p.got === undefined ? "" : ` (you typed ${p.got})`}.`,
+    phone_invalid: () => "This phone number is not valid.",
+    expired: () => "This payment has expired: it can no longer be paid.",
+    not_payable: () => "This payment can no longer be changed.",
+  },
+};
+
+export function formErrorMessage(key: FormErrorKey, locale: Locale, params: FormErrorParams = {}): string {
+  return FORM_ERRORS[locale][key](params);
+}
+
+/** The page's own words. */
+const UI = {
+  fr: {
+    title: "Paiement",
+    payTo: "Paiement à",
+    amount: "Montant",
+    chooseMethod: "Choisissez votre moyen de paiement",
+    phoneLabel: "Numéro de téléphone du compte",
+    phoneHelp: (length: number) => `${length} chiffres, sans l’indicatif du pays.`,
+    pay: (amount: string) => `Payer ${amount}`,
+    cancel: "Annuler le paiement",
+    cancelConfirmTitle: "Annuler ce paiement ?",
+    cancelConfirmText: "Le marchand sera informé que vous avez abandonné le paiement.",
+    cancelConfirm: "Oui, annuler",
+    cancelBack: "Non, revenir au paiement",
+    waitingTitle: "Validez le paiement sur votre téléphone",
+    waitingSubmitted: "Nous envoyons la demande à votre opérateur…",
+    waitingProcessing: "Demande envoyée. En attente de votre validation…",
+    timeLeft: "Temps restant",
+    successTitle: "Paiement réussi",
+    successText: "Merci ! Votre paiement a bien été reçu.",
+    failedTitle: "Le paiement a échoué",
+    retryTitle: "Réessayer avec un autre moyen ou un autre numéro",
+    cancelledTitle: "Paiement annulé",
+    cancelledText: "Vous avez annulé ce paiement. Aucun montant n’a été débité.",
+    expiredTitle: "Paiement expiré",
+    expiredText: "Le délai pour payer est dépassé. Demandez au marchand un nouveau lien de paiement.",
+    refundedTitle: "Paiement remboursé",
+    refundedText: "Ce paiement a été remboursé.",
+    redirecting: "Retour chez le marchand dans {s} s…",
+    continue: "Continuer",
+    backToMerchant: "Retour chez le marchand",
+    closeWindow: "Vous pouvez fermer cette page.",
+    reference: "Référence",
+    language: "Langue",
+    noMethods: "Aucun moyen de paiement n’est disponible pour ce montant. Contactez le marchand.",
+    secure: "Paiement sécurisé · environnement de test",
+    secureLive: "Paiement sécurisé",
+    notFoundTitle: "Lien de paiement introuvable",
+    notFoundText: "Ce lien de paiement n’existe pas ou n’est plus valide. Vérifiez le lien reçu du marchand.",
+  },
+  en: {
+    title: "Payment",
+    payTo: "Pay",
+    amount: "Amount",
+    chooseMethod: "Choose how to pay",
+    phoneLabel: "Phone number of the account",
+    phoneHelp: (length: number) => `${length} digits, without the country code.`,
+    pay: (amount: string) => `Pay ${amount}`,
+    cancel: "Cancel payment",
+    cancelConfirmTitle: "Cancel this payment?",
+    cancelConfirmText: "The merchant will be told that you abandoned the payment.",
+    cancelConfirm: "Yes, cancel",
+    cancelBack: "No, back to the payment",
+    waitingTitle: "Approve the payment on your phone",
+    waitingSubmitted: "Sending the request to your operator…",
+    waitingProcessing: "Request sent. Waiting for your approval…",
+    timeLeft: "Time left",
+    successTitle: "Payment successful",
+    successText: "Thank you! Your payment was received.",
+    failedTitle: "The payment failed",
+    retryTitle: "Try again with another method or number",
+    cancelledTitle: "Payment cancelled",
+    cancelledText: "You cancelled this payment. Nothing was taken from your account.",
+    expiredTitle: "Payment expired",
+    expiredText: "The time to pay has run out. Ask the merchant for a new payment link.",
+    refundedTitle: "Payment refunded",
+    refundedText: "This payment was refunded.",
+    redirecting: "Returning to the merchant in {s} s…",
+    continue: "Continue",
+    backToMerchant: "Back to the merchant",
+    closeWindow: "You can close this page.",
+    reference: "Reference",
+    language: "Language",
+    noMethods: "No payment method is available for this amount. Please contact the merchant.",
+    secure: "Secure payment · test environment",
+    secureLive: "Secure payment",
+    notFoundTitle: "Payment link not found",
+    notFoundText: "This payment link does not exist or is no longer valid. Check the link the merchant sent you.",
+  },
+} as const;
+
+export type UiText = (typeof UI)["en"];
+export const uiText = (locale: Locale): UiText => UI[locale] as UiText;

@@ -1,0 +1,99 @@
+import { getPrisma } from "@/lib/db/client";
+import type { Payment } from "@/lib/db/generated/client";
+import { isAppError } from "@/lib/errors";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { SUBMIT_PAYMENT_JOB } from "@/lib/payments/initiate-payment";
+import { transitionPayment } from "@/lib/payments/transition-payment";
+import { getProvider } from "@/lib/providers/get-provider";
+import { checkChannelAmount, collectFee, getChannel, isProviderCode, MOBILE_MONEY_CODES, validatePhone } from "@/lib/reference";
+import { checkoutStage, isPayable } from "./checkout-stage";
+import { getCheckoutByToken } from "./get-checkout";
+import type { FormErrorKey, FormErrorParams } from "./messages";
+import { readPhoneInput } from "./read-phone-input";
+
+/**
+ * The customer picked a method and typed a number on the hosted page (DESIGN §6, §11).
+ * Checks it all as POST /payments/initiate checks a direct payment (channel of the payment's
+ * country and currency, amount bounds, phone via validatePhone), then in ONE transaction:
+ * - a pending checkout payment gets its provider, phone and fee (only if no method was chosen
+ *   yet: a double submit or a race with another tab changes nothing, the first one wins);
+ * - a failed checkout payment that has not expired goes back to pending with the new method
+ *   (transitionPayment: timeline row and payment.pending event);
+ * - the payment.submit job is enqueued, deduplicated per attempt (attempt n = n-th time the
+ *   payment entered pending), so the provider is asked exactly once per attempt.
+ * Returns null for an unknown token; a refusal names the field and a message key.
+ */
+const isMobileMoney = (code: string) => (MOBILE_MONEY_CODES as readonly string[]).includes(code);
+
+export type SubmitCheckoutInput = { provider: unknown; phone: unknown };
+
+export type SubmitCheckoutResult =
+  | { ok: true; payment: Payment }
+  | { ok: false; field: "provider" | "phone" | "form"; key: FormErrorKey; params?: FormErrorParams; detail?: string };
+
+export async function submitCheckoutMethod(token: string, input: SubmitCheckoutInput, now = new Date()): Promise<SubmitCheckoutResult | null> {
+  const checkout = await getCheckoutByToken(token);
+  if (!checkout) return null;
+  const { payment, country } = checkout;
+  const prisma = await getPrisma();
+
+  if (payment.type !== "checkout") return { ok: false, field: "form", key: "not_payable" };
+  const stage = checkoutStage(payment, now);
+  if (stage === "expired" || (payment.status === "failed" && !isPayable(payment, now))) {
+    if (payment.status === "pending") await prisma.$transaction((tx) => transitionPayment(tx, payment, "expired", {}, "expiresAt passed"));
+    return { ok: false, field: "form", key: "expired" };
+  }
+  // Already on its way to the phone: submitting again is a no-op (double click, back button).
+  if (stage === "waiting") return { ok: true, payment };
+  if (!isPayable(payment, now) || !country) return { ok: false, field: "form", key: "not_payable" };
+
+  const provider = typeof input.provider === "string" ? input.provider.trim() : "";
+  if (!provider) return { ok: false, field: "provider", key: "method_required" };
+  if (!isProviderCode(provider) || !getProvider().isAvailable(provider) || !isMobileMoney(provider)) {
+    return { ok: false, field: "provider", key: "method_unavailable" };
+  }
+  try {
+    checkChannelAmount(await getChannel(provider, country.code, payment.currency, "collect"), payment.amount);
+  } catch (err) {
+    if (!isAppError(err)) throw err;
+    return { ok: false, field: "provider", key: err.code === "invalid_amount" ? "amount_out_of_bounds" : "method_unavailable" };
+  }
+
+  const typed = readPhoneInput(input.phone, country);
+  if (!typed.ok) return { ok: false, field: "phone", key: typed.key, params: typed.params };
+  const phone = await validatePhone(country.code, typed.e164);
+  if (!phone.ok) return { ok: false, field: "phone", key: "phone_invalid", detail: phone.reason };
+
+  const { fee } = await collectFee({ amount: payment.amount, provider, merchantId: payment.merchantId });
+  const changes = { provider, customerPhone: phone.e164, fee };
+
+  const submitted = await prisma.$transaction(async (tx) => {
+    let updated: Payment | null;
+    if (payment.status === "pending") {
+      const { count } = await tx.payment.updateMany({
+        where: { id: payment.id, status: "pending", provider: null, updatedAt: payment.updatedAt },
+        data: changes,
+      });
+      updated = count === 1 ? await tx.payment.findUniqueOrThrow({ where: { id: payment.id } }) : null;
+    } else {
+      updated = await transitionPayment(
+        tx,
+        payment,
+        "pending",
+        { ...changes, providerReference: null, submittedAt: null, completedAt: null },
+        `customer retried with ${provider}`,
+      );
+    }
+    if (!updated) return null;
+    const attempt = await tx.paymentStatusChange.count({ where: { paymentId: payment.id, toStatus: "pending" } });
+    await enqueueJob(tx, SUBMIT_PAYMENT_JOB, { paymentId: payment.id }, { dedupeKey: `${SUBMIT_PAYMENT_JOB}:${payment.id}:${attempt}` });
+    return updated;
+  });
+  if (submitted) return { ok: true, payment: submitted };
+
+  // Someone else changed the payment between our read and our write (another tab, the sweep).
+  const current = await prisma.payment.findUniqueOrThrow({ where: { id: payment.id } });
+  const now2 = checkoutStage(current, new Date());
+  if (now2 === "waiting") return { ok: true, payment: current };
+  return { ok: false, field: "form", key: now2 === "expired" ? "expired" : "not_payable" };
+}
