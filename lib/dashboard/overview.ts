@@ -1,3 +1,4 @@
+import { Prisma } from "@/lib/db/generated/client";
 import { getPrisma } from "@/lib/db/client";
 import { readBalances, type MerchantBalances } from "@/lib/ledger";
 import { isCurrency, type CurrencyCode } from "@/lib/money";
@@ -34,8 +35,8 @@ export function buildVolumeSeries(rows: { currency: string; day: string; amount:
     });
 }
 
-/** Collected volume (payments in `success`) per currency and UTC day over the last 30 days. */
-export async function readCollectedVolume(scope: DashboardScope, now = new Date()): Promise<CurrencyVolume[]> {
+/** Successful volume of `payments` (collected) or `payouts` (paid out, in the payout currency) per currency and UTC day of completion over the last 30 days. */
+async function readSuccessVolume(table: "payments" | "payouts", scope: DashboardScope, now: Date): Promise<CurrencyVolume[]> {
   const prisma = await getPrisma();
   const from = new Date(`${chartDays(now)[0]}T00:00:00.000Z`);
   const rows = await prisma.$queryRaw<{ currency: string; day: string; amount: string; count: number }[]>`
@@ -43,7 +44,7 @@ export async function readCollectedVolume(scope: DashboardScope, now = new Date(
            to_char(COALESCE(completed_at, updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
            SUM(amount)::text AS amount,
            COUNT(*)::int AS count
-      FROM payments
+      FROM ${Prisma.raw(table)}
      WHERE merchant_id = ${scope.merchantId}
        AND environment::text = ${scope.environment}
        AND status::text = 'success'
@@ -56,30 +57,10 @@ export async function readCollectedVolume(scope: DashboardScope, now = new Date(
   );
 }
 
-/**
- * Paid-out volume (payouts in `success`) per currency and UTC day of completion over the last
- * 30 days, in the payout currency (what beneficiaries received; fees and FX not included).
- */
-export async function readPaidOutVolume(scope: DashboardScope, now = new Date()): Promise<CurrencyVolume[]> {
-  const prisma = await getPrisma();
-  const from = new Date(`${chartDays(now)[0]}T00:00:00.000Z`);
-  const rows = await prisma.$queryRaw<{ currency: string; day: string; amount: string; count: number }[]>`
-    SELECT currency,
-           to_char(COALESCE(completed_at, updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-           SUM(amount)::text AS amount,
-           COUNT(*)::int AS count
-      FROM payouts
-     WHERE merchant_id = ${scope.merchantId}
-       AND environment::text = ${scope.environment}
-       AND status::text = 'success'
-       AND created_at >= ${new Date(from.getTime() - 86_400_000)}
-       AND COALESCE(completed_at, updated_at) >= ${from}
-     GROUP BY 1, 2`;
-  return buildVolumeSeries(
-    rows.map((r) => ({ currency: r.currency, day: r.day, amount: BigInt(r.amount), count: Number(r.count) })),
-    now,
-  );
-}
+export const readCollectedVolume = (scope: DashboardScope, now = new Date()) => readSuccessVolume("payments", scope, now);
+
+/** What beneficiaries received (fees and FX not included). */
+export const readPaidOutVolume = (scope: DashboardScope, now = new Date()) => readSuccessVolume("payouts", scope, now);
 
 /** Collected and paid-out series side by side, one pair per currency that has either (a zero series fills the missing side). */
 export type VolumePair = { currency: CurrencyCode; collected: CurrencyVolume; paidOut: CurrencyVolume };

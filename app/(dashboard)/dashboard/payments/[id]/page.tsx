@@ -1,6 +1,5 @@
 import { notFound } from "next/navigation";
-import { resendWebhookAction } from "@/app/_dashboard/actions";
-import { ActionForm } from "@/app/_dashboard/client/action-form";
+import { TransactionHistory } from "@/app/_dashboard/transaction-history";
 import { formatAmount, formatDate } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
@@ -54,71 +53,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
         ) : null}
       </dl>
 
-      <section aria-labelledby="timeline-title" className="stack">
-        <h2 id="timeline-title">{m.payment.timeline}</h2>
-        <ol className="timeline" data-testid="timeline">
-          {timeline.map((c) => (
-            <li key={String(c.id)}>
-              <span className={`status status-${c.toStatus}`}>{m.status[c.toStatus] ?? c.toStatus}</span>{" "}
-              <time dateTime={c.createdAt.toISOString()}>{formatDate(c.createdAt, locale)}</time>
-              {c.reason ? <span className="muted"> — {c.reason}</span> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <section aria-labelledby="webhooks-title" className="stack">
-        <h2 id="webhooks-title">{m.payment.webhooks}</h2>
-        {webhooks.length === 0 ? <p className="muted">{m.payment.noWebhooks}</p> : null}
-        {webhooks.map((e) => (
-          <article key={e.id} className="panel stack" data-testid="webhook-event">
-            <header className="row space-between">
-              <h3>
-                <code>{e.type}</code> <span className={`status status-${e.status}`}>{m.status[e.status] ?? e.status}</span>
-              </h3>
-              <ActionForm action={resendWebhookAction} submit={m.payment.resend} success="✓" className="row">
-                <input type="hidden" name="eventId" value={e.id} />
-              </ActionForm>
-            </header>
-            <p className="muted">
-              <code>{e.id}</code> · {formatDate(e.createdAt, locale)}
-            </p>
-            {e.attempts.length === 0 ? (
-              <p className="muted">{m.payment.noAttempts}</p>
-            ) : (
-              <div className="table-wrap">
-                <table data-testid="webhook-attempts">
-                  <thead>
-                    <tr>
-                      <th scope="col">{m.payment.attempt}</th>
-                      <th scope="col">URL</th>
-                      <th scope="col">{m.payment.statusCode}</th>
-                      <th scope="col" className="num">
-                        {m.payment.duration}
-                      </th>
-                      <th scope="col">{m.payment.at}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {e.attempts.map((a) => (
-                      <tr key={a.attempt}>
-                        <td>
-                          {a.attempt}
-                          {a.manual ? " (manual)" : ""}
-                        </td>
-                        <td className="wrap">{a.url}</td>
-                        <td>{a.statusCode ?? a.error ?? "—"}</td>
-                        <td className="num">{a.durationMs} ms</td>
-                        <td>{formatDate(a.createdAt, locale)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </article>
-        ))}
-      </section>
+      <TransactionHistory timeline={timeline} webhooks={webhooks} noWebhooks={m.payment.noWebhooks} locale={locale} m={m} />
     </div>
   );
 }
