@@ -27,6 +27,7 @@ function printBanner(dbKind: string, runner: string, demo: DemoCredentials | nul
     "",
     `  API base URL   ${url}/api/v1`,
     `  API reference  ${url}/docs`,
+    `  Dashboard      ${url}/login`,
     `  Health         ${url}/api/v1/health`,
   ];
   if (demo) {
