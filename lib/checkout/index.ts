@@ -1,6 +1,7 @@
 /**
  * lib/checkout — the customer's side of a collect payment: the hosted checkout page's domain
- * (DESIGN §6, §11). No next/* imports: app/checkout/** calls these functions directly.
+ * (DESIGN §6, §11). No next/* imports: app/checkout/** calls these functions directly, through
+ * lib/checkout/page (the page's HTML and its GET/POST handlers on Request/Response).
  *
  * Invariants:
  * - A checkout is reached by its unguessable token only, in this deployment's environment;
@@ -11,6 +12,8 @@
  * - What leaves for the browser's live updates (CheckoutStatus) holds no personal data and no
  *   secret: stage, status, failure code, expiry, whether it can be paid, the redirect target.
  * - Every word shown to the customer exists in French and English (messages.ts).
+ * - The page's HTML is built with the escaping `html` tag only; what the customer or merchant
+ *   typed is never markup, and only our nonce'd inline style and script run (strict CSP).
  */
 export { getCheckoutByToken, isWellFormedToken, type Checkout } from "./get-checkout";
 export { listMethodsForCheckout, type CheckoutMethod } from "./list-checkout-methods";

@@ -145,6 +145,11 @@ const UI = {
     secureLive: "Paiement sécurisé",
     notFoundTitle: "Lien de paiement introuvable",
     notFoundText: "Ce lien de paiement n’existe pas ou n’est plus valide. Vérifiez le lien reçu du marchand.",
+    refusedTitle: "Demande refusée",
+    refusedText: "Cette demande n’a pas été envoyée depuis la page de paiement. Revenez à la page et réessayez.",
+    errorTitle: "Service momentanément indisponible",
+    errorText: "Nous n’avons pas pu traiter votre demande. Aucun montant n’a été débité par cette erreur. Réessayez dans un instant.",
+    backToPayment: "Revenir au paiement",
   },
   en: {
     title: "Payment",
@@ -184,6 +189,11 @@ const UI = {
     secureLive: "Secure payment",
     notFoundTitle: "Payment link not found",
     notFoundText: "This payment link does not exist or is no longer valid. Check the link the merchant sent you.",
+    refusedTitle: "Request refused",
+    refusedText: "This request did not come from the payment page. Go back to the page and try again.",
+    errorTitle: "Temporarily unavailable",
+    errorText: "We could not process your request. This error took no money from your account. Please try again in a moment.",
+    backToPayment: "Back to the payment",
   },
 } as const;
 

@@ -11,8 +11,23 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (contentType && !/^application\/([\w.+-]*\+)?json\b/i.test(contentType.trim())) {
     throw new AppError("unsupported_media_type", "Request bodies must be JSON: send 'Content-Type: application/json'.");
   }
-  if (!request.body) return undefined;
+  const text = await readBodyText(request, maxBytes);
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new AppError("invalid_json", `Malformed JSON body: ${(err as Error).message}`);
+  }
+}
 
+/**
+ * The body as UTF-8 text, refused with payload_too_large as soon as it passes maxBytes (declared
+ * or streamed), without buffering more. No body → "".
+ */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -34,13 +49,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new AppError("invalid_json", `Malformed JSON body: ${(err as Error).message}`);
-  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 function tooLarge(maxBytes: number) {

@@ -1,0 +1,108 @@
+/**
+ * The page's only script (inline, nonce'd, ~1.5 KB), written for the browsers of cheap phones
+ * (ES2017, no framework). Everything it does, the page also does without it:
+ * - counts down to `expiresAt` (<time id="countdown" data-expires>) and, at zero, refreshes;
+ * - while the payment is on its way to the phone (<main data-poll>), asks
+ *   /checkout/<token>/status every 2 s; when the stage changes it refreshes;
+ * - "refresh" fetches the page again and swaps <main> in place, so the role=status live region
+ *   (outside <main>) announces the new state to screen readers instead of a silent reload;
+ * - on a final state with a redirect (<p id="redirect" data-href data-seconds>) it counts down
+ *   and goes back to the merchant (a <noscript> meta refresh does this without JavaScript);
+ * - a form is sent once: a second tap while the first is on its way does nothing.
+ * It reads only data attributes we rendered; it never builds markup from the response.
+ */
+export const LIVE_SCRIPT = `
+(function () {
+  var d = document, timers = [], refreshing = false;
+  var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+  var clock = function (s) {
+    s = Math.max(0, s);
+    var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
+    return (h > 0 ? h + ":" + pad(m) : pad(m)) + ":" + pad(s % 60);
+  };
+  function stop() { timers.forEach(clearTimeout); timers = []; }
+  function later(fn, ms) { timers.push(setTimeout(fn, ms)); }
+
+  function refresh() {
+    if (refreshing) return;
+    refreshing = true;
+    stop();
+    fetch(location.pathname, { cache: "no-store", credentials: "same-origin" })
+      .then(function (res) { return res.text(); })
+      .then(function (text) {
+        // Parsed inside a <template>: inert (no style applied, no script run, nothing checked
+        // against the page's CSP) until <main> is moved into the page.
+        var template = d.createElement("template");
+        template.innerHTML = text;
+        var next = template.content;
+        var main = next.getElementById("main");
+        if (!main) throw new Error("no main");
+        var brand = next.getElementById("brand");
+        if (brand) d.getElementById("brand").textContent = brand.textContent;
+        d.getElementById("main").replaceWith(d.importNode(main, true));
+        d.title = next.querySelector("title").textContent;
+        d.getElementById("live").textContent = next.getElementById("live").textContent;
+        refreshing = false;
+        start();
+      })
+      .catch(function () { location.replace(location.pathname); });
+  }
+
+  function start() {
+    var main = d.getElementById("main");
+    var time = d.getElementById("countdown");
+    if (time) {
+      var end = Date.parse(time.getAttribute("data-expires"));
+      var tick = function () {
+        var left = Math.ceil((end - Date.now()) / 1000);
+        time.textContent = clock(left);
+        time.setAttribute("datetime", "PT" + Math.max(0, left) + "S");
+        if (left <= 0) refresh(); else later(tick, 1000);
+      };
+      tick();
+    }
+    if (main.hasAttribute("data-poll")) {
+      var stage = main.getAttribute("data-stage");
+      var check = function () {
+        fetch(location.pathname + "/status", { cache: "no-store", credentials: "same-origin" })
+          .then(function (res) { return res.ok ? res.json() : null; })
+          .then(function (body) { if (body && body.stage !== stage) refresh(); else later(check, 2000); })
+          .catch(function () { later(check, 2000); });
+      };
+      later(check, 1500);
+    }
+    var redirect = d.getElementById("redirect");
+    if (redirect) {
+      var href = redirect.getAttribute("data-href");
+      var go = Date.now() + 1000 * Number(redirect.getAttribute("data-seconds"));
+      var seconds = d.getElementById("redirect-seconds");
+      var count = function () {
+        var left = Math.max(0, Math.ceil((go - Date.now()) / 1000));
+        seconds.textContent = String(left);
+        if (left === 0) location.assign(href); else later(count, 250);
+      };
+      count();
+    }
+  }
+
+  d.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.getAttribute("data-sent")) { event.preventDefault(); return; }
+    form.setAttribute("data-sent", "1");
+    var button = form.querySelector("button[type=submit]");
+    if (button) button.setAttribute("aria-disabled", "true");
+  });
+  // Back/forward cache: a page shown again must accept its forms again and restart its timers.
+  addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    Array.prototype.forEach.call(d.querySelectorAll("form[data-sent]"), function (f) {
+      f.removeAttribute("data-sent");
+      var b = f.querySelector("[aria-disabled]");
+      if (b) b.removeAttribute("aria-disabled");
+    });
+    stop();
+    start();
+  });
+  start();
+})();
+`.trim();

@@ -1,0 +1,219 @@
+import { formatAmount, type CurrencyCode } from "@/lib/money";
+import { checkoutStage, isCancellable, isPayable, type CheckoutStage } from "../checkout-stage";
+import type { Checkout } from "../get-checkout";
+import type { CheckoutMethod } from "../list-checkout-methods";
+import type { Locale } from "../locale";
+import { failureMessage, formErrorMessage, operatorHint, uiText, type FormErrorKey, type UiText } from "../messages";
+import { readPhoneInput } from "../read-phone-input";
+import { redirectTarget } from "../redirect-target";
+import { html, trustedHtml, type Html } from "./html";
+import { LIVE_SCRIPT } from "./live-script";
+import { CHECKOUT_CSS } from "./styles";
+
+/**
+ * The hosted checkout page (DESIGN §11) as one HTML document: server-rendered on every request,
+ * plain forms posting to /checkout/<token>/pay and /cancel, an inline style sheet and one small
+ * inline script (live-script.ts), both nonce'd. No framework runtime reaches the browser: the
+ * page weighs a few kilobytes on a slow network. Everything that changes with the payment's
+ * stage lives in <main id="main">, which the script swaps in place on a change; the
+ * role=status region outside it announces the change.
+ */
+export const REDIRECT_SECONDS = 3;
+
+export type CheckoutQuery = { error?: string; field?: string; method?: string; cancel?: string };
+
+export type CheckoutPageInput = {
+  checkout: Checkout;
+  methods: CheckoutMethod[];
+  locale: Locale;
+  nonce: string;
+  query: CheckoutQuery;
+  /** The number a refused form was sent with (from the refill cookie), to put back in the field. */
+  typedPhone: string;
+  sandbox: boolean;
+  now?: Date;
+};
+
+const FORM_ERROR_KEYS: readonly FormErrorKey[] = [
+  "method_required",
+  "method_unavailable",
+  "amount_out_of_bounds",
+  "phone_required",
+  "phone_digits",
+  "phone_prefix",
+  "phone_length",
+  "phone_invalid",
+  "expired",
+  "not_payable",
+];
+const isFormErrorKey = (v: unknown): v is FormErrorKey => (FORM_ERROR_KEYS as readonly unknown[]).includes(v);
+
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${pad(m)}:${pad(s % 60)}`;
+}
+
+export function renderCheckoutPage(input: CheckoutPageInput): string {
+  const { checkout, methods, locale, nonce, query, sandbox } = input;
+  const now = input.now ?? new Date();
+  const t = uiText(locale);
+  const { payment } = checkout;
+  const stage = checkoutStage(payment, now);
+  const amount = formatAmount(payment.amount, payment.currency as CurrencyCode, locale);
+  const payable = isPayable(payment, now);
+  const cancellable = isCancellable(payment, now);
+  const confirmCancel = query.cancel === "1" && cancellable;
+  const redirectUrl = redirectTarget(payment);
+  const formError = isFormErrorKey(query.error) ? { key: query.error, field: query.field ?? "form" } : null;
+  const form: MethodFormInput = { checkout, methods, t, locale, amount, formError, typedPhone: formError ? input.typedPhone : "", selected: query.method };
+
+  let content: Html;
+  if (confirmCancel) content = cancelConfirm(payment.checkoutToken, t);
+  else if (stage === "choose") content = methodForm(form);
+  else if (stage === "waiting") content = waiting(payment.provider, payment.status, t, locale);
+  else if (stage === "failed") content = failed(payment.errorCode, payable, { ...form, selected: query.method ?? payment.provider ?? undefined }, t, locale);
+  else content = finalState(stage, t, redirectUrl, payment.externalReference);
+
+  const secondsLeft = Math.ceil((payment.expiresAt.getTime() - now.getTime()) / 1000);
+  const counting = !confirmCancel && (stage === "choose" || stage === "waiting");
+  const redirecting = !confirmCancel && redirectUrl !== null && (stage === "success" || stage === "cancelled");
+  const brand = methods.map((m) => `.m-${m.provider}{--brand:${m.color}}`).join("");
+
+  const document = html`<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><meta name="referrer" content="same-origin">
+<title>${t.title} · ${checkout.merchantName}</title>
+<style nonce="${nonce}">${trustedHtml(CHECKOUT_CSS)}</style><style nonce="${nonce}" id="brand">${trustedHtml(brand)}</style>
+${redirecting && redirectUrl && html`<noscript><meta http-equiv="refresh" content="${REDIRECT_SECONDS};url=${redirectUrl}"></noscript>`}
+</head><body><div class="page">
+<header class="header">
+<nav class="lang" aria-label="${t.language}"><a href="?lang=fr" hreflang="fr" lang="fr"${locale === "fr" && html` aria-current="true"`}>Français</a><a href="?lang=en" hreflang="en" lang="en"${locale === "en" && html` aria-current="true"`}>English</a></nav>
+<p class="merchant">${t.payTo} <strong>${checkout.merchantName}</strong></p>
+<p class="amount"><span class="vh">${t.amount}: </span><span data-testid="amount">${amount}</span></p>
+${payment.description && html`<p class="description">${payment.description}</p>`}
+</header>
+<p class="vh" role="status" aria-live="polite" id="live" data-testid="live-region">${announcement(stage, payment.status, payment.errorCode, t, locale)}</p>
+<main id="main" data-stage="${stage}"${stage === "waiting" && !confirmCancel && html` data-poll`}>
+${content}
+${counting && html`<p class="countdown">${t.timeLeft} <time id="countdown" role="timer" aria-live="off" data-expires="${payment.expiresAt.toISOString()}" datetime="PT${Math.max(0, secondsLeft)}S">${formatCountdown(secondsLeft)}</time></p>`}
+${!confirmCancel && cancellable && html`<p class="center"><a href="?cancel=1">${t.cancel}</a></p>`}
+</main>
+<footer>${sandbox ? t.secure : t.secureLive}</footer>
+</div><script nonce="${nonce}">${trustedHtml(LIVE_SCRIPT)}</script></body></html>`;
+  return document.value;
+}
+
+/** A page with a title and a sentence: unknown link (404), refused or failed request. */
+export function renderMessagePage(input: { locale: Locale; nonce: string; title: string; text: string; backHref?: string; backLabel?: string }): string {
+  const { locale, nonce, title, text, backHref, backLabel } = input;
+  return html`<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow">
+<title>${title}</title><style nonce="${nonce}">${trustedHtml(CHECKOUT_CSS)}</style></head>
+<body><div class="page"><main><h1 class="title">${title}</h1><p>${text}</p>${backHref && backLabel && html`<p><a class="button" href="${backHref}">${backLabel}</a></p>`}</main></div></body></html>`.value;
+}
+
+function announcement(stage: CheckoutStage, status: string, errorCode: string | null, t: UiText, locale: Locale): string {
+  switch (stage) {
+    case "choose":
+      return t.chooseMethod;
+    case "waiting":
+      return status === "processing" ? t.waitingProcessing : t.waitingSubmitted;
+    case "failed":
+      return `${t.failedTitle}. ${failureMessage(errorCode, locale)}`;
+    case "success":
+      return t.successTitle;
+    case "cancelled":
+      return t.cancelledTitle;
+    case "expired":
+      return t.expiredTitle;
+    case "refunded":
+      return t.refundedTitle;
+  }
+}
+
+type MethodFormInput = {
+  checkout: Checkout;
+  methods: CheckoutMethod[];
+  t: UiText;
+  locale: Locale;
+  amount: string;
+  formError: { key: FormErrorKey; field: string } | null;
+  typedPhone: string;
+  selected?: string;
+};
+
+function methodForm({ checkout, methods, t, locale, amount, formError, typedPhone, selected }: MethodFormInput): Html {
+  const { payment, country } = checkout;
+  if (methods.length === 0 || !country) return html`<p role="alert">${t.noMethods}</p>`;
+  const prefix = country.phonePrefix;
+  // The digit count of a refused number comes from the refill cookie, not from the URL.
+  const typed = typedPhone ? readPhoneInput(typedPhone, country) : null;
+  const params = typed && !typed.ok ? typed.params : { prefix, length: country.nationalNumberLength };
+  const message = formError ? formErrorMessage(formError.key, locale, params) : null;
+  const chosen = methods.some((m) => m.provider === selected) ? selected : methods.length === 1 ? methods[0].provider : undefined;
+  const phoneError = formError?.field === "phone" ? message : null;
+  const methodError = formError?.field === "provider" ? message : null;
+  const otherError = formError && !phoneError && !methodError ? message : null;
+  return html`<form method="post" action="/checkout/${payment.checkoutToken}/pay">
+${otherError && html`<p class="error" role="alert">${otherError}</p>`}
+<fieldset class="methods"${methodError && html` aria-describedby="method-error"`}><legend>${t.chooseMethod}</legend>
+${methods.map(
+  (m) =>
+    html`<label class="method m-${m.provider}"><input type="radio" name="provider" value="${m.provider}" required${m.provider === chosen && html` checked`}>${
+      m.logoPath ? html`<img src="${m.logoPath}" alt="" width="32" height="32">` : html`<span class="logo" aria-hidden="true"></span>`
+    }<span>${m.name}</span></label>`,
+)}
+${methodError && html`<p id="method-error" class="error" role="alert">${methodError}</p>`}
+</fieldset>
+<label for="phone" class="label">${t.phoneLabel}</label>
+<div class="phone"><span id="phone-prefix" class="prefix">${prefix}</span><input id="phone" name="phone" type="tel" inputmode="numeric" autocomplete="tel-national" required maxlength="20" value="${typedPhone}"${
+    phoneError && html` aria-invalid="true"`
+  } aria-describedby="phone-prefix phone-help${phoneError ? " phone-error" : ""}"></div>
+<p id="phone-help" class="help">${t.phoneHelp(country.nationalNumberLength)}</p>
+${phoneError && html`<p id="phone-error" class="error" role="alert">${phoneError}</p>`}
+<button type="submit" class="button">${t.pay(amount)}</button>
+</form>`;
+}
+
+function waiting(provider: string | null, status: string, t: UiText, locale: Locale): Html {
+  return html`<section aria-labelledby="stage-title"><h1 id="stage-title" class="title">${t.waitingTitle}</h1>
+<div class="spinner" aria-hidden="true"></div>
+<p>${operatorHint(provider, locale)}</p>
+<p class="muted">${status === "processing" ? t.waitingProcessing : t.waitingSubmitted}</p></section>`;
+}
+
+function failed(errorCode: string | null, payable: boolean, form: MethodFormInput, t: UiText, locale: Locale): Html {
+  return html`<section aria-labelledby="stage-title"><h1 id="stage-title" class="title err">${t.failedTitle}</h1>
+<p data-testid="failure-message">${failureMessage(errorCode, locale)}</p>
+${payable && html`<h2 class="subtitle">${t.retryTitle}</h2>${methodForm(form)}`}</section>`;
+}
+
+function cancelConfirm(token: string, t: UiText): Html {
+  return html`<section aria-labelledby="stage-title"><h1 id="stage-title" class="title">${t.cancelConfirmTitle}</h1>
+<p>${t.cancelConfirmText}</p>
+<form method="post" action="/checkout/${token}/cancel"><button type="submit" class="button danger">${t.cancelConfirm}</button></form>
+<p class="center"><a href="?">${t.cancelBack}</a></p></section>`;
+}
+
+function finalState(stage: CheckoutStage, t: UiText, redirectUrl: string | null, reference: string): Html {
+  const content =
+    {
+      success: { title: t.successTitle, text: t.successText, tone: " ok" },
+      cancelled: { title: t.cancelledTitle, text: t.cancelledText, tone: "" },
+      expired: { title: t.expiredTitle, text: t.expiredText, tone: "" },
+      refunded: { title: t.refundedTitle, text: t.refundedText, tone: "" },
+    }[stage as "success" | "cancelled" | "expired" | "refunded"] ?? { title: t.expiredTitle, text: t.expiredText, tone: "" };
+  const redirecting = redirectUrl && (stage === "success" || stage === "cancelled");
+  const [before, after] = t.redirecting.split("{s}");
+  return html`<section aria-labelledby="stage-title"><h1 id="stage-title" class="title${content.tone}">${content.title}</h1>
+<p>${content.text}</p>
+<p class="muted">${t.reference}: ${reference}</p>
+${
+  redirecting
+    ? html`<p id="redirect" data-href="${redirectUrl}" data-seconds="${REDIRECT_SECONDS}">${before}<span id="redirect-seconds">${REDIRECT_SECONDS}</span>${after ?? ""}</p>
+<p><a class="button" href="${redirectUrl}">${t.continue}</a></p>`
+    : html`<p>${t.closeWindow}</p>`
+}</section>`;
+}

@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import type { Checkout } from "@/lib/checkout";
+import { formatCountdown, renderCheckoutPage, renderMessagePage } from "@/lib/checkout/page";
+import type { CheckoutPageInput } from "@/lib/checkout/page/render-checkout-page";
+
+/** A checkout as getCheckoutByToken returns it; only the fields the page reads matter. */
+function checkoutOf(payment: Record<string, unknown> = {}, merchantName = "Boutique Awa"): Checkout {
+  const now = Date.parse("2026-11-22T10:00:00Z");
+  return {
+    merchantName,
+    country: { code: "SN", phonePrefix: "+221", nationalNumberLength: 9 } as Checkout["country"],
+    payment: {
+      id: "txn_1",
+      type: "checkout",
+      status: "pending",
+      provider: null,
+      amount: 250000n,
+      currency: "XOF",
+      description: "Order #42",
+      externalReference: "order-42",
+      errorCode: null,
+      checkoutToken: "tok_abcdefghijklmnopqrstuvwxyz",
+      returnUrl: "https://shop.example/done?order=42",
+      cancelUrl: null,
+      expiresAt: new Date(now + 3_600_000),
+      ...payment,
+    } as unknown as Checkout["payment"],
+  };
+}
+
+const NOW = new Date("2026-11-22T10:00:00Z");
+const WAVE = { provider: "wave", name: "Wave", logoPath: "/logos/wave.svg", color: "#1dc8ff" };
+const ORANGE = { provider: "orange", name: "Orange Money", logoPath: null, color: "#ff7900" };
+
+function render(overrides: Partial<CheckoutPageInput> & { payment?: Record<string, unknown> } = {}) {
+  const { payment, ...rest } = overrides;
+  return renderCheckoutPage({
+    checkout: checkoutOf(payment),
+    methods: [WAVE, ORANGE],
+    locale: "fr",
+    nonce: "N0nce==",
+    query: {},
+    typedPhone: "",
+    sandbox: true,
+    now: NOW,
+    ...rest,
+  });
+}
+
+describe("the checkout page's HTML", () => {
+  it("choose stage: merchant, amount in French, description, methods with brand colours, phone entry, Pay, countdown, cancel link", () => {
+    const page = render();
+    expect(page).toMatch(/^<!doctype html>\n<html lang="fr">/);
+    expect(page).toContain("<strong>Boutique Awa</strong>");
+    expect(page).toContain(`<span data-testid="amount">250\u202F000\u00A0XOF</span>`);
+    expect(page).toContain(`<p class="description">Order #42</p>`);
+    expect(page).toContain(`<form method="post" action="/checkout/tok_abcdefghijklmnopqrstuvwxyz/pay">`);
+    expect(page).toContain(`<input type="radio" name="provider" value="wave" required>`);
+    expect(page).toContain(`<img src="/logos/wave.svg" alt="" width="32" height="32">`);
+    expect(page).toContain(`<style nonce="N0nce==" id="brand">.m-wave{--brand:#1dc8ff}.m-orange{--brand:#ff7900}</style>`);
+    expect(page).toContain(`<span id="phone-prefix" class="prefix">+221</span>`);
+    expect(page).toContain("Payer 250\u202F000\u00A0XOF</button>");
+    expect(page).toContain(`data-expires="2026-11-22T11:00:00.000Z" datetime="PT3600S">1:00:00</time>`);
+    expect(page).toContain(`<a href="?cancel=1">Annuler le paiement</a>`);
+    expect(page).toContain(`<main id="main" data-stage="choose">`);
+    expect(page).toContain("environnement de test");
+  });
+
+  it("only nonce'd style and script, and no inline event handler or style attribute (the CSP allows nothing else)", () => {
+    const page = render();
+    const tags = [...page.matchAll(/<(script|style)\b[^>]*>/g)].map((m) => m[0]);
+    expect(tags.length).toBe(3);
+    for (const tag of tags) expect(tag).toContain(`nonce="N0nce=="`);
+    expect(page).not.toMatch(/\son[a-z]+=/i);
+    expect(page).not.toMatch(/\sstyle=/i);
+    expect(page).not.toMatch(/<script[^>]+src=/);
+  });
+
+  it("escapes what merchants and customers typed", () => {
+    const page = renderCheckoutPage({
+      checkout: checkoutOf({ description: `<img src=x onerror="alert(1)">` }, `Evil "</title><script>alert(1)</script>`),
+      methods: [WAVE],
+      locale: "en",
+      nonce: "n",
+      query: { error: "phone_length", field: "phone" },
+      typedPhone: `"><script>x</script>`,
+      sandbox: true,
+      now: NOW,
+    });
+    expect(page).not.toContain("<script>alert(1)");
+    expect(page).not.toContain("<script>x");
+    expect(page).not.toContain(`<img src=x`);
+    expect(page).toContain("Evil &quot;&lt;/title&gt;&lt;script&gt;");
+    expect(page).toContain(`value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"`);
+  });
+
+  it("a refused number: message next to the field with the digit count typed, field invalid and refilled, method kept", () => {
+    const page = render({ locale: "en", query: { error: "phone_length", field: "phone", method: "orange" }, typedPhone: "77 123" });
+    expect(page).toContain(`<p id="phone-error" class="error" role="alert">The number must have 9 digits after +221 (you typed 5).</p>`);
+    expect(page).toContain(`value="77 123" aria-invalid="true" aria-describedby="phone-prefix phone-help phone-error"`);
+    expect(page).toContain(`value="orange" required checked>`);
+    // An unknown error key in the URL is ignored, and the number is not refilled without an error.
+    const junk = render({ locale: "en", query: { error: "<b>hi</b>" }, typedPhone: "77 123" });
+    expect(junk).not.toContain("role=\"alert\"");
+    expect(junk).not.toContain("77 123");
+  });
+
+  it("waiting stage: the operator's hint, polled, no form", () => {
+    const page = render({ locale: "en", methods: [], payment: { provider: "orange", status: "processing" } });
+    expect(page).toContain(`<main id="main" data-stage="waiting" data-poll>`);
+    expect(page).toContain("An Orange Money request appears on your phone");
+    expect(page).toContain(`id="live" data-testid="live-region">Request sent. Waiting for your approval…</p>`);
+    expect(page).not.toContain("<form");
+    expect(page).not.toContain("?cancel=1");
+  });
+
+  it("failed stage: the message for its code and the retry form with the last method chosen", () => {
+    const page = render({ locale: "en", payment: { status: "failed", provider: "wave", errorCode: "insufficient_funds" } });
+    expect(page).toContain(`<p data-testid="failure-message">Your account balance is too low.`);
+    expect(page).toContain("Try again with another method or number");
+    expect(page).toContain(`value="wave" required checked>`);
+    expect(page).toContain(`<main id="main" data-stage="failed">`);
+  });
+
+  it("success with a returnUrl: visible countdown, Continue link and a no-JS refresh to the URL with transactionId and status", () => {
+    const page = render({ locale: "en", methods: [], payment: { status: "success", provider: "wave" } });
+    const target = "https://shop.example/done?order=42&amp;transactionId=txn_1&amp;status=success";
+    expect(page).toContain(`<noscript><meta http-equiv="refresh" content="3;url=${target}"></noscript>`);
+    expect(page).toContain(`<p id="redirect" data-href="${target}" data-seconds="3">Returning to the merchant in <span id="redirect-seconds">3</span> s…</p>`);
+    expect(page).toContain(`<a class="button" href="${target}">Continue</a>`);
+    expect(page).not.toContain(`id="countdown"`);
+  });
+
+  it("success without a URL, expired, and the cancel confirmation", () => {
+    expect(render({ locale: "en", payment: { type: "direct", status: "success", returnUrl: null } })).toContain("You can close this page.");
+    const expired = render({ locale: "en", payment: { expiresAt: new Date(NOW.getTime() - 1) } });
+    expect(expired).toContain(`data-stage="expired"`);
+    expect(expired).not.toContain("<form");
+    const confirm = render({ locale: "en", query: { cancel: "1" } });
+    expect(confirm).toContain(`<form method="post" action="/checkout/tok_abcdefghijklmnopqrstuvwxyz/cancel"><button type="submit" class="button danger">Yes, cancel</button></form>`);
+    expect(confirm).not.toContain(`id="countdown"`);
+  });
+
+  it("formats the countdown as mm:ss, or h:mm:ss from an hour", () => {
+    expect(formatCountdown(59)).toBe("00:59");
+    expect(formatCountdown(600)).toBe("10:00");
+    expect(formatCountdown(3725)).toBe("1:02:05");
+    expect(formatCountdown(-4)).toBe("00:00");
+  });
+
+  it("message pages (404, refused) are in the customer's language", () => {
+    const page = renderMessagePage({ locale: "fr", nonce: "n", title: "Lien introuvable", text: "Vérifiez <le lien>." });
+    expect(page).toContain(`<html lang="fr">`);
+    expect(page).toContain("Vérifiez &lt;le lien&gt;.");
+  });
+});
