@@ -14,6 +14,12 @@ const nextConfig: NextConfig = {
           { key: "X-Frame-Options", value: "DENY" },
         ],
       },
+      {
+        // The hosted checkout's URL holds its token: not even the path goes to other sites. A later
+        // rule wins over the one above for the same header (Next applies these over the route's own).
+        source: "/checkout/:path*",
+        headers: [{ key: "Referrer-Policy", value: "same-origin" }],
+      },
     ];
   },
 };
