@@ -55,6 +55,7 @@ test.describe("English", () => {
     expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(headers["content-security-policy"]).toContain("default-src 'none'");
     expect(headers["cache-control"]).toContain("no-store");
+    expect(headers["referrer-policy"]).toBe("same-origin");
 
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByText("Demo Merchant")).toBeVisible();
