@@ -4,25 +4,15 @@ import { listTransactions, listTransactionsQuery } from "@/lib/payments/list-tra
 import { resendWebhookEvent } from "@/lib/webhooks";
 import { toWebhookEventView, type WebhookEventView } from "@/lib/webhooks/webhook-event-view";
 import { fieldErrorsOf, type FormResult, toFormResult } from "./form-result";
+import { pickFilters } from "./pick-filters";
 import type { DashboardScope } from "./scope";
 
 export const PAYMENT_STATUSES = ["pending", "processing", "success", "failed", "cancelled", "expired", "refunded"] as const;
 export const PAYMENT_FILTER_KEYS = ["status", "provider", "startDate", "endDate", "externalReference", "page"] as const;
 
-/** Only the filters the page knows, empty values dropped (a blank form field means "any"). */
-export function cleanPaymentFilters(searchParams: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of PAYMENT_FILTER_KEYS) {
-    const v = searchParams[key];
-    const value = Array.isArray(v) ? v[0] : v;
-    if (value !== undefined && value.trim() !== "") out[key] = value.trim();
-  }
-  return out;
-}
-
 /** The payments list with the API's filters (same schema, same query), 20 a page. */
 export async function listDashboardPayments(scope: DashboardScope, searchParams: Record<string, string | string[] | undefined>) {
-  const filters = cleanPaymentFilters(searchParams);
+  const filters = pickFilters(searchParams, PAYMENT_FILTER_KEYS);
   const parsed = listTransactionsQuery.safeParse({ ...filters, limit: "20" });
   if (!parsed.success) return { filters, fieldErrors: fieldErrorsOf(parsed.error), data: [], meta: { total: 0, page: 1, limit: 20, totalPages: 0 } };
   const result = await listTransactions({ environment: scope.environment, merchant: { id: scope.merchantId } }, parsed.data);

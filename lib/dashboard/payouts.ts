@@ -4,6 +4,7 @@ import { listTransactions, listTransactionsQuery } from "@/lib/payments/list-tra
 import { cancelPayout } from "@/lib/payouts/cancel-payout";
 import { toWebhookEventView, type WebhookEventView } from "@/lib/webhooks/webhook-event-view";
 import { fieldErrorsOf, type FormResult, toFormResult } from "./form-result";
+import { pickFilters } from "./pick-filters";
 import type { DashboardScope } from "./scope";
 
 export const PAYOUT_STATUSES = ["pending", "processing", "success", "failed", "cancelled"] as const;
@@ -11,24 +12,13 @@ export const PAYOUT_FILTER_KEYS = ["status", "startDate", "endDate", "externalRe
 
 const PAYOUT_ID = /^[A-Za-z0-9_-]{1,80}$/;
 
-/** Only the filters the page knows, empty values dropped (a blank form field means "any"). */
-export function cleanPayoutFilters(searchParams: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of PAYOUT_FILTER_KEYS) {
-    const v = searchParams[key];
-    const value = Array.isArray(v) ? v[0] : v;
-    if (value !== undefined && value.trim() !== "") out[key] = value.trim();
-  }
-  return out;
-}
-
 /**
  * The payouts list: the API's GET /payments/transactions with type=payout (same schema, same
  * query, same validation messages), 20 a page. A status only collect payments have (expired,
  * refunded) is refused here: the page offers payout statuses only.
  */
 export async function listDashboardPayouts(scope: DashboardScope, searchParams: Record<string, string | string[] | undefined>) {
-  const filters = cleanPayoutFilters(searchParams);
+  const filters = pickFilters(searchParams, PAYOUT_FILTER_KEYS);
   const empty = { data: [], meta: { total: 0, page: 1, limit: 20, totalPages: 0 } };
   const parsed = listTransactionsQuery.safeParse({ ...filters, type: "payout", limit: "20" });
   const fieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error);

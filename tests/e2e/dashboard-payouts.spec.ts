@@ -1,6 +1,5 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { alert, nav, signUp, unique, useWebhookReceiver } from "./helpers/dashboard";
 
 /**
  * Payouts in the dashboard, in Chromium against the built app (scripts/e2e-server.mjs): sign up,
@@ -8,42 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
  * then find it in the payouts list and read its detail (quote numbers, beneficiary, timeline,
  * webhook attempts), the paid-out chart on the overview, and isolation between merchants.
  */
-let receiver: Server;
-let receiverUrl: string;
-const received: string[] = [];
-
-test.beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      received.push(body);
-      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/payout-hooks`;
-});
-test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
-
-const nav = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
-const alert = (page: Page, text: string | RegExp) => page.getByRole("alert").filter({ hasText: text });
-const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-
-async function signUp(page: Page, name = "Payouts E2E") {
-  const email = `e2e-po-${unique()}@test.local`;
-  await page.goto("/signup");
-  await page.getByLabel("Business name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("e2e password long");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("heading", { name: "Your sandbox API keys" })).toBeVisible();
-  const publicKey = (await page.getByTestId("public-key").textContent())!.trim();
-  const secretKey = (await page.getByTestId("secret-key").textContent())!.trim();
-  await page.getByRole("link", { name: "Go to the dashboard" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
-  return { key: `${publicKey}:${secretKey}` };
-}
+const receiver = useWebhookReceiver("/payout-hooks");
 
 async function addFunds(page: Page, amount: string) {
   await nav(page).getByRole("link", { name: "Balances" }).click();
@@ -71,7 +35,7 @@ async function payout(request: APIRequestContext, key: string, amount: number, e
 test("add test funds, pay out through the API, see the payout in the list and its detail", async ({ page, request }) => {
   const account = await signUp(page);
   await addFunds(page, "50000");
-  const p = await payout(request, account.key, 10_000, { callbackUrl: receiverUrl });
+  const p = await payout(request, account.key, 10_000, { callbackUrl: receiver.url() });
 
   // The list, from the navigation.
   await nav(page).getByRole("link", { name: "Payouts" }).click();
@@ -108,8 +72,8 @@ test("add test funds, pay out through the API, see the payout in the list and it
     for (const t of await page.getByTestId("webhook-attempts").all()) await expect(t.locator("tbody tr").first()).toContainText("200", { timeout: 1000 });
   }).toPass({ timeout: 45_000 });
   await expect(page.getByTestId("webhook-event").first()).toContainText("payout.pending");
-  await expect(page.getByTestId("webhook-attempts").first()).toContainText(receiverUrl);
-  expect(received.some((b) => b.includes(p.payoutId))).toBe(true);
+  await expect(page.getByTestId("webhook-attempts").first()).toContainText(receiver.url());
+  expect(receiver.received.some((b) => b.includes(p.payoutId))).toBe(true);
   // A successful payout can no longer be cancelled: no button.
   await expect(page.getByRole("button", { name: "Cancel payout" })).toHaveCount(0);
   // On a phone: no horizontal scrolling of the whole page, list or detail.

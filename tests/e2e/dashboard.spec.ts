@@ -1,53 +1,12 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { alert, nav, signUp, unique, useWebhookReceiver } from "./helpers/dashboard";
 
 /**
  * The merchant dashboard in Chromium against the built app (scripts/e2e-server.mjs): sign-up,
  * keys shown once, a payment made with them through the API, its webhook attempts, rotation
  * with the grace period, test funds, login errors and isolation between merchants.
  */
-let receiver: Server;
-let receiverUrl: string;
-const received: string[] = [];
-
-test.beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      received.push(body);
-      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-});
-test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
-
-const nav = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
-// Next's route announcer is also role=alert: look for ours by its text.
-const alert = (page: Page, text: string | RegExp) => page.getByRole("alert").filter({ hasText: text });
-const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-
-async function signUp(page: Page, name = "Boutique E2E") {
-  const email = `e2e-${unique()}@test.local`;
-  const password = "e2e password long";
-  await page.goto("/signup");
-  await expect(page.getByTestId("env-badge")).toHaveText("SANDBOX");
-  await page.getByLabel("Business name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("heading", { name: "Your sandbox API keys" })).toBeVisible();
-  const publicKey = (await page.getByTestId("public-key").textContent())!.trim();
-  const secretKey = (await page.getByTestId("secret-key").textContent())!.trim();
-  expect(publicKey).toMatch(/^pk_/);
-  expect(secretKey).toMatch(/^sk_/);
-  await page.getByRole("link", { name: "Go to the dashboard" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
-  return { email, password, publicKey, secretKey };
-}
+const receiver = useWebhookReceiver("/hooks");
 
 async function pay(request: APIRequestContext, key: string, extra: Record<string, unknown> = {}) {
   const res = await request.post("/api/v1/payments/initiate", {
@@ -61,7 +20,7 @@ async function pay(request: APIRequestContext, key: string, extra: Record<string
 test("sign up, pay with the keys shown, see the payment and its webhook attempts, rotate keys, add test funds", async ({ page, request }) => {
   const account = await signUp(page);
   const key = `${account.publicKey}:${account.secretKey}`;
-  const payment = await pay(request, key, { callbackUrl: receiverUrl });
+  const payment = await pay(request, key, { callbackUrl: receiver.url() });
 
   // The payment in the list, then its detail with the timeline and the delivered webhook attempts.
   await nav(page).getByRole("link", { name: "Payments" }).click();
@@ -73,8 +32,8 @@ test("sign up, pay with the keys shown, see the payment and its webhook attempts
     await page.reload();
     await expect(page.getByTestId("webhook-attempts").first().locator("tbody tr").first()).toContainText("200", { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
-  await expect(page.getByTestId("webhook-attempts").first()).toContainText(receiverUrl);
-  expect(received.some((b) => b.includes(payment.transactionId))).toBe(true);
+  await expect(page.getByTestId("webhook-attempts").first()).toContainText(receiver.url());
+  expect(receiver.received.some((b) => b.includes(payment.transactionId))).toBe(true);
 
   // Filters: by reference finds it, by another status does not.
   await page.goto(`/dashboard/payments?externalReference=${encodeURIComponent(payment.externalReference)}`);
@@ -137,7 +96,7 @@ test("sign up, pay with the keys shown, see the payment and its webhook attempts
   await urlForm.getByLabel("URL").fill("ftp://example.com/hooks");
   await urlForm.getByRole("button", { name: "Save URL" }).click();
   await expect(urlForm.getByRole("alert")).toContainText("https");
-  await urlForm.getByLabel("URL").fill(receiverUrl);
+  await urlForm.getByLabel("URL").fill(receiver.url());
   await urlForm.getByRole("button", { name: "Save URL" }).click();
   await expect(urlForm.getByText("Saved.")).toBeVisible();
   await page.getByRole("button", { name: "Reveal secret" }).click();
@@ -145,10 +104,10 @@ test("sign up, pay with the keys shown, see the payment and its webhook attempts
   const log = page.getByTestId("webhook-log");
   await expect(log).toContainText(payment.transactionId);
   await expect(log).toContainText("200");
-  const before = received.length;
+  const before = receiver.received.length;
   await log.getByRole("button", { name: "Resend" }).first().click();
   await expect(log.getByText("✓").first()).toBeVisible();
-  expect(received.length).toBeGreaterThan(before);
+  expect(receiver.received.length).toBeGreaterThan(before);
 
   // Log out: the dashboard is behind the login again.
   await page.getByRole("button", { name: "Log out" }).click();

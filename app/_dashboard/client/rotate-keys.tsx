@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState } from "react";
+import { ConfirmRotate } from "./confirm-rotate";
 import { SecretBox } from "./secret-box";
 
 type Result =
@@ -12,7 +13,6 @@ type Labels = { rotate: string; rotateConfirm: string; confirm: string; cancel: 
 /** Rotate with an explicit confirmation stating the grace period; the new secret is shown once. */
 export function RotateKeys({ action, labels }: { action: Action; labels: Labels }) {
   const [state, formAction, pending] = useActionState(action, null);
-  const [confirming, setConfirming] = useState(false);
   return (
     <div className="stack">
       {state?.ok ? (
@@ -27,32 +27,7 @@ export function RotateKeys({ action, labels }: { action: Action; labels: Labels 
           {state.error}
         </p>
       ) : null}
-      {confirming ? (
-        <form
-          action={(form) => {
-            setConfirming(false);
-            formAction(form);
-          }}
-          className="panel stack"
-          role="alertdialog"
-          aria-labelledby="rotate-confirm-text"
-        >
-          <p id="rotate-confirm-text">{labels.rotateConfirm}</p>
-          <input type="hidden" name="confirm" value="rotate" />
-          <div className="row">
-            <button className="btn btn-danger" type="submit" autoFocus>
-              {labels.confirm}
-            </button>
-            <button className="btn btn-ghost" type="button" onClick={() => setConfirming(false)}>
-              {labels.cancel}
-            </button>
-          </div>
-        </form>
-      ) : (
-        <button className="btn" type="button" disabled={pending} onClick={() => setConfirming(true)}>
-          {labels.rotate}
-        </button>
-      )}
+      <ConfirmRotate id="rotate-confirm-text" labels={labels} pending={pending} action={formAction} />
     </div>
   );
 }

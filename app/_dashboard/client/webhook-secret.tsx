@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useActionState } from "react";
+import { ConfirmRotate } from "./confirm-rotate";
 import { SecretBox } from "./secret-box";
 
 type Result<T> = { ok: true; data: T } | { ok: false; error: string };
@@ -18,7 +19,6 @@ export function WebhookSecret({
 }) {
   const [revealed, revealAction, revealing] = useActionState(reveal, null);
   const [rotated, rotateAction, rotating] = useActionState(rotate, null);
-  const [confirming, setConfirming] = useState(false);
   return (
     <div className="stack">
       {rotated?.ok ? (
@@ -40,32 +40,7 @@ export function WebhookSecret({
       )}
       {revealed && !revealed.ok ? <p role="alert" className="error">{revealed.error}</p> : null}
       {rotated && !rotated.ok ? <p role="alert" className="error">{rotated.error}</p> : null}
-      {confirming ? (
-        <form
-          action={(form) => {
-            setConfirming(false);
-            rotateAction(form);
-          }}
-          className="panel stack"
-          role="alertdialog"
-          aria-labelledby="webhook-rotate-text"
-        >
-          <p id="webhook-rotate-text">{labels.rotateConfirm}</p>
-          <input type="hidden" name="confirm" value="rotate" />
-          <div className="row">
-            <button className="btn btn-danger" type="submit" autoFocus>
-              {labels.confirm}
-            </button>
-            <button className="btn btn-ghost" type="button" onClick={() => setConfirming(false)}>
-              {labels.cancel}
-            </button>
-          </div>
-        </form>
-      ) : (
-        <button className="btn" type="button" disabled={rotating} onClick={() => setConfirming(true)}>
-          {labels.rotate}
-        </button>
-      )}
+      <ConfirmRotate id="webhook-rotate-text" labels={labels} pending={rotating} action={rotateAction} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { formatDate, formatMajor } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
+import { Pagination, TransactionFilters } from "@/app/_dashboard/transaction-list";
 import { messages } from "@/lib/dashboard/i18n";
 import { listDashboardPayments, PAYMENT_STATUSES } from "@/lib/dashboard/payments";
 
@@ -11,71 +12,10 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const m = messages(locale);
   const sp = await searchParams;
   const { filters, fieldErrors, data, meta } = await listDashboardPayments(scope, sp);
-  const pageHref = (page: number) => {
-    const q = new URLSearchParams({ ...filters, page: String(page) });
-    return `/dashboard/payments?${q.toString()}`;
-  };
-  const err = (name: string) =>
-    fieldErrors[name] ? (
-      <span className="field-error" id={`f-${name}-error`}>
-        {fieldErrors[name]}
-      </span>
-    ) : null;
   return (
     <div className="stack">
       <h1>{m.payments.title}</h1>
-      <form method="get" className="filters" aria-label={m.payments.filter}>
-        <label>
-          {m.payments.status}
-          <select name="status" defaultValue={filters.status ?? ""}>
-            <option value="">{m.payments.any}</option>
-            {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {m.status[s] ?? s}
-              </option>
-            ))}
-          </select>
-          {err("status")}
-        </label>
-        <label>
-          {m.payments.provider}
-          <input name="provider" defaultValue={filters.provider ?? ""} placeholder="orange, wave…" />
-          {err("provider")}
-        </label>
-        <label>
-          {m.payments.from}
-          <input name="startDate" type="date" defaultValue={filters.startDate ?? ""} aria-describedby="f-startDate-error" />
-          {err("startDate")}
-        </label>
-        <label>
-          {m.payments.to}
-          <input name="endDate" type="date" defaultValue={filters.endDate ?? ""} aria-describedby="f-endDate-error" />
-          {err("endDate")}
-        </label>
-        <label>
-          {m.payments.reference}
-          <input name="externalReference" defaultValue={filters.externalReference ?? ""} />
-          {err("externalReference")}
-        </label>
-        <div className="row">
-          <button className="btn" type="submit">
-            {m.payments.filter}
-          </button>
-          <a className="btn btn-ghost" href="/dashboard/payments">
-            {m.payments.reset}
-          </a>
-        </div>
-      </form>
-      {Object.keys(fieldErrors).length > 0 ? (
-        <p role="alert" className="error">
-          {Object.entries(fieldErrors)
-            .map(([k, v]) => `${k}: ${v}`)
-            .join(" · ")}
-        </p>
-      ) : null}
-      <p className="muted" aria-live="polite">
-        {meta.total} {m.payments.results}
-      </p>
+      <TransactionFilters basePath="/dashboard/payments" filters={filters} fieldErrors={fieldErrors} statuses={PAYMENT_STATUSES} total={meta.total} withProvider={true} m={m} />
       {data.length === 0 ? (
         <p>{m.payments.none}</p>
       ) : (
@@ -114,23 +54,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
           </table>
         </div>
       )}
-      {meta.totalPages > 1 ? (
-        <nav aria-label="Pagination" className="row pagination">
-          {meta.page > 1 ? (
-            <a className="btn btn-ghost" href={pageHref(meta.page - 1)} rel="prev">
-              {m.payments.previous}
-            </a>
-          ) : null}
-          <span>
-            {m.payments.page} {meta.page} {m.payments.of} {meta.totalPages}
-          </span>
-          {meta.page < meta.totalPages ? (
-            <a className="btn btn-ghost" href={pageHref(meta.page + 1)} rel="next">
-              {m.payments.next}
-            </a>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination basePath="/dashboard/payments" filters={filters} meta={meta} m={m} />
     </div>
   );
 }

@@ -1,0 +1,107 @@
+import type { Messages } from "@/lib/dashboard/i18n";
+
+/**
+ * The parts the payments and payouts lists share: the filter form (a plain GET form, so the
+ * filters live in the URL and survive reload and sharing), its error summary and result count,
+ * and the pagination that keeps the filters.
+ */
+type Filters = Record<string, string>;
+
+export function TransactionFilters(props: {
+  basePath: string;
+  filters: Filters;
+  fieldErrors: Record<string, string>;
+  statuses: readonly string[];
+  total: number;
+  /** Collect payments can be filtered by operator; payouts are filtered by status and dates. */
+  withProvider: boolean;
+  m: Messages;
+}) {
+  const { basePath, filters, fieldErrors, statuses, total, withProvider, m } = props;
+  const err = (name: string) =>
+    fieldErrors[name] ? (
+      <span className="field-error" id={`f-${name}-error`}>
+        {fieldErrors[name]}
+      </span>
+    ) : null;
+  return (
+    <>
+      <form method="get" className="filters" aria-label={m.payments.filter}>
+        <label>
+          {m.payments.status}
+          <select name="status" defaultValue={filters.status ?? ""}>
+            <option value="">{m.payments.any}</option>
+            {statuses.map((s) => (
+              <option key={s} value={s}>
+                {m.status[s] ?? s}
+              </option>
+            ))}
+          </select>
+          {err("status")}
+        </label>
+        {withProvider ? (
+          <label>
+            {m.payments.provider}
+            <input name="provider" defaultValue={filters.provider ?? ""} placeholder="orange, wave…" />
+            {err("provider")}
+          </label>
+        ) : null}
+        <label>
+          {m.payments.from}
+          <input name="startDate" type="date" defaultValue={filters.startDate ?? ""} aria-describedby="f-startDate-error" />
+          {err("startDate")}
+        </label>
+        <label>
+          {m.payments.to}
+          <input name="endDate" type="date" defaultValue={filters.endDate ?? ""} aria-describedby="f-endDate-error" />
+          {err("endDate")}
+        </label>
+        <label>
+          {m.payments.reference}
+          <input name="externalReference" defaultValue={filters.externalReference ?? ""} />
+          {err("externalReference")}
+        </label>
+        <div className="row">
+          <button className="btn" type="submit">
+            {m.payments.filter}
+          </button>
+          <a className="btn btn-ghost" href={basePath}>
+            {m.payments.reset}
+          </a>
+        </div>
+      </form>
+      {Object.keys(fieldErrors).length > 0 ? (
+        <p role="alert" className="error">
+          {Object.entries(fieldErrors)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join(" · ")}
+        </p>
+      ) : null}
+      <p className="muted" aria-live="polite">
+        {total} {m.payments.results}
+      </p>
+    </>
+  );
+}
+
+export function Pagination({ basePath, filters, meta, m }: { basePath: string; filters: Filters; meta: { page: number; totalPages: number }; m: Messages }) {
+  if (meta.totalPages <= 1) return null;
+  const pageHref = (page: number) => `${basePath}?${new URLSearchParams({ ...filters, page: String(page) })}`;
+  return (
+    <nav aria-label="Pagination" className="row pagination">
+      {meta.page > 1 ? (
+        <a className="btn btn-ghost" href={pageHref(meta.page - 1)} rel="prev">
+          {m.payments.previous}
+        </a>
+      ) : null}
+      <span>
+        {m.payments.page} {meta.page} {m.payments.of} {meta.totalPages}
+      </span>
+      {meta.page < meta.totalPages ? (
+        <a className="btn btn-ghost" href={pageHref(meta.page + 1)} rel="next">
+          {m.payments.next}
+        </a>
+      ) : null}
+    </nav>
+  );
+}
