@@ -1,12 +1,14 @@
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
+import { JOBS_ENQUEUED_EVENT } from "@/lib/jobs/wake-job-runner";
 import { inngest } from "../client";
 
 /**
  * Runs due outbox jobs: every minute, and at once when the app signals new work with
- * `jobs/enqueued`. The outbox rows stay the source of truth; Inngest only schedules.
+ * `jobs/enqueued` (sent after the commit of every transaction that enqueued a due job, see
+ * lib/jobs/wake-job-runner). The outbox rows stay the source of truth; Inngest only schedules.
  */
 export const drainOutbox = inngest.createFunction(
-  { id: "drain-outbox", triggers: [{ cron: "* * * * *" }, { event: "jobs/enqueued" }], concurrency: { limit: 1 } },
+  { id: "drain-outbox", triggers: [{ cron: "* * * * *" }, { event: JOBS_ENQUEUED_EVENT }], concurrency: { limit: 1 } },
   async ({ step }) => {
     let total = 0;
     for (let round = 0; round < 10; round++) {

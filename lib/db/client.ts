@@ -5,13 +5,15 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { config } from "@/lib/config";
+import { withAfterCommitHooks } from "./after-commit";
 import { PrismaClient } from "./generated/client";
 import { applyMigrations, type SqlSession } from "./migrate";
 
 /**
  * The one database handle of the process. PostgreSQL when DATABASE_URL is set, otherwise an
  * embedded PGlite in PGLITE_DIR (".data/pglite" by default, "memory" for a throwaway one).
- * Migrations are applied before the first query. The handle lives on globalThis because Next
+ * Migrations are applied before the first query. Interactive transactions run their onCommit
+ * callbacks after COMMIT (./after-commit). The handle lives on globalThis because Next
  * may evaluate this module in several bundles, and a PGlite folder must be opened only once.
  */
 export type Database = {
@@ -32,7 +34,7 @@ type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database> };
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   pool.on("error", (err) => console.error("[db] idle client error:", err.message));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
+  const prisma = withAfterCommitHooks(new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS }));
   return {
     kind: "postgres",
     prisma,
@@ -62,7 +64,7 @@ async function openPglite(dir: string): Promise<Database> {
   }
   const pglite = new PGlite(dataDir);
   await pglite.waitReady;
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS });
+  const prisma = withAfterCommitHooks(new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS }));
   return {
     kind: "pglite",
     prisma,

@@ -9,7 +9,9 @@
  *     in the same transaction as the state change;
  *   assertWebhookUrlAllowed(callbackUrl, { field: "callbackUrl" }) / checkWebhookUrl(url)
  *     when a callbackUrl is accepted.
- * Delivery then happens through the `webhook.deliver` outbox job.
+ * Delivery then happens through the `webhook.deliver` outbox job. An event whose job died on
+ * our own crashes is revived, or failed past its delivery window, by a periodic sweep
+ * (recoverStrandedWebhookEvents).
  */
 export { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_STATUSES, isWebhookEventType, type WebhookEventType, type WebhookEventStatus } from "./event-types";
 export { recordWebhookEvent, deliveryJobKey, type RecordWebhookEventInput, type RecordedWebhookEvent } from "./record-webhook-event";
@@ -24,4 +26,5 @@ export { describeWebhookEndpoint, type WebhookEndpointView } from "./describe-we
 export { listWebhookEvents, type WebhookEventFilters } from "./list-webhook-events";
 export { getWebhookEvent } from "./get-webhook-event";
 export { resendWebhookEvent } from "./resend-webhook-event";
+export { recoverStrandedWebhookEvents } from "./recover-stranded-webhook-events";
 export { WEBHOOK_DELIVER_JOB } from "./webhook-config";

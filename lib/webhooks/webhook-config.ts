@@ -28,6 +28,13 @@ export const MAX_SCHEDULED_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** Jitter of ±10 % on every retry delay, so a receiver back from an outage is not stampeded. */
 export const RETRY_JITTER = 0.1;
 
+/**
+ * From an event's creation to its last scheduled attempt at the latest (every delay at +10 %),
+ * about 3.5 days: how long the platform keeps trying to deliver an event by itself, even when
+ * its own delivery step keeps failing (recover-stranded-webhook-events).
+ */
+export const DELIVERY_WINDOW_MS = Math.ceil(RETRY_DELAYS_MS.reduce((sum, d) => sum + d, 0) * (1 + RETRY_JITTER));
+
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;

@@ -90,6 +90,27 @@ describe("outbox runner", () => {
     expect(b.id).toBe(a.id);
   });
 
+  it("gives up after maxAttempts: the job is failed, keeps its last error, and no runner takes it again", async () => {
+    const prisma = await getPrisma();
+    let runs = 0;
+    registerJobHandler("test.doomed", async () => {
+      runs++;
+      throw new Error(`crash ${runs}`);
+    });
+    const job = await enqueueJob(prisma, "test.doomed", {}, { maxAttempts: 2 });
+    await runDueJobs({ types: ["test.doomed"] });
+    expect(await prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "pending", attempts: 1 });
+    await prisma.job.update({ where: { id: job.id }, data: { runAt: new Date(Date.now() - 1000) } });
+    await runDueJobs({ types: ["test.doomed"] });
+    const dead = await prisma.job.findUniqueOrThrow({ where: { id: job.id } });
+    expect(dead).toMatchObject({ status: "failed", attempts: 2, lastError: "crash 2" });
+    expect(dead.finishedAt).toBeInstanceOf(Date);
+
+    await prisma.job.update({ where: { id: job.id }, data: { runAt: new Date(Date.now() - 1000) } });
+    await runDueJobs({ types: ["test.doomed"] });
+    expect(runs).toBe(2);
+  });
+
   it("takes over a job whose runner died once its lease has passed", async () => {
     const prisma = await getPrisma();
     const seen: string[] = [];

@@ -1,0 +1,98 @@
+import { config } from "@/lib/config";
+import { log } from "@/lib/log";
+
+/**
+ * Tells whoever drives the outbox that jobs are due, so they run now rather than at the next
+ * poll (in-process runner, 500 ms) or cron (Inngest, a minute). enqueueJob asks for it with
+ * onCommit, so it happens only after the transaction that wrote the job committed: a wake sent
+ * inside it could be answered before the job is visible, and a rolled-back job needs none.
+ *
+ * Best effort by construction: the job rows are the truth and the poll or cron the safety net,
+ * so a wake that fails is logged and forgotten; the request that enqueued never waits for it
+ * nor sees its error.
+ *
+ * Coalesced per process: every wake asked for within WAKE_COALESCE_MS of the first (the
+ * transactions of one request, a burst of requests) makes one signal, and at most one send to
+ * Inngest is in flight; wakes asked for meanwhile make one more send after it, since the one in
+ * flight may have left before their commit.
+ */
+export const JOBS_ENQUEUED_EVENT = "jobs/enqueued";
+export const WAKE_COALESCE_MS = 50;
+
+type WakeState = {
+  timer: ReturnType<typeof setTimeout> | null;
+  sending: Promise<void> | null;
+  sendAgain: boolean;
+  inProcessWake: (() => void) | null;
+};
+
+// On globalThis because Next may evaluate this module in several bundles of one process: the
+// runner started at boot and the routes that enqueue must share it.
+const GLOBAL_KEY = Symbol.for("payments.jobWake");
+type GlobalWithWake = typeof globalThis & { [GLOBAL_KEY]?: WakeState };
+
+function state(): WakeState {
+  const g = globalThis as GlobalWithWake;
+  return (g[GLOBAL_KEY] ??= { timer: null, sending: null, sendAgain: false, inProcessWake: null });
+}
+
+/** Asks for the outbox to be drained soon. Call it only once the jobs are committed. */
+export function wakeJobRunner(): void {
+  const s = state();
+  if (s.timer || config.jobsRunner() === "off") return;
+  s.timer = setTimeout(() => {
+    s.timer = null;
+    deliverWake(s);
+  }, WAKE_COALESCE_MS);
+}
+
+function deliverWake(s: WakeState) {
+  const runner = config.jobsRunner();
+  if (runner === "inline") {
+    s.inProcessWake?.();
+    return;
+  }
+  if (runner !== "inngest") return;
+  if (s.sending) {
+    s.sendAgain = true;
+    return;
+  }
+  s.sending = sendJobsEnqueued().finally(() => {
+    s.sending = null;
+    if (s.sendAgain) {
+      s.sendAgain = false;
+      wakeJobRunner();
+    }
+  });
+}
+
+async function sendJobsEnqueued(): Promise<void> {
+  try {
+    // Loaded on first use: the embedded mode never needs the Inngest SDK.
+    const { inngest } = await import("@/inngest/client");
+    await inngest.send({ name: JOBS_ENQUEUED_EVENT, data: {} });
+  } catch (err) {
+    log.warn("could not wake the Inngest job runner; its cron runs the jobs within a minute", { error: describeSafely(err) });
+  }
+}
+
+/** The error's message without the Inngest keys (the event key is part of the URL it posts to). */
+function describeSafely(err: unknown): string {
+  let message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  for (const name of ["INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_SIGNING_KEY_FALLBACK"]) {
+    const secret = process.env[name];
+    if (secret) message = message.split(secret).join("[redacted]");
+  }
+  return message.slice(0, 500);
+}
+
+/** The in-process runner registers how to wake it (lib/jobs/in-process-runner). */
+export function setInProcessWake(wake: (() => void) | null): void {
+  state().inProcessWake = wake;
+}
+
+/** Resolves once no wake is pending nor being sent (tests; a graceful shutdown). */
+export async function jobWakeSettled(): Promise<void> {
+  const s = state();
+  while (s.timer || s.sending) await (s.sending ?? new Promise((resolve) => setTimeout(resolve, WAKE_COALESCE_MS)));
+}

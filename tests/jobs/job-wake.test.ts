@@ -1,0 +1,214 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { InngestTestEngine } from "@inngest/test";
+import { inngest } from "@/inngest/client";
+import { drainOutbox } from "@/inngest/functions/drain-outbox";
+import { getPrisma } from "@/lib/db/client";
+import { startInProcessRunner } from "@/lib/jobs/in-process-runner";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { registerJobHandler } from "@/lib/jobs/job-handlers";
+import { JOBS_ENQUEUED_EVENT, jobWakeSettled, wakeJobRunner } from "@/lib/jobs/wake-job-runner";
+import { initiatePayment, SUBMIT_PAYMENT_JOB } from "@/lib/payments/initiate-payment";
+import { initiatePaymentBody } from "@/lib/payments/initiate-payment-input";
+import { createTestMerchant } from "../helpers/merchants";
+import { directBody } from "../helpers/payments";
+import { ensureReferenceData } from "../helpers/reference";
+
+/**
+ * The wake after commit (lib/jobs/wake-job-runner): with Inngest, a committed enqueue sends one
+ * `jobs/enqueued` through the app's Inngest client (its `send` is replaced by a spy: there is
+ * no Inngest server here); in the embedded mode it runs the in-process runner now.
+ */
+const failSubmitEnqueue = vi.hoisted(() => ({ on: false }));
+
+// Lets a test make the payment's second outbox write fail, after its first (the event's
+// delivery job) was written and asked for a wake: the whole transaction rolls back.
+vi.mock("@/lib/jobs/enqueue-job", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/jobs/enqueue-job")>();
+  return {
+    ...real,
+    enqueueJob: async (...args: Parameters<typeof real.enqueueJob>) => {
+      const job = await real.enqueueJob(...args);
+      if (failSubmitEnqueue.on && args[1] === "payment.submit") throw new Error("connection reset while writing the job");
+      return job;
+    },
+  };
+});
+
+// The runner's periodic sweeps would touch other test files' rows on a shared PostgreSQL.
+vi.mock("@/lib/jobs/periodic-tasks", () => ({ periodicTasks: [] }));
+
+beforeAll(() => ensureReferenceData());
+
+type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
+const initiateDirect = (m: Merchant) => initiatePayment({ merchant: m.merchant, environment: "sandbox" }, initiatePaymentBody.parse(directBody()));
+
+const ENV_KEYS = ["JOBS_RUNNER", "INNGEST_EVENT_KEY", "LOG_LEVEL"] as const;
+const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+afterEach(async () => {
+  await jobWakeSettled();
+  failSubmitEnqueue.on = false;
+  for (const k of ENV_KEYS) {
+    if (savedEnv[k] === undefined) delete process.env[k];
+    else process.env[k] = savedEnv[k];
+  }
+  vi.restoreAllMocks();
+});
+
+describe("under Inngest: jobs/enqueued after commit", () => {
+  beforeEach(() => {
+    process.env.JOBS_RUNNER = "inngest";
+  });
+
+  it("initiating a direct payment sends exactly one jobs/enqueued, after its transaction committed", async () => {
+    const prisma = await getPrisma();
+    const m = await createTestMerchant();
+    const committedAtSend: number[] = [];
+    const send = vi.spyOn(inngest, "send").mockImplementation(async () => {
+      // Read through the root client, outside any transaction: only committed rows count.
+      committedAtSend.push(await prisma.job.count({ where: { type: SUBMIT_PAYMENT_JOB, payload: { path: ["paymentId"], equals: payment.id } } }));
+      return { ids: ["01TEST"] };
+    });
+
+    const payment = await initiateDirect(m);
+    expect(send).not.toHaveBeenCalled(); // the request did not wait for the wake
+    await jobWakeSettled();
+
+    // One transaction wrote two jobs (payment.submit, webhook.deliver): one signal.
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith({ name: JOBS_ENQUEUED_EVENT, data: {} });
+    expect(committedAtSend).toEqual([1]);
+  });
+
+  it("sends nothing when the transaction that enqueued rolls back", async () => {
+    const prisma = await getPrisma();
+    const m = await createTestMerchant();
+    const send = vi.spyOn(inngest, "send").mockResolvedValue({ ids: [] });
+    failSubmitEnqueue.on = true;
+
+    await expect(initiateDirect(m)).rejects.toThrow("connection reset while writing the job");
+    await jobWakeSettled();
+    await new Promise((r) => setTimeout(r, 100)); // well past the coalescing window
+
+    expect(send).not.toHaveBeenCalled();
+    expect(await prisma.payment.count({ where: { merchantId: m.merchant.id } })).toBe(0);
+    expect(await prisma.webhookEvent.count({ where: { merchantId: m.merchant.id } })).toBe(0);
+  });
+
+  it("a failing send does not fail the request: the payment and its jobs are committed, a warning without the event key is logged", async () => {
+    const prisma = await getPrisma();
+    const m = await createTestMerchant();
+    process.env.INNGEST_EVENT_KEY = "evtkey_do_not_log_0123456789";
+    process.env.LOG_LEVEL = "warn";
+    const logged: string[] = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      logged.push(String(chunk));
+      return true;
+    });
+    const send = vi.spyOn(inngest, "send").mockRejectedValue(new Error(`POST https://inn.gs/e/${process.env.INNGEST_EVENT_KEY} failed: fetch failed`));
+
+    const payment = await initiateDirect(m);
+    await jobWakeSettled();
+
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(payment.status).toBe("pending");
+    const job = await prisma.job.findFirstOrThrow({ where: { type: SUBMIT_PAYMENT_JOB, payload: { path: ["paymentId"], equals: payment.id } } });
+    expect(job.status).toBe("pending"); // the cron will run it
+    const warnings = logged.filter((l) => l.includes("could not wake the Inngest job runner"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("fetch failed");
+    expect(warnings[0]).not.toContain("evtkey_do_not_log");
+  });
+
+  it("coalesces: enqueues while a send is in flight make one more send after it, not one each", async () => {
+    const m = await createTestMerchant();
+    let release!: () => void;
+    const inFlight = new Promise<void>((r) => (release = r));
+    const send = vi.spyOn(inngest, "send").mockImplementation(async () => {
+      if (send.mock.calls.length === 1) await inFlight;
+      return { ids: [] };
+    });
+
+    await initiateDirect(m);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    for (let i = 0; i < 3; i++) await initiateDirect(m);
+    await new Promise((r) => setTimeout(r, 100)); // their wakes are due while the first send hangs
+    expect(send).toHaveBeenCalledTimes(1);
+
+    release();
+    await jobWakeSettled();
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it("the event sent is the one that triggers the drain-outbox function, which runs the job", async () => {
+    const ran: string[] = [];
+    registerJobHandler("test.wake-inngest", async () => void ran.push("ran"));
+    const send = vi.spyOn(inngest, "send").mockResolvedValue({ ids: [] });
+    const prisma = await getPrisma();
+    await prisma.$transaction((tx) => enqueueJob(tx, "test.wake-inngest", {}));
+    await jobWakeSettled();
+    expect(send).toHaveBeenCalledTimes(1);
+
+    const event = send.mock.calls[0][0] as { name: string; data: Record<string, unknown> };
+    expect(drainOutbox.opts.triggers).toContainEqual({ event: event.name });
+    const { result } = await new InngestTestEngine({ function: drainOutbox, events: [event] }).execute();
+    expect((result as { ran: number }).ran).toBeGreaterThanOrEqual(1);
+    expect(ran).toEqual(["ran"]);
+  });
+
+  it("with the jobs runner off, nothing is sent", async () => {
+    process.env.JOBS_RUNNER = "off";
+    const send = vi.spyOn(inngest, "send").mockResolvedValue({ ids: [] });
+    await initiateDirect(await createTestMerchant());
+    await jobWakeSettled();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe("embedded: the wake runs the in-process runner now", () => {
+  it("a committed job runs at once although the runner polls only every minute", async () => {
+    process.env.JOBS_RUNNER = "inline";
+    const ran: number[] = [];
+    registerJobHandler("test.wake", async () => void ran.push(Date.now()));
+    const runner = startInProcessRunner(60_000);
+    try {
+      const prisma = await getPrisma();
+      await prisma.$transaction((tx) => enqueueJob(tx, "test.wake", {}));
+      await vi.waitFor(() => expect(ran).toHaveLength(1), { timeout: 5_000 });
+    } finally {
+      runner.stop();
+    }
+  });
+
+  it("a wake during a tick never starts a second tick alongside it", async () => {
+    process.env.JOBS_RUNNER = "inline";
+    let active = 0;
+    let maxActive = 0;
+    let runs = 0;
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    registerJobHandler("test.wake-slow", async (payload) => {
+      active++;
+      maxActive = Math.max(maxActive, active);
+      runs++;
+      if (payload.first) await slow;
+      active--;
+    });
+    const runner = startInProcessRunner(60_000);
+    try {
+      const prisma = await getPrisma();
+      await enqueueJob(prisma, "test.wake-slow", { first: true });
+      await vi.waitFor(() => expect(runs).toBe(1), { timeout: 5_000 });
+      // The tick is stuck in the first job; these wakes must not start a parallel tick.
+      await enqueueJob(prisma, "test.wake-slow", {});
+      wakeJobRunner();
+      await new Promise((r) => setTimeout(r, 200));
+      expect(runs).toBe(1);
+      release();
+      await vi.waitFor(() => expect(runs).toBe(2), { timeout: 5_000 });
+      expect(maxActive).toBe(1);
+    } finally {
+      runner.stop();
+    }
+  });
+});
