@@ -47,6 +47,7 @@ const en = {
   payout: { title: "Payout", back: "All payouts", quote: "Quote", quoteId: "Quote ID", amount: "Amount sent", fees: "Fees", feesBilled: "Fees billed", billedRate: "billing rate", fx: "Exchange", fxRate: "Rate", spread: "spread", destinationAmount: "Amount received", debit: "Debited", conversionRate: "Conversion rate", fxTopUp: "FX top-up", topUpFrom: "Converted", parity: "fixed parity", beneficiary: "Beneficiary", recipient: "Recipient", mobileWallet: "Mobile wallet", bankAccount: "Bank account", correspondentBank: "Correspondent bank", sender: "Sender", purpose: "Purpose", method: "Method", type: "Type", country: "Destination country", providerReference: "Provider reference", description: "Description", completed: "Completed", cancel: "Cancel payout", cancelHelp: "A pending payout has not been sent to the provider yet: cancelling releases the whole amount held, fees included.", cancelled: "Payout cancelled.", noWebhooks: "No webhook event for this payout." },
   status: { pending: "Pending", processing: "Processing", success: "Success", failed: "Failed", cancelled: "Cancelled", expired: "Expired", refunded: "Refunded", delivered: "Delivered" } as Record<string, string>,
   notFound: "Not found",
+  notFoundText: "This page does not exist, or it belongs to another account.",
 };
 
 export type Messages = typeof en;
@@ -79,6 +80,7 @@ const fr: Messages = {
   payout: { title: "Décaissement", back: "Tous les décaissements", quote: "Devis", quoteId: "ID du devis", amount: "Montant envoyé", fees: "Frais", feesBilled: "Frais facturés", billedRate: "taux de facturation", fx: "Change", fxRate: "Taux", spread: "marge", destinationAmount: "Montant reçu", debit: "Débité", conversionRate: "Taux de conversion", fxTopUp: "Appoint de change", topUpFrom: "Converti", parity: "parité fixe", beneficiary: "Bénéficiaire", recipient: "Destinataire", mobileWallet: "Portefeuille mobile", bankAccount: "Compte bancaire", correspondentBank: "Banque correspondante", sender: "Expéditeur", purpose: "Motif", method: "Méthode", type: "Type", country: "Pays de destination", providerReference: "Référence opérateur", description: "Description", completed: "Terminé le", cancel: "Annuler le décaissement", cancelHelp: "Un décaissement en attente n’a pas encore été envoyé à l’opérateur : l’annuler libère tout le montant réservé, frais compris.", cancelled: "Décaissement annulé.", noWebhooks: "Aucun événement webhook pour ce décaissement." },
   status: { pending: "En attente", processing: "En cours", success: "Réussi", failed: "Échoué", cancelled: "Annulé", expired: "Expiré", refunded: "Remboursé", delivered: "Livré" },
   notFound: "Introuvable",
+  notFoundText: "Cette page n’existe pas, ou elle appartient à un autre compte.",
 };
 
 export function messages(locale: Locale): Messages {

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { collectCspViolations } from "./helpers/csp";
 
 /**
  * The hosted checkout in real Chromium against the built app (scripts/e2e-server.mjs): the
@@ -27,15 +28,6 @@ const checkoutBody = (extra: Record<string, unknown> = {}) => ({
   cancelUrl: `${BASE}/api/ping?order=42&cancelled=1`,
   ...extra,
 });
-
-/** Every Content-Security-Policy violation the page reports, to assert there are none. */
-function collectCspViolations(page: Page) {
-  const violations: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" && /Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
-  });
-  return violations;
-}
 
 async function pay(page: Page, method: string, nationalNumber: string, payLabel: RegExp) {
   await page.getByRole("radio", { name: method }).check();

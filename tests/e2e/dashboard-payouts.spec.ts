@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { collectCspViolations } from "./helpers/csp";
 import { alert, nav, signUp, unique, useWebhookReceiver } from "./helpers/dashboard";
 
 /**
@@ -33,6 +34,7 @@ async function payout(request: APIRequestContext, key: string, amount: number, e
 }
 
 test("add test funds, pay out through the API, see the payout in the list and its detail", async ({ page, request }) => {
+  const violations = collectCspViolations(page);
   const account = await signUp(page);
   await addFunds(page, "50000");
   const p = await payout(request, account.key, 10_000, { callbackUrl: receiver.url() });
@@ -89,6 +91,7 @@ test("add test funds, pay out through the API, see the payout in the list and it
   await expect(page.getByTestId("chart-paidout-XOF")).toBeVisible();
   await expect(page.getByTestId("chart-paidout-XOF")).toHaveAttribute("aria-label", /10,000/);
   await expect(page.getByTestId("chart-XOF")).toBeVisible();
+  expect(violations).toEqual([]);
 });
 
 test("cancel while pending: the button calls the server action and shows its outcome", async ({ page, request }) => {

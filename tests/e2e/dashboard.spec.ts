@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { collectCspViolations } from "./helpers/csp";
 import { alert, nav, signUp, unique, useWebhookReceiver } from "./helpers/dashboard";
 
 /**
@@ -18,6 +19,10 @@ async function pay(request: APIRequestContext, key: string, extra: Record<string
 }
 
 test("sign up, pay with the keys shown, see the payment and its webhook attempts, rotate keys, add test funds", async ({ page, request }) => {
+  // Every page runs under the nonce CSP (proxy.ts) and nothing it needs is refused.
+  const violations = collectCspViolations(page);
+  const login = await page.goto("/login");
+  expect(login!.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
   const account = await signUp(page);
   const key = `${account.publicKey}:${account.secretKey}`;
   const payment = await pay(request, key, { callbackUrl: receiver.url() });
@@ -114,6 +119,7 @@ test("sign up, pay with the keys shown, see the payment and its webhook attempts
   await expect(page).toHaveURL(/\/login/);
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login/);
+  expect(violations).toEqual([]);
 });
 
 test("a wrong password is rejected; the sandbox demo merchant logs in", async ({ page }) => {
@@ -138,8 +144,12 @@ test("a second merchant cannot see the first one's payment by URL", async ({ bro
   const second = await browser.newContext();
   const page = await second.newPage();
   await signUp(page, "Merchant B");
+  const violations = collectCspViolations(page);
   const res = await page.goto(`/dashboard/payments/${payment.transactionId}`);
   expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
+  await expect(nav(page)).toBeVisible();
+  expect(violations).toEqual([]);
   await page.goto("/dashboard/payments");
   await expect(page.getByText(payment.transactionId)).toHaveCount(0);
   await second.close();

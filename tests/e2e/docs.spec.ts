@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { collectCspViolations } from "./helpers/csp";
 
 test("the API reference lists every endpoint and links to the OpenAPI document", async ({ page, request }) => {
+  const violations = collectCspViolations(page);
   const doc = await (await request.get("/api/v1/openapi.json")).json();
   await page.goto("/docs");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payments API");
@@ -11,9 +13,13 @@ test("the API reference lists every endpoint and links to the OpenAPI document",
   }
   await page.getByRole("link", { name: "openapi.json", exact: true }).click();
   await expect(page).toHaveURL(/openapi\.json$/);
+  expect(violations).toEqual([]);
 });
 
 test("the home page shows the environment", async ({ page }) => {
-  await page.goto("/");
+  const violations = collectCspViolations(page);
+  const response = await page.goto("/");
+  expect(response!.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
   await expect(page.getByText("SANDBOX")).toBeVisible();
+  expect(violations).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { TransactionHistory } from "@/app/_dashboard/transaction-history";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { cancelPayoutAction } from "@/app/_dashboard/actions";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
 import { formatAmount, formatDate } from "@/app/_dashboard/format";
@@ -19,12 +19,12 @@ function JsonFacts({ value, testId }: { value: unknown; testId?: string }): Reac
   return (
     <dl className="facts" data-testid={testId}>
       {entries.map(([k, v]) => (
-        <div key={k} style={{ display: "contents" }}>
+        <Fragment key={k}>
           <dt>{k}</dt>
           <dd>
             <JsonFacts value={v} />
           </dd>
-        </div>
+        </Fragment>
       ))}
     </dl>
   );

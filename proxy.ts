@@ -1,0 +1,24 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { pageContentSecurityPolicy } from "@/lib/http/page-content-security-policy";
+
+/**
+ * The React pages (dashboard, login, sign-up, docs, home) get a strict nonce-based
+ * Content-Security-Policy: a fresh nonce per request, passed to Next in the request's own CSP
+ * header (Next applies it to every script it renders) and sent to the browser. These pages are
+ * all rendered per request, which a nonce needs. The API, the hosted checkout (its own policy)
+ * and static files are not matched.
+ */
+export function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const csp = pageContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", csp);
+  return response;
+}
+
+export const config = {
+  matcher: ["/", "/dashboard/:path*", "/login", "/signup", "/docs"],
+};
