@@ -2,7 +2,7 @@ import { onCommit } from "@/lib/db/after-commit";
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { newId } from "@/lib/ids";
-import { wakeJobRunner } from "./wake-job-runner";
+import { wakeJobRunner, wakeJobRunnerAt } from "./wake-job-runner";
 
 export type EnqueueOptions = { runAt?: Date; dedupeKey?: string; maxAttempts?: number };
 
@@ -11,7 +11,7 @@ export type EnqueueOptions = { runAt?: Date; dedupeKey?: string; maxAttempts?: n
  * (transactional outbox), so the job exists if and only if the change committed.
  * A dedupeKey makes enqueueing the same business step twice a no-op.
  * A job due now also wakes the runner once that transaction has committed (wakeJobRunner):
- * callers do nothing for it, and a job for later is found by the runner's poll or cron.
+ * callers do nothing for it; a job for later asks for a wake at its due time (wakeJobRunnerAt).
  */
 export async function enqueueJob(db: Db, type: string, payload: Record<string, unknown>, options: EnqueueOptions = {}) {
   const data = {
@@ -24,6 +24,7 @@ export async function enqueueJob(db: Db, type: string, payload: Record<string, u
   };
   const job = await insertJob(db, data);
   if (job.runAt.getTime() <= Date.now()) onCommit(db, wakeJobRunner);
+  else onCommit(db, () => wakeJobRunnerAt(job.runAt));
   return job;
 }
 

@@ -1,6 +1,6 @@
 import { onCommit } from "@/lib/db/after-commit";
 import type { Db } from "@/lib/db/client";
-import { wakeJobRunner } from "./wake-job-runner";
+import { wakeJobRunnerAt } from "./wake-job-runner";
 
 /**
  * Gives a job that used up its attempts (status `failed`) a fresh set, due at `runAt`: for a
@@ -13,6 +13,6 @@ export async function reviveFailedJob(db: Db, jobId: string, runAt: Date): Promi
     where: { id: jobId, status: "failed" },
     data: { status: "pending", attempts: 0, runAt, lockedUntil: null, finishedAt: null },
   });
-  if (count > 0 && runAt.getTime() <= Date.now()) onCommit(db, wakeJobRunner);
+  if (count > 0) onCommit(db, () => wakeJobRunnerAt(runAt));
   return count > 0;
 }

@@ -3,6 +3,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { log } from "@/lib/log";
 import { jobHandler, registeredJobTypes } from "./job-handlers";
 import "./register-handlers";
+import { wakeJobRunnerAt } from "./wake-job-runner";
 
 const LEASE_SECONDS = 300;
 
@@ -52,6 +53,7 @@ async function runClaimedJob(job: ClaimedJob) {
         where: { id: job.id },
         data: { status: "pending", runAt: result.rescheduleAt, attempts: 0, lockedUntil: null },
       });
+      wakeJobRunnerAt(result.rescheduleAt);
     } else {
       await prisma.job.update({ where: { id: job.id }, data: { status: "succeeded", finishedAt: new Date(), lockedUntil: null } });
     }
@@ -59,15 +61,17 @@ async function runClaimedJob(job: ClaimedJob) {
     const message = err instanceof Error ? err.message : String(err);
     const exhausted = job.attempts >= job.max_attempts;
     log.warn("job failed", { jobId: job.id, type: job.type, attempts: job.attempts, exhausted, error: message });
+    const retryAt = new Date(Date.now() + retryDelayMs(job.attempts));
     await prisma.job.update({
       where: { id: job.id },
       data: {
         status: exhausted ? "failed" : "pending",
-        runAt: new Date(Date.now() + retryDelayMs(job.attempts)),
+        runAt: retryAt,
         lastError: message.slice(0, 2000),
         lockedUntil: null,
         finishedAt: exhausted ? new Date() : null,
       },
     });
+    if (!exhausted) wakeJobRunnerAt(retryAt);
   }
 }

@@ -24,6 +24,9 @@ type WakeState = {
   sending: Promise<void> | null;
   sendAgain: boolean;
   inProcessWake: (() => void) | null;
+  /** Due seconds (epoch) a delayed wake was sent for; pruned once past. */
+  delayedWakes: Set<number>;
+  delayedSends: Set<Promise<void>>;
 };
 
 // On globalThis because Next may evaluate this module in several bundles of one process: the
@@ -33,7 +36,7 @@ type GlobalWithWake = typeof globalThis & { [GLOBAL_KEY]?: WakeState };
 
 function state(): WakeState {
   const g = globalThis as GlobalWithWake;
-  return (g[GLOBAL_KEY] ??= { timer: null, sending: null, sendAgain: false, inProcessWake: null });
+  return (g[GLOBAL_KEY] ??= { timer: null, sending: null, sendAgain: false, inProcessWake: null, delayedWakes: new Set(), delayedSends: new Set() });
 }
 
 /** Asks for the outbox to be drained soon. Call it only once the jobs are committed. */
@@ -66,11 +69,11 @@ function deliverWake(s: WakeState) {
   });
 }
 
-async function sendJobsEnqueued(): Promise<void> {
+async function sendJobsEnqueued(at?: number): Promise<void> {
   try {
     // Loaded on first use: the embedded mode never needs the Inngest SDK.
     const { inngest } = await import("@/inngest/client");
-    await inngest.send({ name: JOBS_ENQUEUED_EVENT, data: {} });
+    await inngest.send(at === undefined ? { name: JOBS_ENQUEUED_EVENT, data: {} } : { name: JOBS_ENQUEUED_EVENT, data: {}, ts: at });
   } catch (err) {
     log.warn("could not wake the Inngest job runner; its cron runs the jobs within a minute", { error: describeSafely(err) });
   }
@@ -86,6 +89,31 @@ function describeSafely(err: unknown): string {
   return message.slice(0, 500);
 }
 
+/**
+ * Asks for a drain when a job scheduled for later falls due (a retry after a backoff, the next
+ * provider poll, a delivery retry). The in-process runner polls every 500 ms and finds it
+ * anyway. Under Inngest the job would otherwise wait for the next minute's cron, which turns a
+ * 2 s poll interval into a minute; so a `jobs/enqueued` event is sent with its `ts` at the due
+ * second, which Inngest holds until then (a delayed start). Coalesced: one event per second of
+ * due time per process. Beyond MAX_DELAYED_WAKE_MS the cron's minute is small next to the wait
+ * and no event is sent. Call it only once the job row is committed; best effort like the rest.
+ */
+export const MAX_DELAYED_WAKE_MS = 15 * 60_000;
+
+export function wakeJobRunnerAt(runAt: Date): void {
+  const delay = runAt.getTime() - Date.now();
+  if (delay <= 0) return wakeJobRunner();
+  if (delay > MAX_DELAYED_WAKE_MS || config.jobsRunner() !== "inngest") return;
+  const s = state();
+  const dueSecond = Math.ceil(runAt.getTime() / 1000);
+  const now = Date.now() / 1000;
+  for (const second of s.delayedWakes) if (second < now) s.delayedWakes.delete(second);
+  if (s.delayedWakes.has(dueSecond)) return;
+  s.delayedWakes.add(dueSecond);
+  const sending = sendJobsEnqueued(dueSecond * 1000).finally(() => s.delayedSends.delete(sending));
+  s.delayedSends.add(sending);
+}
+
 /** The in-process runner registers how to wake it (lib/jobs/in-process-runner). */
 export function setInProcessWake(wake: (() => void) | null): void {
   state().inProcessWake = wake;
@@ -94,5 +122,7 @@ export function setInProcessWake(wake: (() => void) | null): void {
 /** Resolves once no wake is pending nor being sent (tests; a graceful shutdown). */
 export async function jobWakeSettled(): Promise<void> {
   const s = state();
-  while (s.timer || s.sending) await (s.sending ?? new Promise((resolve) => setTimeout(resolve, WAKE_COALESCE_MS)));
+  while (s.timer || s.sending || s.delayedSends.size > 0) {
+    await (s.sending ?? [...s.delayedSends][0] ?? new Promise((resolve) => setTimeout(resolve, WAKE_COALESCE_MS)));
+  }
 }

@@ -6,6 +6,7 @@ import { getPrisma } from "@/lib/db/client";
 import { startInProcessRunner } from "@/lib/jobs/in-process-runner";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { registerJobHandler } from "@/lib/jobs/job-handlers";
+import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { JOBS_ENQUEUED_EVENT, jobWakeSettled, wakeJobRunner } from "@/lib/jobs/wake-job-runner";
 import { initiatePayment, SUBMIT_PAYMENT_JOB } from "@/lib/payments/initiate-payment";
 import { initiatePaymentBody } from "@/lib/payments/initiate-payment-input";
@@ -161,6 +162,68 @@ describe("under Inngest: jobs/enqueued after commit", () => {
     await initiateDirect(await createTestMerchant());
     await jobWakeSettled();
     await new Promise((r) => setTimeout(r, 100));
+    expect(send).not.toHaveBeenCalled();
+  });
+});
+
+describe("under Inngest: a job due later wakes the drain at its due second, not at the next cron", () => {
+  beforeEach(() => {
+    process.env.JOBS_RUNNER = "inngest";
+  });
+  const sentAt = (send: { mock: { calls: unknown[][] } }) => send.mock.calls.map((c) => (c[0] as { ts?: number }).ts);
+
+  it("an enqueue for later sends one delayed jobs/enqueued per due second, after commit, never on rollback or for the far future", async () => {
+    const send = vi.spyOn(inngest, "send").mockResolvedValue({ ids: [] });
+    const prisma = await getPrisma();
+    const due = new Date(Math.floor(Date.now() / 1000) * 1000 + 7_400);
+    await prisma.$transaction(async (tx) => {
+      await enqueueJob(tx, "test.later", {}, { runAt: due });
+      await enqueueJob(tx, "test.later", {}, { runAt: new Date(due.getTime() + 300) }); // same second
+      expect(send).not.toHaveBeenCalled(); // not before COMMIT
+    });
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await enqueueJob(tx, "test.later", {}, { runAt: new Date(due.getTime() + 5_000) });
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    await enqueueJob(prisma, "test.later", {}, { runAt: new Date(Date.now() + 60 * 60_000) }); // the cron is close enough
+    await jobWakeSettled();
+    expect(sentAt(send)).toEqual([Math.ceil(due.getTime() / 1000) * 1000]);
+    expect(send.mock.calls[0][0]).toMatchObject({ name: JOBS_ENQUEUED_EVENT });
+  });
+
+  it("a failed attempt's retry and a handler's reschedule (the next provider poll) each ask for a drain when due", async () => {
+    const send = vi.spyOn(inngest, "send").mockResolvedValue({ ids: [] });
+    const prisma = await getPrisma();
+    const next = new Date(Date.now() + 3_000);
+    registerJobHandler("test.wake-retry", async () => {
+      throw new Error("receiver down");
+    });
+    registerJobHandler("test.wake-reschedule", async () => ({ rescheduleAt: next }));
+    await prisma.job.createMany({
+      data: [
+        { id: `job_${Date.now()}_r`, type: "test.wake-retry", payload: {}, runAt: new Date(), maxAttempts: 5 },
+        { id: `job_${Date.now()}_s`, type: "test.wake-reschedule", payload: {}, runAt: new Date(), maxAttempts: 5 },
+      ],
+    });
+    const before = Date.now();
+    await runDueJobs({ types: ["test.wake-retry", "test.wake-reschedule"] });
+    await jobWakeSettled();
+    const times = sentAt(send) as number[];
+    expect(times).toHaveLength(2);
+    expect(times).toContain(Math.ceil(next.getTime() / 1000) * 1000);
+    // The first retry of a failed job comes 2 s later (retryDelayMs(1)).
+    const retry = times.find((t) => t !== Math.ceil(next.getTime() / 1000) * 1000)!;
+    expect(retry).toBeGreaterThanOrEqual(before + 2_000);
+    expect(retry).toBeLessThanOrEqual(Date.now() + 3_000);
+  });
+
+  it("the embedded runner needs none: its poll finds due jobs", async () => {
+    process.env.JOBS_RUNNER = "inline";
+    const send = vi.spyOn(inngest, "send").mockResolvedValue({ ids: [] });
+    await enqueueJob(await getPrisma(), "test.later", {}, { runAt: new Date(Date.now() + 5_000) });
+    await jobWakeSettled();
     expect(send).not.toHaveBeenCalled();
   });
 });
