@@ -58,6 +58,20 @@ const targets = [
     ],
   },
   {
+    name: "POST /payments/initiate (checkout)",
+    path: "/api/v1/payments/initiate",
+    method: "POST",
+    auth: true,
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ type: "checkout", amount: 5000, externalReference: `bench-${process.pid}-${++sequence}` }),
+        }),
+      },
+    ],
+  },
+  {
     name: "GET /payments/status/{id}",
     auth: true,
     async setup() {

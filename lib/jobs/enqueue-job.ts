@@ -6,6 +6,9 @@ import { wakeJobRunner, wakeJobRunnerAt } from "./wake-job-runner";
 
 export type EnqueueOptions = { runAt?: Date; dedupeKey?: string; maxAttempts?: number };
 
+/** The row of a new job, defaults applied. */
+export type NewJobRow = { id: string; type: string; payload: Record<string, unknown>; runAt: Date; maxAttempts: number; dedupeKey: string | null };
+
 /**
  * Writes a job row: call it with the transaction that makes the change needing the job
  * (transactional outbox), so the job exists if and only if the change committed.
@@ -14,18 +17,34 @@ export type EnqueueOptions = { runAt?: Date; dedupeKey?: string; maxAttempts?: n
  * callers do nothing for it; a job for later asks for a wake at its due time (wakeJobRunnerAt).
  */
 export async function enqueueJob(db: Db, type: string, payload: Record<string, unknown>, options: EnqueueOptions = {}) {
-  const data = {
+  const row = newJobRow(type, payload, options);
+  const job = await insertJob(db, { ...row, payload: row.payload as Prisma.InputJsonObject });
+  wakeAfterCommit(db, job.runAt);
+  return job;
+}
+
+/**
+ * The row enqueueJob would write, for a writer that inserts the job in the same SQL statement
+ * as the row that needs it (recordWebhookEvent); that writer then calls wakeAfterCommit.
+ */
+export function newJobRow(type: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): NewJobRow {
+  return {
     id: newId("job"),
     type,
-    payload: payload as Prisma.InputJsonObject,
+    payload,
     runAt: options.runAt ?? new Date(),
     maxAttempts: options.maxAttempts ?? 10,
     dedupeKey: options.dedupeKey ?? null,
   };
-  const job = await insertJob(db, data);
-  if (job.runAt.getTime() <= Date.now()) onCommit(db, wakeJobRunner);
-  else onCommit(db, () => wakeJobRunnerAt(job.runAt));
-  return job;
+}
+
+/**
+ * Wakes the runner once `db`'s writes are committed: at once for a job due now, at its due
+ * time for a job due later (see wake-job-runner). Called by every writer of job rows.
+ */
+export function wakeAfterCommit(db: Db, runAt: Date): void {
+  if (runAt.getTime() <= Date.now()) onCommit(db, wakeJobRunner);
+  else onCommit(db, () => wakeJobRunnerAt(runAt));
 }
 
 async function insertJob(db: Db, data: Prisma.JobCreateManyInput & { dedupeKey: string | null }) {

@@ -1,5 +1,6 @@
 import type { Tx } from "@/lib/db/client";
 import type { Payment, PaymentStatus, Prisma } from "@/lib/db/generated/client";
+import { nullIfNotFound } from "@/lib/db/null-if-not-found";
 import { creditCollectPending } from "@/lib/ledger";
 import type { CurrencyCode } from "@/lib/money";
 import { recordWebhookEvent } from "@/lib/webhooks";
@@ -14,7 +15,7 @@ export type PaymentChanges = Pick<
 /**
  * The one way a payment changes status. Inside the caller's transaction it:
  * - applies the change only if the payment is still in the status the caller saw (conditional
- *   UPDATE), so of two concurrent actors exactly one wins and the other gets null;
+ *   UPDATE … RETURNING), so of two concurrent actors exactly one wins and the other gets null;
  * - writes the timeline row;
  * - on success credits the ledger (net of the collect fee) to collect.pending, idempotently;
  * - records the payment.<status> webhook event, delivered after commit by the outbox.
@@ -29,12 +30,13 @@ export async function transitionPayment(
 ): Promise<Payment | null> {
   if (!canTransition(payment, to)) return null;
   const clearsError = to === "success" || to === "pending" || to === "processing";
-  const { count } = await tx.payment.updateMany({
-    where: { id: payment.id, status: payment.status, updatedAt: payment.updatedAt },
-    data: { ...(clearsError ? { errorCode: null, errorMessage: null } : {}), ...changes, status: to } as Prisma.PaymentUpdateManyMutationInput,
-  });
-  if (count === 0) return null;
-  const updated = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+  const updated = await tx.payment
+    .update({
+      where: { id: payment.id, status: payment.status, updatedAt: payment.updatedAt },
+      data: { ...(clearsError ? { errorCode: null, errorMessage: null } : {}), ...changes, status: to },
+    })
+    .catch(nullIfNotFound);
+  if (!updated) return null;
   await tx.paymentStatusChange.create({ data: { paymentId: payment.id, fromStatus: payment.status, toStatus: to, reason } });
 
   if (to === "success") {

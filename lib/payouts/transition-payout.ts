@@ -1,5 +1,6 @@
 import type { Tx } from "@/lib/db/client";
 import type { Payout, PayoutStatus, Prisma } from "@/lib/db/generated/client";
+import { nullIfNotFound } from "@/lib/db/null-if-not-found";
 import { finalisePayout, releasePayout } from "@/lib/ledger";
 import type { CurrencyCode } from "@/lib/money";
 import { recordWebhookEvent } from "@/lib/webhooks";
@@ -26,12 +27,10 @@ export type PayoutChanges = Pick<Prisma.PayoutUpdateManyMutationInput, "provider
  */
 export async function transitionPayout(tx: Tx, payout: Payout, to: PayoutStatus, changes: PayoutChanges = {}, reason?: string): Promise<Payout | null> {
   if (!canTransitionPayout(payout.status, to)) return null;
-  const { count } = await tx.payout.updateMany({
-    where: { id: payout.id, status: payout.status, updatedAt: payout.updatedAt },
-    data: { ...changes, status: to },
-  });
-  if (count === 0) return null;
-  const updated = await tx.payout.findUniqueOrThrow({ where: { id: payout.id } });
+  const updated = await tx.payout
+    .update({ where: { id: payout.id, status: payout.status, updatedAt: payout.updatedAt }, data: { ...changes, status: to } })
+    .catch(nullIfNotFound);
+  if (!updated) return null;
   await tx.payoutStatusChange.create({ data: { payoutId: payout.id, fromStatus: payout.status, toStatus: to, reason } });
 
   if (to === "success") {

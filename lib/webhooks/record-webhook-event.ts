@@ -1,8 +1,7 @@
 import type { AppEnvironment } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
-import { Prisma } from "@/lib/db/generated/client";
 import { newId } from "@/lib/ids";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { newJobRow, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
 import { isWebhookEventType, type WebhookEventType } from "./event-types";
 import { WEBHOOK_DELIVER_JOB } from "./webhook-config";
 
@@ -39,19 +38,20 @@ export async function recordWebhookEvent(tx: Db, input: RecordWebhookEventInput)
   const id = newId("evt", createdAt.getTime());
   const payload = { id, type: input.type, createdAt: createdAt.toISOString(), environment: input.environment, data: input.data };
   const transactionId = typeof input.data.transactionId === "string" ? input.data.transactionId : null;
-  await tx.webhookEvent.create({
-    data: {
-      id,
-      merchantId: input.merchantId,
-      environment: input.environment,
-      type: input.type,
-      transactionId,
-      payload: payload as Prisma.InputJsonObject,
-      targetUrl: input.callbackUrl || null,
-      nextAttemptAt: createdAt,
-      createdAt,
-    },
-  });
-  await enqueueJob(tx, WEBHOOK_DELIVER_JOB, { eventId: id }, { dedupeKey: deliveryJobKey(id), runAt: createdAt, maxAttempts: 25 });
+  const job = newJobRow(WEBHOOK_DELIVER_JOB, { eventId: id }, { dedupeKey: deliveryJobKey(id), runAt: createdAt, maxAttempts: 25 });
+  // The event and its delivery job in one statement (a data-modifying CTE) instead of two
+  // inserts: every state change that emits an event saves a round trip, and the two rows cannot
+  // be split even by a caller that passed no transaction. The job insert is enqueueJob's
+  // (same row, same dedupe rule); the columns left out take their defaults.
+  await tx.$executeRaw`
+    WITH event AS (
+      INSERT INTO webhook_events (id, merchant_id, environment, type, transaction_id, payload, target_url, next_attempt_at, created_at, updated_at)
+      VALUES (${id}, ${input.merchantId}, ${input.environment}::"Environment", ${input.type}, ${transactionId}, ${JSON.stringify(payload)}::json,
+              ${input.callbackUrl || null}, ${createdAt}, ${createdAt}, ${createdAt})
+    )
+    INSERT INTO jobs (id, type, payload, run_at, max_attempts, dedupe_key, created_at, updated_at)
+    VALUES (${job.id}, ${job.type}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt}, ${job.maxAttempts}, ${job.dedupeKey}, ${createdAt}, ${createdAt})
+    ON CONFLICT (dedupe_key) DO NOTHING`;
+  wakeAfterCommit(tx, job.runAt);
   return { id, type: input.type, createdAt };
 }

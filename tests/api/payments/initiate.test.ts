@@ -95,6 +95,25 @@ describe("POST /payments/initiate — direct", () => {
     expect((await initiatePayment(other.headers, body)).status).toBe(201);
   });
 
+  it("of concurrent initiates with one new externalReference, exactly one creates it; the others get 422 naming it", async () => {
+    const m = await createTestMerchant({ plan: "enterprise" });
+    const body = directBody();
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => initiatePayment(m.headers, { ...body, amount: 5000 + i })));
+    const created = results.filter((r) => r.status === 201);
+    expect(created).toHaveLength(1);
+    const winner = created[0].json.data.transactionId;
+    for (const r of results.filter((r) => r.status !== 201)) {
+      expect(r.status).toBe(422);
+      expect(r.json).toMatchObject({ code: "duplicate_reference", transactionId: winner });
+    }
+    const prisma = await getPrisma();
+    expect(await prisma.payment.count({ where: { merchantId: m.merchant.id } })).toBe(1);
+    // The losers wrote nothing: one timeline row, one event, one submission job.
+    expect(await prisma.paymentStatusChange.count({ where: { paymentId: winner } })).toBe(1);
+    expect(await prisma.webhookEvent.count({ where: { merchantId: m.merchant.id } })).toBe(1);
+    expect(await prisma.job.count({ where: { dedupeKey: { startsWith: "payment.submit:" }, payload: { path: ["paymentId"], equals: winner } } })).toBe(1);
+  });
+
   it("replays an idempotent retry instead of answering duplicate_reference", async () => {
     const m = await createTestMerchant();
     const body = directBody();

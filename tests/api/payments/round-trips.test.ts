@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as paymentStatus } from "@/app/api/v1/payments/status/[transactionId]/route";
+import { invalidateApiKeyCache } from "@/lib/auth/api-key-cache";
+import { call } from "../../helpers/http";
+import { createTestMerchant } from "../../helpers/merchants";
+import { directBody, initiatePayment, uniqueRef } from "../../helpers/payments";
+import { recordStatements } from "../../helpers/record-statements";
+import { ensureReferenceData } from "../../helpers/reference";
+
+/**
+ * The database round trips of the hottest API paths, statement by statement (docs/decisions.md,
+ * Platform, "Round trips"). These paths spend their time in them, so a statement added here is
+ * a regression to justify: if it is needed, change the list here and the figures in the doc.
+ * Steady state, as in production: the API key cache and the reference catalogue are warm.
+ */
+type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
+let m: Merchant;
+const saved = { API_KEY_CACHE_MS: process.env.API_KEY_CACHE_MS, REFERENCE_CACHE_TTL_SECONDS: process.env.REFERENCE_CACHE_TTL_SECONDS };
+
+beforeAll(async () => {
+  process.env.API_KEY_CACHE_MS = "600000";
+  process.env.REFERENCE_CACHE_TTL_SECONDS = "600";
+  await ensureReferenceData();
+  m = await createTestMerchant();
+  expect((await initiatePayment(m.headers, directBody())).status).toBe(201); // warms the key cache and the catalogue
+});
+
+afterAll(() => {
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  invalidateApiKeyCache();
+});
+
+/** "insert payments", "select payments", "begin"…: what a statement does and to which tables. */
+function describeStatement(sql: string): string {
+  const control = /^(BEGIN|COMMIT|ROLLBACK)\b/i.exec(sql);
+  if (control) return control[1].toLowerCase();
+  const table = String.raw`(?:"?public"?\.)?"?(\w+)"?`;
+  const writes = [...sql.matchAll(new RegExp(String.raw`\b(INSERT INTO|UPDATE|DELETE FROM)\s+${table}`, "gi"))].map(
+    ([, verb, name]) => `${verb.split(" ")[0].toLowerCase()} ${name}`,
+  );
+  if (writes.length > 0) return writes.join(" + ");
+  const from = new RegExp(String.raw`\bFROM\s+${table}`, "i").exec(sql);
+  return `select ${from?.[1] ?? "?"}`;
+}
+
+async function roundTrips(request: () => Promise<{ status: number }>, expectedStatus: number) {
+  const { result, statements } = await recordStatements(request);
+  expect(result.status).toBe(expectedStatus);
+  return statements.map(describeStatement);
+}
+
+const status = (headers: Record<string, string>, transactionId: string) =>
+  call(paymentStatus, { path: `/payments/status/${transactionId}`, headers, params: { transactionId } });
+
+describe("round trips per request", () => {
+  it("POST /payments/initiate (direct): one transaction of four writes, the event and its delivery job in one", async () => {
+    expect(await roundTrips(() => initiatePayment(m.headers, directBody()), 201)).toEqual([
+      "begin",
+      "insert payments",
+      "insert payment_status_changes",
+      "insert webhook_events + insert jobs",
+      "insert jobs", // payment.submit
+      "commit",
+    ]);
+  });
+
+  it("POST /payments/initiate (checkout): the same without the submission job", async () => {
+    const body = { type: "checkout", amount: 5000, externalReference: uniqueRef() };
+    expect(await roundTrips(() => initiatePayment(m.headers, body), 201)).toEqual([
+      "begin",
+      "insert payments",
+      "insert payment_status_changes",
+      "insert webhook_events + insert jobs",
+      "commit",
+    ]);
+  });
+
+  it("POST /payments/initiate with X-Idempotency-Key: the claim before, the stored response after", async () => {
+    const headers = { ...m.headers, "X-Idempotency-Key": uniqueRef("idem") };
+    const body = directBody();
+    expect(await roundTrips(() => initiatePayment(headers, body), 201)).toEqual([
+      "insert idempotency_records",
+      "begin",
+      "insert payments",
+      "insert payment_status_changes",
+      "insert webhook_events + insert jobs",
+      "insert jobs",
+      "commit",
+      "update idempotency_records",
+    ]);
+    // The replay reads the stored response and runs nothing.
+    expect(await roundTrips(() => initiatePayment(headers, body), 201)).toEqual(["insert idempotency_records", "select idempotency_records"]);
+  });
+
+  it("GET /payments/status/{id}: one SELECT, scoped to the merchant and environment", async () => {
+    const created = await initiatePayment(m.headers, directBody());
+    const { result, statements } = await recordStatements(() => status(m.headers, created.json.data.transactionId));
+    expect(result.status).toBe(200);
+    expect(statements.map(describeStatement)).toEqual(["select payments"]);
+    expect(statements[0]).toMatch(/"merchant_id" = \$\d+ AND .*"environment" = /);
+  });
+
+  it("a key not in the cache (first call, or 5 s later) costs two reads more: the key, its merchant", async () => {
+    const created = await initiatePayment(m.headers, directBody());
+    invalidateApiKeyCache();
+    expect(await roundTrips(() => status(m.headers, created.json.data.transactionId), 200)).toEqual([
+      "select api_keys",
+      "select merchants",
+      "select payments",
+    ]);
+  });
+});
