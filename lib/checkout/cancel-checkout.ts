@@ -2,7 +2,7 @@ import type { Payment } from "@/lib/db/generated/client";
 import { isAppError } from "@/lib/errors";
 import { cancelLoadedPayment } from "@/lib/payments/cancel-payment";
 import { isCancellable } from "./checkout-stage";
-import { getCheckoutByToken } from "./get-checkout";
+import { findCheckoutPayment } from "./get-checkout";
 
 /**
  * The customer gives up on the hosted page: a checkout payment that is pending (nothing on its
@@ -13,9 +13,8 @@ import { getCheckoutByToken } from "./get-checkout";
 export type CancelCheckoutResult = { ok: true; payment: Payment } | { ok: false; payment: Payment };
 
 export async function cancelCheckout(token: string, now = new Date()): Promise<CancelCheckoutResult | null> {
-  const checkout = await getCheckoutByToken(token);
-  if (!checkout) return null;
-  const { payment } = checkout;
+  const payment = await findCheckoutPayment(token);
+  if (!payment) return null;
   if (payment.status === "cancelled") return { ok: true, payment };
   if (!isCancellable(payment, now)) return { ok: false, payment };
   try {

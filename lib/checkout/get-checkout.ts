@@ -19,12 +19,27 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
 export const isWellFormedToken = (token: unknown): token is string => typeof token === "string" && TOKEN_SHAPE.test(token);
 
-export async function getCheckoutByToken(token: unknown, db?: Db): Promise<Checkout | null> {
+/**
+ * The payment behind a checkout token, alone: one query. Enough for the live status poll, the
+ * cancel and the form submission, which run far more often than the page itself.
+ */
+export async function findCheckoutPayment(token: unknown, db?: Db): Promise<Payment | null> {
   if (!isWellFormedToken(token)) return null;
   const prisma = db ?? (await getPrisma());
   const payment = await prisma.payment.findUnique({ where: { checkoutToken: token } });
-  if (!payment || payment.environment !== appEnv()) return null;
+  return payment && payment.environment === appEnv() ? payment : null;
+}
+
+/** The payment's collect country from the cached catalogue (no query). */
+export async function checkoutCountry(payment: Pick<Payment, "country">): Promise<Country | null> {
+  return payment.country ? ((await getCatalogue()).countryByCode.get(payment.country) ?? null) : null;
+}
+
+/** Everything the page shows: the payment, its merchant's name and its country. */
+export async function getCheckoutByToken(token: unknown, db?: Db): Promise<Checkout | null> {
+  const payment = await findCheckoutPayment(token, db);
+  if (!payment) return null;
+  const prisma = db ?? (await getPrisma());
   const merchant = await prisma.merchant.findUnique({ where: { id: payment.merchantId }, select: { name: true } });
-  const country = payment.country ? ((await getCatalogue()).countryByCode.get(payment.country) ?? null) : null;
-  return { payment, merchantName: merchant?.name ?? "", country };
+  return { payment, merchantName: merchant?.name ?? "", country: await checkoutCountry(payment) };
 }

@@ -15,7 +15,7 @@
  * - The page's HTML is built with the escaping `html` tag only; what the customer or merchant
  *   typed is never markup, and only our nonce'd inline style and script run (strict CSP).
  */
-export { getCheckoutByToken, isWellFormedToken, type Checkout } from "./get-checkout";
+export { checkoutCountry, findCheckoutPayment, getCheckoutByToken, isWellFormedToken, type Checkout } from "./get-checkout";
 export { listMethodsForCheckout, type CheckoutMethod } from "./list-checkout-methods";
 export { submitCheckoutMethod, type SubmitCheckoutInput, type SubmitCheckoutResult } from "./submit-checkout-method";
 export { cancelCheckout, type CancelCheckoutResult } from "./cancel-checkout";

@@ -7,7 +7,7 @@ import { transitionPayment } from "@/lib/payments/transition-payment";
 import { getProvider } from "@/lib/providers/get-provider";
 import { checkChannelAmount, collectFee, getChannel, isProviderCode, MOBILE_MONEY_CODES, validatePhone } from "@/lib/reference";
 import { checkoutStage, isPayable } from "./checkout-stage";
-import { getCheckoutByToken } from "./get-checkout";
+import { checkoutCountry, findCheckoutPayment } from "./get-checkout";
 import type { FormErrorKey, FormErrorParams } from "./messages";
 import { readPhoneInput } from "./read-phone-input";
 
@@ -32,9 +32,9 @@ export type SubmitCheckoutResult =
   | { ok: false; field: "provider" | "phone" | "form"; key: FormErrorKey; params?: FormErrorParams; detail?: string };
 
 export async function submitCheckoutMethod(token: string, input: SubmitCheckoutInput, now = new Date()): Promise<SubmitCheckoutResult | null> {
-  const checkout = await getCheckoutByToken(token);
-  if (!checkout) return null;
-  const { payment, country } = checkout;
+  const payment = await findCheckoutPayment(token);
+  if (!payment) return null;
+  const country = await checkoutCountry(payment);
   const prisma = await getPrisma();
 
   if (payment.type !== "checkout") return { ok: false, field: "form", key: "not_payable" };

@@ -12,6 +12,7 @@ import { newToken } from "@/lib/ids";
 import { call } from "../../helpers/http";
 import { createTestMerchant } from "../../helpers/merchants";
 import { directBody, driveToFinal, eventTypes, initiatePayment, uniqueRef } from "../../helpers/payments";
+import { recordStatements } from "../../helpers/record-statements";
 import { ensureReferenceData } from "../../helpers/reference";
 
 beforeAll(() => ensureReferenceData());
@@ -227,6 +228,15 @@ describe("GET /checkout/<token>/status", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.json).toEqual({ stage: "waiting", status: "pending", errorCode: null, expiresAt: expect.any(String), payable: false, redirectUrl: null });
     for (const secret of ["770000012", "Awa", "awa@example.com", "s3cr3t", id]) expect(res.text).not.toContain(secret);
+  });
+
+  it("costs one query per poll (the payment alone, not its merchant)", async () => {
+    const { token } = await newCheckout();
+    await checkoutStatus(token); // catalogue and client warm
+    const { result, statements } = await recordStatements(() => checkoutStatus(token));
+    expect(result?.stage).toBe("choose");
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^SELECT .* FROM "public"\."payments"/);
   });
 
   it("404 for an unknown token", async () => {
