@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { newNonce } from "@/lib/http/new-nonce";
 import { pageContentSecurityPolicy } from "@/lib/http/page-content-security-policy";
 
 /**
@@ -9,7 +10,7 @@ import { pageContentSecurityPolicy } from "@/lib/http/page-content-security-poli
  * and static files are not matched.
  */
 export function proxy(request: NextRequest) {
-  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const nonce = newNonce();
   const csp = pageContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);

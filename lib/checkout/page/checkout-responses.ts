@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { isSandbox } from "@/lib/config";
+import { config, isSandbox } from "@/lib/config";
 import { isAppError } from "@/lib/errors";
+import { newNonce } from "@/lib/http/new-nonce";
 import { readBodyText } from "@/lib/http/read-body";
 import { log } from "@/lib/log";
 import { cancelCheckout } from "../cancel-checkout";
@@ -61,8 +61,6 @@ function seeOther(location: string, headers = baseHeaders()): Response {
   return new Response(null, { status: 303, headers });
 }
 
-const newNonce = () => randomBytes(16).toString("base64");
-
 export function readCookie(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const eq = part.indexOf("=");
@@ -82,7 +80,7 @@ function setCookie(headers: Headers, name: string, value: string, options: { pat
 }
 
 /** Over plain http (the sandbox on localhost) a Secure cookie would be dropped by the browser. */
-const secureCookies = () => (process.env.PUBLIC_URL ?? "").startsWith("https:");
+const secureCookies = () => config.publicUrl().startsWith("https:");
 
 /** The customer's language: ?lang= (remembered), then the cookie, then Accept-Language, else French. */
 function requestLocale(request: Request, url = new URL(request.url)): Locale {
