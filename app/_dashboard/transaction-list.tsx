@@ -1,9 +1,12 @@
-import type { Messages } from "@/lib/dashboard/i18n";
+import type { listTransactions } from "@/lib/payments/list-transactions";
+import type { Locale, Messages } from "@/lib/dashboard/i18n";
+import { formatDate, formatMajor } from "./format";
 
 /**
- * The parts the payments and payouts lists share: the filter form (a plain GET form, so the
+ * What the payments and payouts lists share: the filter form (a plain GET form, so the
  * filters live in the URL and survive reload and sharing), its error summary and result count,
- * and the pagination that keeps the filters.
+ * the table (the API's transaction list rows; payouts add the recipient) and the pagination
+ * that keeps the filters.
  */
 type Filters = Record<string, string>;
 
@@ -103,5 +106,60 @@ export function Pagination({ basePath, filters, meta, m }: { basePath: string; f
         </a>
       ) : null}
     </nav>
+  );
+}
+
+type TransactionRow = Awaited<ReturnType<typeof listTransactions>>["data"][number];
+
+export function TransactionTable(props: {
+  rows: TransactionRow[];
+  /** Where each row's detail lives: `${basePath}/<transactionId>`. */
+  basePath: string;
+  idLabel: string;
+  emptyLabel: string;
+  testId: string;
+  withRecipient: boolean;
+  locale: Locale;
+  m: Messages;
+}) {
+  const { rows, basePath, idLabel, emptyLabel, testId, withRecipient, locale, m } = props;
+  if (rows.length === 0) return <p>{emptyLabel}</p>;
+  return (
+    <div className="table-wrap">
+      <table data-testid={testId}>
+        <thead>
+          <tr>
+            <th scope="col">{idLabel}</th>
+            <th scope="col">{m.payments.reference}</th>
+            <th scope="col">{m.payments.status}</th>
+            <th scope="col">{m.payments.provider}</th>
+            {withRecipient ? <th scope="col">{m.payouts.recipient}</th> : null}
+            <th scope="col" className="num">
+              {m.payments.amount}
+            </th>
+            <th scope="col">{m.payments.created}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((p) => (
+            <tr key={p.transactionId}>
+              <td>
+                <a href={`${basePath}/${p.transactionId}`}>
+                  <code>{p.transactionId}</code>
+                </a>
+              </td>
+              <td>{p.externalReference ?? "—"}</td>
+              <td>
+                <span className={`status status-${p.status}`}>{m.status[p.status] ?? p.status}</span>
+              </td>
+              <td>{p.provider ?? "—"}</td>
+              {withRecipient ? <td>{p.customerName ?? "—"}</td> : null}
+              <td className="num">{formatMajor(p.amount, p.currency, locale)}</td>
+              <td>{formatDate(p.createdAt, locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

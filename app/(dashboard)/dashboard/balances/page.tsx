@@ -6,18 +6,25 @@ import { getBalancesPage } from "@/lib/dashboard/balances";
 import { messages } from "@/lib/dashboard/i18n";
 import { CURRENCY_CODES } from "@/lib/money";
 
-function CurrencySelect({ label, defaultValue }: { label: string; defaultValue: string }) {
+/** Currency and amount (in major units, converted exactly by lib/money on the server). */
+function CurrencyAmountFields({ currencyLabel, amountLabel, defaultCurrency }: { currencyLabel: string; amountLabel: string; defaultCurrency: string }) {
   return (
-    <label>
-      {label}
-      <select name="currency" defaultValue={defaultValue}>
-        {CURRENCY_CODES.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </select>
-    </label>
+    <>
+      <label>
+        {currencyLabel}
+        <select name="currency" defaultValue={defaultCurrency}>
+          {CURRENCY_CODES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {amountLabel}
+        <input name="amount" inputMode="decimal" required />
+      </label>
+    </>
   );
 }
 
@@ -40,11 +47,7 @@ export default async function BalancesPage() {
         <section aria-labelledby="funds-title" className="panel stack">
           <h2 id="funds-title">{m.balances.addFunds}</h2>
           <ActionForm action={addTestFundsAction} submit={m.balances.add} success={m.balances.funded} className="filters" testId="add-funds-form">
-            <CurrencySelect label={m.currency} defaultValue={home} />
-            <label>
-              {m.balances.amount}
-              <input name="amount" inputMode="decimal" required />
-            </label>
+            <CurrencyAmountFields currencyLabel={m.currency} amountLabel={m.balances.amount} defaultCurrency={home} />
           </ActionForm>
         </section>
       ) : null}
@@ -68,11 +71,7 @@ export default async function BalancesPage() {
         <section aria-labelledby="move-title" className="panel stack">
           <h2 id="move-title">{m.balances.move}</h2>
           <ActionForm action={moveFundsAction} submit={m.balances.moveSubmit} success={m.balances.moved} className="filters" testId="move-funds-form">
-            <CurrencySelect label={m.currency} defaultValue={home} />
-            <label>
-              {m.balances.amount}
-              <input name="amount" inputMode="decimal" required />
-            </label>
+            <CurrencyAmountFields currencyLabel={m.currency} amountLabel={m.balances.amount} defaultCurrency={home} />
           </ActionForm>
         </section>
       ) : null}

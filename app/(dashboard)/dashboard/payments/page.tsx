@@ -1,6 +1,5 @@
-import { formatDate, formatMajor } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
-import { Pagination, TransactionFilters } from "@/app/_dashboard/transaction-list";
+import { Pagination, TransactionFilters, TransactionTable } from "@/app/_dashboard/transaction-list";
 import { messages } from "@/lib/dashboard/i18n";
 import { listDashboardPayments, PAYMENT_STATUSES } from "@/lib/dashboard/payments";
 
@@ -16,44 +15,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     <div className="stack">
       <h1>{m.payments.title}</h1>
       <TransactionFilters basePath="/dashboard/payments" filters={filters} fieldErrors={fieldErrors} statuses={PAYMENT_STATUSES} total={meta.total} withProvider={true} m={m} />
-      {data.length === 0 ? (
-        <p>{m.payments.none}</p>
-      ) : (
-        <div className="table-wrap">
-          <table data-testid="payments-table">
-            <thead>
-              <tr>
-                <th scope="col">{m.payments.id}</th>
-                <th scope="col">{m.payments.reference}</th>
-                <th scope="col">{m.payments.status}</th>
-                <th scope="col">{m.payments.provider}</th>
-                <th scope="col" className="num">
-                  {m.payments.amount}
-                </th>
-                <th scope="col">{m.payments.created}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((p) => (
-                <tr key={p.transactionId}>
-                  <td>
-                    <a href={`/dashboard/payments/${p.transactionId}`}>
-                      <code>{p.transactionId}</code>
-                    </a>
-                  </td>
-                  <td>{p.externalReference}</td>
-                  <td>
-                    <span className={`status status-${p.status}`}>{m.status[p.status] ?? p.status}</span>
-                  </td>
-                  <td>{p.provider ?? "—"}</td>
-                  <td className="num">{formatMajor(p.amount, p.currency, locale)}</td>
-                  <td>{formatDate(p.createdAt, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <TransactionTable rows={data} basePath="/dashboard/payments" idLabel={m.payments.id} emptyLabel={m.payments.none} testId="payments-table" withRecipient={false} locale={locale} m={m} />
       <Pagination basePath="/dashboard/payments" filters={filters} meta={meta} m={m} />
     </div>
   );
