@@ -28,6 +28,17 @@ const quotedInitiates = Number(process.env.BENCH_QUOTED_INITIATES ?? 2000);
 const quotedWarmup = 200;
 let quotePool = [];
 
+/** POST /payments/initiate with a unique externalReference per request, as real traffic has. */
+function initiateTarget(type, body) {
+  return {
+    name: `POST /payments/initiate (${type})`,
+    path: "/api/v1/payments/initiate",
+    method: "POST",
+    auth: true,
+    requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...body, externalReference: `bench-${process.pid}-${++sequence}` }) }) }],
+  };
+}
+
 /** What we measure. Each later feature adds its endpoints here. */
 const targets = [
   { name: "bare Next route (/api/ping)", path: "/api/ping", baseline: true },
@@ -35,42 +46,8 @@ const targets = [
   { name: "GET /providers/payment-methods SN XOF", path: "/api/v1/providers/payment-methods?country=SN&currency=XOF" },
   { name: "GET /countries/active", path: "/api/v1/countries/active" },
   { name: "GET /payments/balance", path: "/api/v1/payments/balance", auth: true },
-  {
-    name: "POST /payments/initiate (direct)",
-    path: "/api/v1/payments/initiate",
-    method: "POST",
-    auth: true,
-    // A unique externalReference per request, as real traffic has.
-    requests: [
-      {
-        setupRequest: (req) => ({
-          ...req,
-          body: JSON.stringify({
-            type: "direct",
-            amount: 5000,
-            externalReference: `bench-${process.pid}-${++sequence}`,
-            provider: "orange",
-            country: "SN",
-            customerPhone: "+221770000012",
-          }),
-        }),
-      },
-    ],
-  },
-  {
-    name: "POST /payments/initiate (checkout)",
-    path: "/api/v1/payments/initiate",
-    method: "POST",
-    auth: true,
-    requests: [
-      {
-        setupRequest: (req) => ({
-          ...req,
-          body: JSON.stringify({ type: "checkout", amount: 5000, externalReference: `bench-${process.pid}-${++sequence}` }),
-        }),
-      },
-    ],
-  },
+  initiateTarget("direct", { type: "direct", amount: 5000, provider: "orange", country: "SN", customerPhone: "+221770000012" }),
+  initiateTarget("checkout", { type: "checkout", amount: 5000 }),
   {
     name: "GET /payments/status/{id}",
     auth: true,
