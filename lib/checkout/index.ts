@@ -23,5 +23,5 @@ export { checkoutStatus } from "./get-checkout-status";
 export { checkoutStage, checkoutStatusOf, isCancellable, isPayable, type CheckoutStage, type CheckoutStatus } from "./checkout-stage";
 export { redirectTarget, withStatus } from "./redirect-target";
 export { readPhoneInput } from "./read-phone-input";
-export { failureMessage, formErrorMessage, operatorHint, uiText, type FormErrorKey, type UiText } from "./messages";
+export { failureMessage, formErrorMessage, isFormErrorKey, operatorHint, uiText, type FormErrorKey, type UiText } from "./messages";
 export { pickLocale, isLocale, localeFromAcceptLanguage, LOCALE_COOKIE, type Locale } from "./locale";

@@ -101,6 +101,9 @@ const FORM_ERRORS: Record<Locale, Record<FormErrorKey, (p: FormErrorParams) => s
   },
 };
 
+/** Whether a value (from the page's URL, say) is one of the form errors we have words for. */
+export const isFormErrorKey = (value: unknown): value is FormErrorKey => typeof value === "string" && Object.hasOwn(FORM_ERRORS.en, value);
+
 export function formErrorMessage(key: FormErrorKey, locale: Locale, params: FormErrorParams = {}): string {
   return FORM_ERRORS[locale][key](params);
 }

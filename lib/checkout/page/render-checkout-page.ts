@@ -3,7 +3,7 @@ import { checkoutStage, isCancellable, isPayable, type CheckoutStage } from "../
 import type { Checkout } from "../get-checkout";
 import type { CheckoutMethod } from "../list-checkout-methods";
 import type { Locale } from "../locale";
-import { failureMessage, formErrorMessage, operatorHint, uiText, type FormErrorKey, type UiText } from "../messages";
+import { failureMessage, formErrorMessage, isFormErrorKey, operatorHint, uiText, type FormErrorKey, type UiText } from "../messages";
 import { readPhoneInput } from "../read-phone-input";
 import { redirectTarget } from "../redirect-target";
 import { html, trustedHtml, type Html } from "./html";
@@ -33,20 +33,6 @@ export type CheckoutPageInput = {
   sandbox: boolean;
   now?: Date;
 };
-
-const FORM_ERROR_KEYS: readonly FormErrorKey[] = [
-  "method_required",
-  "method_unavailable",
-  "amount_out_of_bounds",
-  "phone_required",
-  "phone_digits",
-  "phone_prefix",
-  "phone_length",
-  "phone_invalid",
-  "expired",
-  "not_payable",
-];
-const isFormErrorKey = (v: unknown): v is FormErrorKey => (FORM_ERROR_KEYS as readonly unknown[]).includes(v);
 
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, seconds);
