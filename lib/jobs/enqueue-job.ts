@@ -2,22 +2,49 @@ import { onCommit } from "@/lib/db/after-commit";
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { newId } from "@/lib/ids";
+import type { z } from "zod";
+import type { JobDefinitions } from "./register-handlers";
 import { wakeJobRunner, wakeJobRunnerAt } from "./wake-job-runner";
 
-export type EnqueueOptions = { runAt?: Date; dedupeKey?: string; maxAttempts?: number };
+type KnownJob = JobDefinitions[number];
+/** The payload a job type takes: its definition's schema for a listed type; anything for an ad-hoc one (tests). */
+export type JobPayload<T extends string> = T extends KnownJob["type"] ? z.input<Extract<KnownJob, { type: T }>["payload"]> : Record<string, unknown>;
+
+export type EnqueueOptions = {
+  runAt?: Date;
+  dedupeKey?: string;
+  maxAttempts?: number;
+  /** Jobs sharing it run at most their lane's per-key cap at a time (lib/jobs/job-lanes). */
+  concurrencyKey?: string;
+};
 
 /** The row of a new job, defaults applied. */
-export type NewJobRow = { id: string; type: string; payload: Record<string, unknown>; runAt: Date; maxAttempts: number; dedupeKey: string | null };
+export type NewJobRow = {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  runAt: Date;
+  maxAttempts: number;
+  dedupeKey: string | null;
+  concurrencyKey: string | null;
+};
 
 /**
  * Writes a job row: call it with the transaction that makes the change needing the job
  * (transactional outbox), so the job exists if and only if the change committed.
- * A dedupeKey makes enqueueing the same business step twice a no-op.
+ * A dedupeKey makes enqueueing the same business step twice a no-op. The payload of a listed
+ * job type is checked against its definition's schema here, before anything is written.
  * A job due now also wakes the runner once that transaction has committed (wakeJobRunner):
  * callers do nothing for it; a job for later asks for a wake at its due time (wakeJobRunnerAt).
  */
-export async function enqueueJob(db: Db, type: string, payload: Record<string, unknown>, options: EnqueueOptions = {}) {
-  const row = newJobRow(type, payload, options);
+export async function enqueueJob<T extends string>(db: Db, type: T, payload: JobPayload<T>, options: EnqueueOptions = {}) {
+  // Loaded at call time: the job definitions import the modules that import us.
+  const definition = (await import("./job-handlers")).jobDefinition(type);
+  if (definition) {
+    const checked = definition.payload.safeParse(payload);
+    if (!checked.success) throw new Error(`Job ${type}: invalid payload (${checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`);
+  }
+  const row = newJobRow(type, payload as Record<string, unknown>, options);
   const job = await insertJob(db, { ...row, payload: row.payload as Prisma.InputJsonObject });
   wakeAfterCommit(db, job.runAt);
   return job;
@@ -35,6 +62,7 @@ export function newJobRow(type: string, payload: Record<string, unknown>, option
     runAt: options.runAt ?? new Date(),
     maxAttempts: options.maxAttempts ?? 10,
     dedupeKey: options.dedupeKey ?? null,
+    concurrencyKey: options.concurrencyKey ?? null,
   };
 }
 

@@ -1,65 +1,64 @@
 import { log } from "@/lib/log";
+import { startJobPool, type JobPoolOptions } from "./job-pool";
 import { periodicTasks } from "./periodic-tasks";
-import { runDueJobs } from "./run-due-jobs";
 import { setInProcessWake } from "./wake-job-runner";
 
 /**
- * Drives the outbox and the periodic sweeps inside the Next server when Inngest is not
- * configured (embedded default). Correctness never depends on it: every step is a DB-driven
- * idempotent function, so several instances, or Inngest instead, reach the same results.
+ * Drives the outbox and the periodic sweeps without Inngest: inside the Next server (embedded
+ * default) or in its own process (`npm run worker`, scripts/worker.ts). Correctness never
+ * depends on it: every step is a DB-driven idempotent function, so several instances, or
+ * Inngest instead, reach the same results.
  *
- * It polls every `pollMs`; `wake()` (from wakeJobRunner, after a commit that enqueued) runs the
- * next tick now instead. Ticks never overlap: a wake during a tick makes one more tick right
- * after it, since the running one may already be past the query that would have seen the job.
+ * The jobs run in the lanes' worker pools (lib/jobs/job-pool), which poll every `pollMs`;
+ * `wake()` (from wakeJobRunner, after a commit of this process that enqueued) looks now. A
+ * wake cannot cross processes: a worker beside a server with JOBS_RUNNER=off finds the
+ * server's jobs at its next poll. The periodic sweeps run one at a time, each every `everyMs`,
+ * beside the pools (a slow sweep delays no job).
  */
 const GLOBAL_KEY = Symbol.for("payments.inProcessRunner");
-type RunnerHandle = { stop: () => void; wake: () => void };
+export type RunnerHandle = {
+  wake: () => void;
+  /** Stops claiming and sweeping; waits for running jobs up to `graceMs`, then releases the rest. */
+  stop: (graceMs?: number) => Promise<void>;
+};
 type GlobalWithRunner = typeof globalThis & { [GLOBAL_KEY]?: RunnerHandle };
 
-export function startInProcessRunner(pollMs = Number(process.env.JOBS_POLL_MS ?? 500)): RunnerHandle {
+export function startInProcessRunner(pollMs = Number(process.env.JOBS_POLL_MS ?? 500), options: Omit<JobPoolOptions, "pollMs"> = {}): RunnerHandle {
   const g = globalThis as GlobalWithRunner;
   if (g[GLOBAL_KEY]) return g[GLOBAL_KEY];
+  const pool = startJobPool({ ...options, pollMs });
   let stopped = false;
-  let ticking = false;
-  let wokenDuringTick = false;
+  let sweeping: Promise<void> | null = null;
   const lastRun = new Map<string, number>();
 
-  const tick = async () => {
-    ticking = true;
-    wokenDuringTick = false;
-    try {
-      while (!stopped && (await runDueJobs()) > 0) {
-        // drain while there is work
-      }
-      const now = Date.now();
-      for (const task of periodicTasks) {
-        if (now - (lastRun.get(task.id) ?? 0) < task.everyMs) continue;
-        lastRun.set(task.id, now);
-        await task.run();
-      }
-    } catch (err) {
-      log.error("in-process runner tick failed", { error: (err as Error).message });
-    } finally {
-      ticking = false;
-    }
-    if (!stopped) timer = setTimeout(tick, wokenDuringTick ? 0 : pollMs);
-  };
-  let timer = setTimeout(tick, pollMs);
-  const handle: RunnerHandle = {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-      delete g[GLOBAL_KEY];
-      setInProcessWake(null);
-    },
-    wake() {
+  const sweep = async () => {
+    for (const task of periodicTasks) {
       if (stopped) return;
-      if (ticking) {
-        wokenDuringTick = true;
-        return;
+      const now = Date.now();
+      if (now - (lastRun.get(task.id) ?? 0) < task.everyMs) continue;
+      lastRun.set(task.id, now);
+      try {
+        await task.run();
+      } catch (err) {
+        log.error("periodic task failed", { task: task.id, error: (err as Error).message });
       }
-      clearTimeout(timer);
-      timer = setTimeout(tick, 0);
+    }
+  };
+  const sweepTimer = setInterval(() => {
+    sweeping ??= sweep().finally(() => (sweeping = null));
+  }, Math.max(pollMs, 1000));
+
+  const handle: RunnerHandle = {
+    wake: () => {
+      if (!stopped) pool.wake();
+    },
+    async stop(graceMs) {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(sweepTimer);
+      if (g[GLOBAL_KEY] === handle) delete g[GLOBAL_KEY];
+      setInProcessWake(null);
+      await Promise.all([pool.stop(graceMs), sweeping]);
     },
   };
   g[GLOBAL_KEY] = handle;

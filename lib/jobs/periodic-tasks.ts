@@ -1,6 +1,7 @@
 import { deleteExpiredIdempotencyRecords } from "@/lib/http/idempotency";
 import { runSettlement } from "@/lib/ledger/settle-due-pending";
 import { expireDuePayments } from "@/lib/payments/expire-payments";
+import { submitQueuedPayouts } from "@/lib/payouts/payout-jobs";
 import { recoverStrandedWebhookEvents } from "@/lib/webhooks/recover-stranded-webhook-events";
 
 /**
@@ -15,6 +16,8 @@ export const periodicTasks: PeriodicTask[] = [
   { id: "settle-due-collections", everyMs: 10_000, cron: "* * * * *", run: () => runSettlement() },
   // Pending payments past expiresAt (DESIGN §6); processing ones are left to the provider.
   { id: "expire-due-payments", everyMs: 15_000, cron: "* * * * *", run: () => expireDuePayments() },
+  // Payouts queued while their provider was unavailable (DESIGN §13), sent in order once it is back.
+  { id: "submit-queued-payouts", everyMs: 30_000, cron: "* * * * *", run: () => submitQueuedPayouts() },
   // Webhook events whose delivery job died on our own crashes: revived, or failed past their window.
   { id: "recover-stranded-webhook-events", everyMs: 5 * 60_000, cron: "*/5 * * * *", run: () => recoverStrandedWebhookEvents() },
 ];

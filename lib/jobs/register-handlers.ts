@@ -1,7 +1,16 @@
 /**
- * Imports every module that registers a job handler, so that whoever runs jobs (the in-process
- * runner, Inngest, tests) knows them all. Domains add their import here.
+ * Every job type of the platform, as typed definitions (defineJob), in ONE list: the runners
+ * (in-process, Inngest) and tests find handlers here (job-handlers.ts), and enqueueJob checks
+ * payloads against these schemas. A domain adds its job definition to this list.
+ *
+ * A function, not a constant: the job modules import enqueueJob, whose payload checks read this
+ * list; reading it only when called keeps module loading free of cycles.
  */
-import "@/lib/webhooks/deliver-webhook-job";
-import "@/lib/payments/payment-jobs";
-import "@/lib/payouts/payout-jobs";
+import { submitPaymentJob, pollPaymentJob } from "@/lib/payments/payment-jobs";
+import { submitPayoutJob, pollPayoutJob } from "@/lib/payouts/payout-jobs";
+import { deliverWebhookJob } from "@/lib/webhooks/deliver-webhook-job";
+import { checkConnectorOrderJob } from "@/lib/connectors/check-order-job";
+
+export const jobDefinitions = () => [deliverWebhookJob, submitPaymentJob, pollPaymentJob, submitPayoutJob, pollPayoutJob, checkConnectorOrderJob] as const;
+
+export type JobDefinitions = ReturnType<typeof jobDefinitions>;

@@ -3,7 +3,7 @@ import { log } from "@/lib/log";
 
 /**
  * Tells whoever drives the outbox that jobs are due, so they run now rather than at the next
- * poll (in-process runner, 500 ms) or cron (Inngest, a minute). enqueueJob asks for it with
+ * poll (in-process runner or `npm run worker`, 500 ms) or cron (Inngest, a minute). enqueueJob asks for it with
  * onCommit, so it happens only after the transaction that wrote the job committed: a wake sent
  * inside it could be answered before the job is visible, and a rolled-back job needs none.
  *
@@ -13,7 +13,7 @@ import { log } from "@/lib/log";
  *
  * Coalesced per process: every wake asked for within WAKE_COALESCE_MS of the first (the
  * transactions of one request, a burst of requests) makes one signal, and at most one send to
- * Inngest is in flight; wakes asked for meanwhile make one more send after it, since the one in
+ * Inngest (or NOTIFY to the workers) is in flight; wakes asked for meanwhile make one more send after it, since the one in
  * flight may have left before their commit.
  */
 export const JOBS_ENQUEUED_EVENT = "jobs/enqueued";
@@ -55,12 +55,12 @@ function deliverWake(s: WakeState) {
     s.inProcessWake?.();
     return;
   }
-  if (runner !== "inngest") return;
+  if (runner !== "inngest" && runner !== "worker") return;
   if (s.sending) {
     s.sendAgain = true;
     return;
   }
-  s.sending = sendJobsEnqueued().finally(() => {
+  s.sending = (runner === "worker" ? notifyWorkers() : sendJobsEnqueued()).finally(() => {
     s.sending = null;
     if (s.sendAgain) {
       s.sendAgain = false;
@@ -76,6 +76,23 @@ async function sendJobsEnqueued(at?: number): Promise<void> {
     await inngest.send(at === undefined ? { name: JOBS_ENQUEUED_EVENT, data: {} } : { name: JOBS_ENQUEUED_EVENT, data: {}, ts: at });
   } catch (err) {
     log.warn("could not wake the Inngest job runner; its cron runs the jobs within a minute", { error: describeSafely(err) });
+  }
+}
+
+/**
+ * JOBS_RUNNER=worker: a PostgreSQL NOTIFY on JOBS_NOTIFY_CHANNEL, which every `npm run worker`
+ * LISTENs to (lib/jobs/listen-for-wakes). Sent after the commit, like the rest: a worker woken
+ * before it could not see the job. Lost if no worker listens at that instant: the poll runs it.
+ */
+export const JOBS_NOTIFY_CHANNEL = "jobs_enqueued";
+
+async function notifyWorkers(): Promise<void> {
+  try {
+    // Loaded on first use, like the Inngest client: the embedded mode never notifies.
+    const { getPrisma } = await import("@/lib/db/client");
+    await (await getPrisma()).$executeRaw`SELECT pg_notify(${JOBS_NOTIFY_CHANNEL}, '')`;
+  } catch (err) {
+    log.warn("could not notify the job workers; their poll runs the jobs", { error: (err as Error).message.slice(0, 300) });
   }
 }
 

@@ -1,0 +1,77 @@
+import { getPrisma } from "@/lib/db/client";
+import type { LaneSettings } from "./job-lanes";
+
+/** A running job's lease: past it, the runner is presumed dead and another takes the job. */
+export const LEASE_SECONDS = 300;
+
+export type ClaimedJob = {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  /** This run's number; it also fences the finish (finishJobs), see there. */
+  attempts: number;
+  max_attempts: number;
+  concurrency_key: string | null;
+};
+
+/**
+ * Claims up to `limit` due jobs of `types` in one statement: they become `running` under a
+ * lease. A job is due when pending and past its runAt, or running past its lease (its runner
+ * died). The rows are locked FOR UPDATE SKIP LOCKED and the due condition is checked again on
+ * the locked row, so several runners (processes, or pools of one process) never take the same
+ * job; a runner that lost a race gets fewer rows and asks again at its next wake or poll.
+ *
+ * With a per-key cap (the webhook lane, key = merchant), the statement also skips the keys
+ * that already have `cap` jobs running under a live lease, takes at most the remaining room of
+ * each key (oldest first), and skips keys backing off (job_key_backoffs): a merchant with a
+ * thousand queued events for a hanging endpoint never stands in front of another merchant's
+ * one. The cap is exact for the claims of one runner process (a lane claims one batch at a
+ * time); two processes claiming in the same instant both see the count before the other's
+ * claim, so it may be passed by one job per extra process until those jobs end.
+ */
+export async function claimJobs(types: readonly string[], limit: number, settings: Pick<LaneSettings, "perKeyCap">): Promise<ClaimedJob[]> {
+  if (types.length === 0 || limit <= 0) return [];
+  const prisma = await getPrisma();
+  const typeList = [...types];
+  if (settings.perKeyCap === null) {
+    return prisma.$queryRaw<ClaimedJob[]>`
+      UPDATE jobs SET status = 'running', attempts = attempts + 1,
+                      locked_until = now() + ${LEASE_SECONDS}::int * interval '1 second', updated_at = now()
+      WHERE id IN (
+        SELECT id FROM jobs
+        WHERE ((status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
+          AND type = ANY(${typeList}::text[])
+        ORDER BY run_at
+        LIMIT ${limit}::int
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, type, payload, attempts, max_attempts, concurrency_key`;
+  }
+  // FOR UPDATE cannot sit beside a window function, hence two steps: `picked` chooses by
+  // per-key room, then the outer SELECT locks those rows and checks them again.
+  return prisma.$queryRaw<ClaimedJob[]>`
+    WITH busy AS (
+      SELECT concurrency_key AS key, count(*)::int AS n FROM jobs
+      WHERE status = 'running' AND locked_until >= now() AND concurrency_key IS NOT NULL AND type = ANY(${typeList}::text[])
+      GROUP BY concurrency_key
+    ), ranked AS (
+      SELECT j.id, j.run_at, j.concurrency_key,
+             coalesce(b.n, 0) + row_number() OVER (PARTITION BY j.concurrency_key ORDER BY j.run_at, j.id) AS slot
+      FROM jobs j LEFT JOIN busy b ON b.key = j.concurrency_key
+      WHERE ((j.status = 'pending' AND j.run_at <= now()) OR (j.status = 'running' AND j.locked_until < now()))
+        AND j.type = ANY(${typeList}::text[])
+        AND (b.n IS NULL OR b.n < ${settings.perKeyCap}::int)
+        AND (j.concurrency_key IS NULL OR NOT EXISTS (SELECT 1 FROM job_key_backoffs k WHERE k.key = j.concurrency_key AND k.until > now()))
+    ), picked AS (
+      SELECT id FROM ranked WHERE concurrency_key IS NULL OR slot <= ${settings.perKeyCap}::int
+      ORDER BY run_at
+      LIMIT ${limit}::int
+    )
+    UPDATE jobs SET status = 'running', attempts = attempts + 1,
+                    locked_until = now() + ${LEASE_SECONDS}::int * interval '1 second', updated_at = now()
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE id IN (SELECT id FROM picked)
+        AND ((status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id, type, payload, attempts, max_attempts, concurrency_key`;
+}
