@@ -1,0 +1,250 @@
+/**
+ * The one interface every connector implements (DESIGN §13; the neutral model of
+ * ../shared/OPERATORS.md §1). A connector is the code for one external API (`mtn-momo`,
+ * `pawapay`, `simulator`…); a connector account is one configured use of it (settings in the
+ * database, secrets in the environment). The core never sees an operator's types: each
+ * connector maps the operator's statuses and reason codes into `ConnectorOutcome` in one table
+ * (its `mapping.ts`), tested row by row.
+ *
+ * Rules every connector keeps (OPERATORS §1.1):
+ * - The operator-facing reference (`order.reference`) is minted and stored by the core before
+ *   the call; a connector never invents one. After an unclear submit the core asks for the status
+ *   with that same reference, never submits under a new one.
+ * - A timeout, a connection reset or a 5xx on submit is `pending` (outcome unknown), never
+ *   `failed`. Only an explicit refusal by the operator is `failed`.
+ * - An operator that says it already knows the reference (MTN 409, pawaPay DUPLICATE_IGNORED)
+ *   is `duplicate`: the core then asks for the status.
+ * - Connectors do their HTTP through `context.http` so every call is recorded (redacted),
+ *   timed out and counted by the circuit breaker in one place.
+ */
+import type { z } from "zod";
+
+export type Direction = "collect" | "payout" | "refund";
+
+/** OPERATORS §1.2: why an operator said no, in words shared by every connector. */
+export type NeutralReason =
+  | "insufficient_funds"
+  | "merchant_balance_insufficient"
+  | "account_not_found"
+  | "account_blocked"
+  | "limit_exceeded"
+  | "declined"
+  | "expired"
+  | "payer_busy"
+  | "invalid_amount"
+  | "invalid_request"
+  | "not_allowed"
+  | "cancelled"
+  | "provider_unavailable"
+  | "provider_error"
+  | "configuration_error"
+  | "other";
+
+/** What the operator itself said, kept verbatim next to our mapping (stored, shown to ops). */
+export type RawOperatorStatus = { status?: string; code?: string; message?: string };
+
+/** What the customer must do next when a collect is not a push to the phone. */
+export type NextAction = { type: "redirect"; url: string };
+
+/**
+ * The answer to a submit, a status check or a verified callback.
+ * - `pending`: not known to be accepted (unsent, or the answer was lost).
+ * - `processing`: accepted, not final. `ambiguous` when the operator says the outcome is unclear.
+ * - `success` / `failed`: final.
+ * - `duplicate`: the operator already knows this reference; ask for its status.
+ * - `not_found`: the operator does not know this reference (only from a status check): it never
+ *   received the submit, which may then be sent again under the same reference.
+ */
+export type ConnectorOutcome =
+  | { status: "pending"; raw?: RawOperatorStatus; message?: string }
+  | { status: "processing"; operatorReference?: string; ambiguous?: boolean; nextAction?: NextAction; raw?: RawOperatorStatus }
+  | { status: "success"; operatorReference?: string; completedAt?: Date; raw?: RawOperatorStatus }
+  | {
+      status: "failed";
+      reason: NeutralReason;
+      message: string;
+      operatorReference?: string;
+      raw?: RawOperatorStatus;
+      /** For `invalid_request`: the operator refused the phone number / account itself (OPERATORS §1.2). */
+      destinationRelated?: boolean;
+    }
+  | { status: "duplicate"; raw?: RawOperatorStatus }
+  | { status: "not_found"; raw?: RawOperatorStatus };
+
+/** A collect to submit: a push to `phone`, or a redirect flow (see `capabilities.collect`). */
+export type CollectOrder = {
+  /** Our transaction id (`txn_…`). */
+  transactionId: string;
+  /** The operator-facing reference stored before the call (a UUID v4 where the operator demands one). */
+  reference: string;
+  /** Catalogue provider code (`mtn`, `orange`…) and ISO country the merchant named. */
+  provider: string;
+  country: string;
+  currency: string;
+  amountMinor: bigint;
+  /** E.164 with the leading `+`. */
+  phone: string | null;
+  description?: string | null;
+  /** Where a redirect flow sends the customer back (success / cancel). */
+  returnUrl?: string;
+  cancelUrl?: string;
+};
+
+export type PayoutOrder = {
+  payoutId: string;
+  reference: string;
+  method: "mobile_money" | "bank_transfer";
+  provider: string;
+  country: string;
+  currency: string;
+  amountMinor: bigint;
+  /** Phone (E.164) for wallets, account number or IBAN for banks. */
+  destination: string;
+  recipientName?: string | null;
+  description?: string | null;
+};
+
+export type RefundOrder = {
+  refundId: string;
+  reference: string;
+  /** The collect being refunded: our id and the reference and operator reference it was submitted under. */
+  transactionId: string;
+  collectReference: string;
+  collectOperatorReference: string | null;
+  provider: string;
+  country: string;
+  currency: string;
+  amountMinor: bigint;
+  phone: string | null;
+};
+
+/** Identifies a submitted order for a status check. */
+export type OrderRef = {
+  direction: Direction;
+  /** Our id (`txn_…`, `po_…`, `rf_…`). */
+  id: string;
+  reference: string;
+  operatorReference: string | null;
+  provider: string;
+  country: string;
+  currency: string;
+  submittedAt: Date | null;
+  /** Phone or destination the order went to (the stateless simulator decides by it). */
+  destination: string | null;
+};
+
+/** A callback as it arrived: the raw bytes matter for signatures. */
+export type IncomingCallback = { method: string; url: string; headers: Headers; rawBody: string };
+
+/**
+ * What a connector understood of a callback.
+ * - `rejected`: not from the operator (bad or missing signature, tampered, stale): answer 401, change nothing.
+ * - `hint`: unsigned (MTN, Daraja, Orange): says which order to re-check at once; its body never
+ *   changes a state by itself.
+ * - `verified`: signed and checked: its outcome may be applied as it is.
+ * `reference` is the operator-facing reference we sent (the core finds our order by it).
+ */
+export type CallbackResult =
+  | { kind: "rejected"; why: string }
+  | { kind: "ignored"; why: string }
+  | { kind: "hint"; direction: Direction | null; reference: string }
+  | { kind: "verified"; direction: Direction; reference: string; outcome: ConnectorOutcome };
+
+export type HealthResult = { ok: boolean; detail: string };
+
+/** An HTTP request a connector makes; `context.http` records, times out and redacts it. */
+export type ConnectorHttpRequest = {
+  /** What the call is for, for the call record: `token`, `collect`, `collect.status`, `payout`… */
+  operation: string;
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** Absolute URL, or a path joined to the account's base URL. */
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Our id the call is about (for the record and the dashboard timeline). */
+  subjectId?: string;
+  /** Extra strings to redact from the record (beyond the account's secrets, which always are). */
+  redact?: string[];
+  /** The operator-facing reference the call is about, when known (for the record). */
+  operatorReference?: string;
+};
+
+export type ConnectorHttpResponse = { status: number; headers: Headers; text: string };
+
+/** Thrown by `context.http` when no answer came back (timeout, refused, reset): outcome unknown. */
+export class ConnectorNetworkError extends Error {
+  constructor(
+    message: string,
+    readonly timedOut: boolean,
+  ) {
+    super(message);
+    this.name = "ConnectorNetworkError";
+  }
+}
+
+/** A cache for short-lived credentials (MTN's bearer, OAuth tokens), per account. */
+export interface TokenCache {
+  /** The cached token for `key`, or a fresh one from `fetch` (single flight per key). */
+  get(key: string, fetch: () => Promise<{ token: string; expiresInSeconds: number }>): Promise<string>;
+  /** Forget `key` (after a 401), so the next `get` fetches again. */
+  invalidate(key: string): void;
+}
+
+/** Everything a connector call gets: its account, its secrets, and the recorded HTTP client. */
+export type ConnectorContext<Settings = Record<string, unknown>> = {
+  account: { id: string; type: string; environment: "sandbox" | "production"; baseUrl: string | null; settings: Settings };
+  /** Secret values by name (`API_KEY`…), read from `<PREFIX>_<NAME>`; never stored, never logged. */
+  secrets: Record<string, string>;
+  /** Where the operator should send callbacks for this account. */
+  callbackUrl: string;
+  http(request: ConnectorHttpRequest): Promise<ConnectorHttpResponse>;
+  tokens: TokenCache;
+  now(): Date;
+};
+
+export type ConnectorCapabilities = {
+  /** How a collect reaches the customer: a push to the phone, a redirect, or not at all. */
+  collect: "push" | "redirect" | false;
+  payout: boolean;
+  refund: boolean;
+  /** Whether its callbacks are signed (verified before reading) or only hints. */
+  signedCallbacks: boolean;
+  /** Whether the operator demands a UUID v4 as our reference (MTN, pawaPay). */
+  uuidReference: boolean;
+};
+
+export interface Connector<Settings = Record<string, unknown>> {
+  /** The connector type (`mtn-momo`, `pawapay`, `simulator`…), as `connector:add --type` names it. */
+  readonly type: string;
+  readonly capabilities: ConnectorCapabilities;
+  /** Non-secret settings (`targetEnvironment`, `currency`…), validated at `connector:add`. */
+  readonly settingsSchema: z.ZodType<Settings>;
+  /** Secret names read from `<PREFIX>_<NAME>`; all required unless listed in `optionalSecrets`. */
+  readonly secretNames: readonly string[];
+  readonly optionalSecrets?: readonly string[];
+  /**
+   * Which secrets these settings need, when that depends on them (an MTN account serving only
+   * Collection needs only its three); overrides `optionalSecrets` when present.
+   */
+  requiredSecretsFor?(settings: Settings): readonly string[];
+  /** Default base URL when `--base-url` is not given (the operator's production host). */
+  readonly defaultBaseUrl: string | null;
+
+  collect(context: ConnectorContext<Settings>, order: CollectOrder): Promise<ConnectorOutcome>;
+  payout(context: ConnectorContext<Settings>, order: PayoutOrder): Promise<ConnectorOutcome>;
+  refund(context: ConnectorContext<Settings>, order: RefundOrder): Promise<ConnectorOutcome>;
+  /** Asks the operator where an order stands (any direction). */
+  status(context: ConnectorContext<Settings>, order: OrderRef): Promise<ConnectorOutcome>;
+  /** Reads a callback; verifies it first when the operator signs them. Never throws on bad input. */
+  parseCallback(context: ConnectorContext<Settings>, callback: IncomingCallback): Promise<CallbackResult>;
+  /** Authenticates and reports health without moving money (`connector:check`, the breaker's probe). */
+  checkHealth(context: ConnectorContext<Settings>): Promise<HealthResult>;
+}
+
+/** Thrown by a connector for a call it does not support (a refund on a collect-only operator…). */
+export class UnsupportedOperationError extends Error {
+  constructor(type: string, operation: string) {
+    super(`The ${type} connector does not support ${operation}`);
+    this.name = "UnsupportedOperationError";
+  }
+}

@@ -1,0 +1,102 @@
+import { config } from "@/lib/config";
+import { getPrisma } from "@/lib/db/client";
+import { log } from "@/lib/log";
+import { recordCallFailure, recordCallSuccess } from "./circuit-breaker";
+import { type Connector, type ConnectorContext, type ConnectorHttpRequest, type ConnectorHttpResponse, ConnectorNetworkError, type TokenCache } from "./connector";
+import { type AccountRecord, isBuiltIn, readSecrets } from "./connector-accounts";
+import { fetchHttp, resolveUrl } from "./fetch-http";
+import { redactHeaders, redactText } from "./redact";
+import { createTokenCache } from "./token-cache";
+
+/**
+ * The ConnectorContext the platform hands a connector (DESIGN §13). Its `http` is the one place
+ * operator calls go through: fetchHttp's timeouts, then one connector_calls row per call
+ * (operation, our id, method, path, HTTP status, latency, operator reference, outcome, redacted
+ * request and response excerpts), then the account's circuit breaker. Secrets come from
+ * `<PREFIX>_<NAME>` at each build (an operator may rotate them by restarting with new values).
+ */
+const tokenCaches = new Map<string, TokenCache>();
+
+function tokensFor(accountId: string): TokenCache {
+  let cache = tokenCaches.get(accountId);
+  if (!cache) tokenCaches.set(accountId, (cache = createTokenCache()));
+  return cache;
+}
+
+export const callbackUrlFor = (accountId: string) => `${config.publicBaseUrl()}/api/v1/connectors/${encodeURIComponent(accountId)}/callback`;
+
+export function recordedContext(account: AccountRecord, connector: Connector, options: { totalTimeoutMs?: number } = {}): ConnectorContext {
+  const secrets = readSecrets(connector, account.secretsEnv, account.settings).values;
+  const secretValues = Object.values(secrets);
+  const baseUrl = account.baseUrl ?? connector.defaultBaseUrl;
+  const recordsCalls = !isBuiltIn(account);
+  return {
+    account: { id: account.id, type: account.type, environment: account.environment, baseUrl, settings: (account.settings ?? {}) as Record<string, unknown> },
+    secrets,
+    callbackUrl: callbackUrlFor(account.id),
+    tokens: tokensFor(account.id),
+    now: () => new Date(),
+    async http(request) {
+      const started = performance.now();
+      let response: ConnectorHttpResponse | undefined;
+      let failure: unknown;
+      try {
+        response = await fetchHttp(baseUrl, request, { totalTimeoutMs: options.totalTimeoutMs ?? config.connectorTimeoutMs() });
+        return response;
+      } catch (err) {
+        failure = err;
+        throw err;
+      } finally {
+        const latencyMs = Math.round(performance.now() - started);
+        if (recordsCalls) await recordCall(account.id, request, { response, failure, latencyMs, redact: [...secretValues, ...(request.redact ?? [])], baseUrl });
+      }
+    },
+  };
+}
+
+/** A 5xx, a 429 or no answer is the operator failing; any other answer is the operator up. */
+export const isOperatorFailure = (status: number | null) => status === null || status >= 500 || status === 429;
+
+async function recordCall(
+  accountId: string,
+  request: ConnectorHttpRequest,
+  result: { response?: ConnectorHttpResponse; failure?: unknown; latencyMs: number; redact: string[]; baseUrl: string | null },
+) {
+  const { response, failure, latencyMs, redact } = result;
+  const status = response?.status ?? null;
+  const outcome = response ? (status! < 400 ? "ok" : "http_error") : failure instanceof ConnectorNetworkError && failure.timedOut ? "timeout" : "network_error";
+  try {
+    const prisma = await getPrisma();
+    await prisma.connectorCall.create({
+      data: {
+        accountId,
+        operation: request.operation,
+        subjectId: request.subjectId ?? null,
+        method: request.method,
+        urlPath: redactText(pathOf(result.baseUrl, request.url), redact),
+        httpStatus: status,
+        latencyMs,
+        operatorReference: request.operatorReference ?? null,
+        outcome,
+        requestExcerpt: redactText(`${redactHeaders(request.headers, redact)}\n\n${request.body ?? ""}`.trim(), redact),
+        responseExcerpt: response ? redactText(response.text, redact) : null,
+        error: failure ? redactText(failure instanceof Error ? failure.message : String(failure), redact) : null,
+      },
+    });
+    if (isOperatorFailure(status)) {
+      const { opened } = await recordCallFailure(prisma, accountId);
+      if (opened) log.warn("connector account unavailable: circuit breaker open", { accountId, operation: request.operation });
+    } else await recordCallSuccess(prisma, accountId);
+  } catch (err) {
+    // The record is for people; losing one must never change what the call returns.
+    log.error("could not record a connector call", { accountId, operation: request.operation, error: (err as Error).message });
+  }
+}
+
+function pathOf(baseUrl: string | null, url: string): string {
+  try {
+    return new URL(resolveUrl(baseUrl, url)).pathname;
+  } catch {
+    return url.split("?")[0];
+  }
+}

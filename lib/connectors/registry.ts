@@ -1,0 +1,33 @@
+import type { Connector } from "./connector";
+import { mtnMomoConnector } from "./mtn-momo";
+import { pawapayConnector } from "./pawapay";
+import { simulatorConnector } from "./simulator/simulator-connector";
+
+/**
+ * Connector types by name (DESIGN §13): what `connector:add --type` accepts. Adding a connector
+ * is its folder under lib/connectors and ONE line here.
+ */
+// Each connector is typed by its own settings; the registry holds them as the core sees them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const CONNECTORS: Connector<any>[] = [
+  simulatorConnector,
+  mtnMomoConnector,
+  pawapayConnector,
+];
+
+const byType = new Map<string, Connector>(CONNECTORS.map((c) => [c.type, c]));
+
+export function getConnector(type: string): Connector | undefined {
+  return byType.get(type);
+}
+
+export function connectorTypes(): string[] {
+  return [...byType.keys()];
+}
+
+/** Tests only: a connector type known for the life of the process (a fake operator). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function registerConnectorForTests(connector: Connector<any>): () => void {
+  byType.set(connector.type, connector);
+  return () => byType.delete(connector.type);
+}

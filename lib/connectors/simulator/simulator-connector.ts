@@ -1,0 +1,84 @@
+import { z } from "zod";
+import type { Connector, ConnectorOutcome, Direction, NeutralReason, OrderRef } from "../connector";
+
+/**
+ * The `simulator` connector: the sandbox's built-in outcomes (DESIGN §9) behind the connector
+ * interface. The last two digits of the phone number (or bank account number) pick the outcome;
+ * everything else succeeds, SANDBOX_PROVIDER_DELAY_MS (default 3000; tests use 0) after the
+ * submission. It keeps no state and makes no HTTP call: the outcome follows from the destination
+ * and the submission time, so any instance, after any restart, gives the same answer.
+ *
+ * Its outcomes are neutral reasons chosen so that the one reason table (platform-error-code.ts)
+ * gives back the spec's sandbox codes, and its messages are the ones sandbox merchants always saw.
+ */
+type Outcome = { reason: NeutralReason; message: string };
+
+const OUTCOMES: Record<"collect" | "payout", Record<string, Outcome>> = {
+  collect: {
+    "90": { reason: "insufficient_funds", message: "The customer's wallet balance is too low." },
+    "91": { reason: "declined", message: "The customer declined the payment on their phone." },
+    "92": { reason: "expired", message: "The customer did not approve the payment in time." },
+    "93": { reason: "provider_error", message: "The operator could not process the payment." },
+    "94": { reason: "account_not_found", message: "The phone number is not a valid wallet for this operator." },
+  },
+  payout: {
+    "90": { reason: "account_not_found", message: "The recipient's wallet or account does not exist." },
+    "91": { reason: "provider_error", message: "The operator could not process the payout." },
+    "92": { reason: "account_blocked", message: "The recipient's account is blocked." },
+    "93": { reason: "merchant_balance_insufficient", message: "The operator's float is too low for this payout." },
+    "94": { reason: "limit_exceeded", message: "The recipient's account limit would be exceeded." },
+  },
+};
+
+/** "99": the provider never answers; the order stays processing until our timeout. */
+const NO_ANSWER = "99";
+
+export function simulatorDelayMs(): number {
+  const raw = Number(process.env.SANDBOX_PROVIDER_DELAY_MS ?? 3000);
+  return Number.isFinite(raw) && raw >= 0 ? raw : 3000;
+}
+
+const lastTwoDigits = (value: string) => value.replace(/\D/g, "").slice(-2);
+const operatorReference = (id: string) => `sim_${id}`;
+
+export function simulatedOutcome(direction: Direction, order: Pick<OrderRef, "id" | "destination" | "submittedAt">, now: Date): ConnectorOutcome {
+  // Never sent (a status check before the submit): the operator does not know it.
+  if (!order.submittedAt) return { status: "not_found" };
+  const reference = operatorReference(order.id);
+  const digits = lastTwoDigits(order.destination ?? "");
+  if (digits === NO_ANSWER) return { status: "processing", operatorReference: reference };
+  const answersAt = order.submittedAt.getTime() + simulatorDelayMs();
+  if (now.getTime() < answersAt) return { status: "processing", operatorReference: reference };
+  const failure = OUTCOMES[direction === "collect" ? "collect" : "payout"][digits];
+  if (failure) return { status: "failed", reason: failure.reason, message: failure.message, operatorReference: reference };
+  return { status: "success", operatorReference: reference, completedAt: new Date(answersAt) };
+}
+
+export const simulatorConnector: Connector<Record<string, never>> = {
+  type: "simulator",
+  capabilities: { collect: "push", payout: true, refund: true, signedCallbacks: false, uuidReference: false },
+  settingsSchema: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+  secretNames: [],
+  defaultBaseUrl: null,
+
+  // Accepted at once, under a reference derived from our id (idempotent: the same id, the same answer).
+  async collect(_context, order) {
+    return { status: "processing", operatorReference: operatorReference(order.transactionId) };
+  },
+  async payout(_context, order) {
+    return { status: "processing", operatorReference: operatorReference(order.payoutId) };
+  },
+  async refund(_context, order) {
+    return { status: "processing", operatorReference: operatorReference(order.refundId) };
+  },
+  async status(context, order) {
+    return simulatedOutcome(order.direction, order, context.now());
+  },
+  async parseCallback() {
+    // The simulator is polled; it sends no callbacks.
+    return { kind: "ignored", why: "the simulator sends no callbacks" };
+  },
+  async checkHealth() {
+    return { ok: true, detail: "built-in simulator" };
+  },
+};

@@ -1,0 +1,19 @@
+import type { Db } from "@/lib/db/client";
+
+/**
+ * The provider timeline of one payment or payout (DESIGN §13): every call to the operator about
+ * it and every callback, in order: when, what, HTTP status, latency, outcome. Nothing else of
+ * the call record reaches the dashboard (no bodies, no headers, no account). The caller has
+ * already checked that the id is the merchant's.
+ */
+export type ProviderCallView = { id: string; at: Date; operation: string; httpStatus: number | null; latencyMs: number; outcome: string };
+
+export async function listProviderTimeline(db: Db, subjectId: string): Promise<ProviderCallView[]> {
+  const calls = await db.connectorCall.findMany({
+    where: { subjectId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: 200,
+    select: { id: true, createdAt: true, operation: true, httpStatus: true, latencyMs: true, outcome: true },
+  });
+  return calls.map((c) => ({ id: String(c.id), at: c.createdAt, operation: c.operation, httpStatus: c.httpStatus, latencyMs: c.latencyMs, outcome: c.outcome }));
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { MTN_SECRET_NAMES, MTN_SANDBOX_BASE_URL } from "@/lib/connectors/mtn-momo/settings";
+import { mtnMomoConnector as mtn, mtnMomoSettingsSchema, type MtnMomoSettings } from "@/lib/connectors/mtn-momo";
+import { testConnectorContext } from "@/tests/helpers/connector-context";
+import { collectOrder, refOf } from "./mtn-setup";
+
+/**
+ * Remote tests against MTN's real sandbox (ActiveMerchant style): skipped unless credentials are
+ * in the environment as MTN_MOMO_<NAME> (at least the three COLLECTION_* ones; sandbox API users
+ * are self-provisioned, see the README). Never run in CI.
+ */
+const secrets = Object.fromEntries(MTN_SECRET_NAMES.flatMap((name) => (process.env[`MTN_MOMO_${name}`] ? [[name, process.env[`MTN_MOMO_${name}`]!]] : [])));
+const hasCollection = ["COLLECTION_SUBSCRIPTION_KEY", "COLLECTION_API_USER", "COLLECTION_API_KEY"].every((n) => secrets[n]);
+const hasDisbursement = ["DISBURSEMENT_SUBSCRIPTION_KEY", "DISBURSEMENT_API_USER", "DISBURSEMENT_API_KEY"].every((n) => secrets[n]);
+
+describe.skipIf(!hasCollection)("MTN MoMo real sandbox (remote)", () => {
+  const settings = mtnMomoSettingsSchema.parse({
+    targetEnvironment: "sandbox",
+    currency: "EUR",
+    products: hasDisbursement ? "collection,disbursement" : "collection",
+    callbackHost: process.env.MTN_MOMO_CALLBACK_HOST,
+  });
+  const context = () =>
+    testConnectorContext<MtnMomoSettings>({ type: "mtn-momo", baseUrl: process.env.MTN_MOMO_BASE_URL ?? MTN_SANDBOX_BASE_URL, settings, secrets, callbackUrl: process.env.MTN_MOMO_CALLBACK_URL ?? "http://example.com/callback" });
+
+  it("health: tokens for the configured products", async () => {
+    expect(await mtn.checkHealth(context())).toMatchObject({ ok: true });
+  });
+
+  it("a request-to-pay is accepted, a reused reference is a duplicate, the status is readable", async () => {
+    const ctx = context();
+    const order = collectOrder("+46733123453", 100n, { currency: "EUR", reference: randomUUID() }); // PayerOngoing
+    expect((await mtn.collect(ctx, order)).status).toBe("processing");
+    expect((await mtn.collect(ctx, order)).status).toBe("duplicate");
+    expect((await mtn.status(ctx, refOf(order))).status).toBe("processing");
+    expect((await mtn.status(ctx, refOf(collectOrder("+46700000000", 100n, { currency: "EUR" })))).status).toBe("not_found");
+  });
+
+  it("PayerRejected (46733123451) ends FAILED", async () => {
+    const ctx = context();
+    const order = collectOrder("+46733123451", 100n, { currency: "EUR" });
+    await mtn.collect(ctx, order);
+    let outcome = await mtn.status(ctx, refOf(order));
+    for (let i = 0; i < 10 && outcome.status === "processing"; i++) {
+      await new Promise((r) => setTimeout(r, 2000));
+      outcome = await mtn.status(ctx, refOf(order));
+    }
+    expect(outcome.status).toBe("failed");
+  }, 60_000);
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getPrisma } from "@/lib/db/client";
+import { type FakeOperator, registerFakeOperator, startFakeOperator } from "../../helpers/fake-operator";
+import { enterProduction, ops, restoreEnv, setEnv } from "../../helpers/production-instance";
+import { ensureReferenceData } from "../../helpers/reference";
+
+/** connector:* and route:* as an operator types them (production instance). */
+let operator: FakeOperator;
+let unregister: () => void;
+
+beforeAll(async () => {
+  enterProduction({ OPS_FAKE_API_KEY: "ops-key-91c2" });
+  unregister = registerFakeOperator();
+  await ensureReferenceData();
+  operator = await startFakeOperator("ops-key-91c2");
+});
+
+afterAll(async () => {
+  await operator?.close();
+  unregister?.();
+  restoreEnv();
+});
+
+describe("connector:add", () => {
+  it("refuses an unknown type, bad settings, a bad id and missing secrets, with what to do", async () => {
+    await expect(ops("connector:add", "--id", "ops-x", "--type", "nope", "--secrets-env", "OPS_FAKE")).rejects.toThrow(/Unknown connector type "nope". Known types: simulator, mtn-momo, pawapay, fake-operator/);
+    await expect(ops("connector:add", "--id", "ops-x", "--type", "fake-operator", "--base-url", operator.baseUrl, "--setting", "colour=blue", "--secrets-env", "OPS_FAKE")).rejects.toThrow(
+      /Invalid settings for fake-operator/,
+    );
+    await expect(ops("connector:add", "--id", "Bad Id", "--type", "fake-operator", "--secrets-env", "OPS_FAKE")).rejects.toThrow(/--id "Bad Id"/);
+    await expect(ops("connector:add", "--id", "ops-x", "--type", "fake-operator", "--base-url", operator.baseUrl, "--secrets-env", "OPS_NONE")).rejects.toThrow(
+      /Missing secret env var: OPS_NONE_API_KEY/,
+    );
+    await expect(ops("connector:add", "--id", "ops-x", "--type", "fake-operator", "--secrets-env", "OPS_FAKE")).rejects.toThrow(/give --base-url/);
+    await expect(ops("connector:add", "--id", "ops-x", "--type", "simulator", "--secrets-env", "OPS_FAKE")).rejects.toThrow(/sandbox only/);
+    await expect(ops("connector:add", "--type", "fake-operator")).rejects.toThrow(/--id is required/);
+    expect(await (await getPrisma()).connectorAccount.count({ where: { id: "ops-x" } })).toBe(0);
+  });
+
+  it("stores settings and the prefix, never a secret value; a second add updates", async () => {
+    const out = await ops("connector:add", "--id", "ops-a", "--type", "fake-operator", "--base-url", operator.baseUrl, "--setting", "label=Main", "--secrets-env", "OPS_FAKE");
+    expect(out.output).toMatch(/Added connector account ops-a \(fake-operator, production/);
+    const row = await (await getPrisma()).connectorAccount.findUniqueOrThrow({ where: { id: "ops-a" } });
+    expect(row).toMatchObject({ type: "fake-operator", environment: "production", baseUrl: operator.baseUrl, settings: { label: "Main" }, secretsEnv: "OPS_FAKE" });
+    expect(JSON.stringify(row)).not.toContain("ops-key-91c2");
+    expect((await ops("connector:add", "--id", "ops-a", "--type", "fake-operator", "--base-url", operator.baseUrl, "--secrets-env", "OPS_FAKE")).output).toMatch(/^Updated/);
+  });
+});
+
+describe("route:set, route:list, route:remove, connector:remove, connector:list, connector:check", () => {
+  it("refuses unknown accounts, directions the connector lacks and bad values; routes; removal guarded", async () => {
+    await ops("connector:add", "--id", "ops-b", "--type", "fake-operator", "--base-url", operator.baseUrl, "--secrets-env", "OPS_FAKE");
+    await expect(ops("route:set", "--country", "TG", "--provider", "moov", "--direction", "collect", "--account", "ops-ghost")).rejects.toThrow(/No connector account "ops-ghost"/);
+    await expect(ops("route:set", "--country", "TG", "--provider", "moov", "--direction", "refund", "--account", "ops-b")).rejects.toThrow(/does not do refund/);
+    await expect(ops("route:set", "--country", "TG", "--provider", "moov", "--direction", "sideways", "--account", "ops-b")).rejects.toThrow(/one of collect, payout, refund/);
+    await expect(ops("route:set", "--country", "ZZ", "--provider", "moov", "--direction", "collect", "--account", "ops-b")).rejects.toThrow(/Unknown country/);
+    await expect(ops("route:set", "--country", "TG", "--provider", "nokia", "--direction", "collect", "--account", "ops-b")).rejects.toThrow(/Unknown provider code/);
+
+    expect((await ops("route:set", "--country", "tg", "--provider", "moov", "--direction", "collect", "--account", "ops-b", "--fallback", "ops-a")).output).toBe(
+      "Route TG/moov/collect → ops-b (fallback ops-a)",
+    );
+    expect((await ops("route:list")).output).toContain("TG/moov/collect → ops-b (fallback ops-a)");
+    await expect(ops("connector:remove", "--id", "ops-a")).rejects.toThrow(/used by 1 route\(s\): TG\/moov\/collect/);
+
+    const list = await ops("connector:list");
+    expect(list.output).toMatch(/ops-b {2}fake-operator .* routes 1 {2}ok/);
+    setEnv({ OPS_FAKE_API_KEY: "" });
+    expect((await ops("connector:list")).output).toMatch(/ops-b .*MISCONFIGURED: missing secret env var OPS_FAKE_API_KEY/);
+    expect((await ops("connector:check", "--id", "ops-b")).code).toBe(1);
+    setEnv({ OPS_FAKE_API_KEY: "ops-key-91c2" });
+    const check = await ops("connector:check", "--id", "ops-b");
+    expect(check).toEqual({ code: 0, output: "ops-b: ok (HTTP 200)" });
+    const calls = await ops("connector:calls", "--account", "ops-b");
+    expect(calls.output).toMatch(/health {2}- {2}GET \/health {2}200 {2}\d+ ms {2}ok/);
+    expect(calls.output).not.toContain("ops-key-91c2");
+
+    await ops("route:remove", "--country", "TG", "--provider", "moov", "--direction", "collect");
+    await expect(ops("route:remove", "--country", "TG", "--provider", "moov", "--direction", "collect")).rejects.toThrow(/No collect route/);
+    expect((await ops("connector:remove", "--id", "ops-a")).output).toBe("Removed connector account ops-a.");
+  });
+
+  it("route:set is refused in sandbox, where the built-in simulator serves every provider", async () => {
+    setEnv({ APP_ENV: "sandbox" });
+    try {
+      await expect(ops("route:set", "--country", "TG", "--provider", "moov", "--direction", "collect", "--account", "ops-b")).rejects.toThrow(/built-in simulator/);
+    } finally {
+      setEnv({ APP_ENV: "production" });
+    }
+  });
+});
+
+describe("connector:add for mtn-momo", () => {
+  it("asks only for the secrets of the products the account serves", async () => {
+    const collectionOnly = ["--id", "mtn-collect", "--type", "mtn-momo", "--setting", "targetEnvironment=mtnivorycoast", "--setting", "currency=XOF", "--setting", "products=collection", "--secrets-env", "MTN_OPS_TEST"];
+    await expect(ops("connector:add", ...collectionOnly)).rejects.toThrow(/MTN_OPS_TEST_COLLECTION_SUBSCRIPTION_KEY/);
+    for (const name of ["COLLECTION_SUBSCRIPTION_KEY", "COLLECTION_API_USER", "COLLECTION_API_KEY"]) process.env[`MTN_OPS_TEST_${name}`] = "x";
+    try {
+      await expect(ops("connector:add", ...collectionOnly)).resolves.toBeDefined();
+      const both = collectionOnly.map((arg) => (arg === "products=collection" ? "products=collection,disbursement" : arg));
+      await expect(ops("connector:add", ...both)).rejects.toThrow(/MTN_OPS_TEST_DISBURSEMENT_SUBSCRIPTION_KEY/);
+    } finally {
+      for (const name of ["COLLECTION_SUBSCRIPTION_KEY", "COLLECTION_API_USER", "COLLECTION_API_KEY"]) delete process.env[`MTN_OPS_TEST_${name}`];
+    }
+  });
+});
