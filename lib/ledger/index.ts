@@ -19,3 +19,5 @@ export { type ConvertFundsInput, convertFunds } from "./convert-funds";
 export { type CurrencyBalance, type MerchantBalances, readBalances } from "./read-balances";
 export { presentBalances, presentCurrencyBalance } from "./present-balances";
 export { formatReconcileReport, type ReconcileReport, reconcileLedger } from "./reconcile-ledger";
+export { type BalanceMovement, type ListBalanceMovementsInput, listBalanceMovements, listWalletMovementsAfter } from "./list-balance-movements";
+export { readStatement, type Statement, type StatementInput } from "./read-statement";

@@ -42,6 +42,11 @@ export default async function BalancesPage() {
           <BalanceTable key={b.currency} balance={b} locale={locale} m={m} />
         ))}
       </div>
+      <p>
+        <a href={`/dashboard/balances/statement?currency=${home}`} data-testid="statement-link">
+          {m.statement.link}
+        </a>
+      </p>
 
       {scope.environment === "sandbox" ? (
         <section aria-labelledby="funds-title" className="panel stack">
