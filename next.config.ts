@@ -5,6 +5,10 @@ const nextConfig: NextConfig = {
   // Database drivers and the embedded Postgres (WebAssembly) load from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", "@prisma/adapter-pg", "pg", "ioredis"],
   async headers() {
+    // HSTS only in a production build (`next build` sets NODE_ENV=production): browsers ignore it
+    // over plain HTTP, but `next dev` on a developer's own domain must not pin it to HTTPS for two
+    // years. Every deployment (sandbox and production alike) is served over HTTPS.
+    const hsts = process.env.NODE_ENV === "production" ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : [];
     return [
       {
         source: "/:path*",
@@ -12,6 +16,7 @@ const nextConfig: NextConfig = {
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
           { key: "X-Frame-Options", value: "DENY" },
+          ...hsts,
         ],
       },
       {

@@ -25,6 +25,13 @@ export function intFromEnv(name: string, fallback: number): number {
 export const config = {
   /** Public origin used in links we hand out (redirectUrl, docs). */
   publicUrl: () => (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`).replace(/\/$/, ""),
+  /** The platform's public origin for operators' callbacks (DESIGN §13); PUBLIC_URL unless set. */
+  publicBaseUrl: (): string => (process.env.PUBLIC_BASE_URL || config.publicUrl()).replace(/\/$/, ""),
+  /** Consecutive failed operator calls that open an account's circuit breaker, and for how long. */
+  breakerFailures: () => intFromEnv("CONNECTOR_BREAKER_FAILURES", 5),
+  breakerCooldownSeconds: () => intFromEnv("CONNECTOR_BREAKER_COOLDOWN_SECONDS", 60),
+  /** Total time allowed for one operator call (DESIGN §13: 30 s); tests shorten it. */
+  connectorTimeoutMs: () => intFromEnv("CONNECTOR_TOTAL_TIMEOUT_MS", 30_000),
   databaseUrl: () => process.env.DATABASE_URL || undefined,
   /** PGlite data folder when no DATABASE_URL; "memory" for a throwaway database. */
   pgliteDir: () => process.env.PGLITE_DIR ?? ".data/pglite",
@@ -34,10 +41,13 @@ export const config = {
   upstashToken: () => process.env.UPSTASH_REDIS_REST_TOKEN || undefined,
   /** Requests per minute per client IP on public endpoints. */
   publicRateLimitPerMinute: () => intFromEnv("RATE_LIMIT_PUBLIC_PER_MINUTE", 600),
-  /** "inngest" when Inngest drives the jobs; "off" in tests; otherwise the in-process runner. */
-  jobsRunner: (): "inline" | "inngest" | "off" => {
+  /**
+   * "inngest" when Inngest drives the jobs; "worker" when `npm run worker` processes do (this
+   * one only signals them); "off" in tests; otherwise the in-process runner.
+   */
+  jobsRunner: (): "inline" | "inngest" | "worker" | "off" => {
     const v = process.env.JOBS_RUNNER;
-    if (v === "off" || v === "inngest" || v === "inline") return v;
+    if (v === "off" || v === "inngest" || v === "inline" || v === "worker") return v;
     return process.env.INNGEST_EVENT_KEY || process.env.INNGEST_BASE_URL ? "inngest" : "inline";
   },
   /** How long a process keeps the reference catalogue (lib/reference) in memory. */

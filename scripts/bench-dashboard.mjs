@@ -3,7 +3,10 @@
  * Dashboard render time (part of `npm run bench`, or alone): the built app on a fresh embedded
  * database (or BENCH_DATABASE_URL), a merchant with 10,000 payments over the last 30 days
  * (BENCH_DASHBOARD_PAYMENTS), logged in through next-auth; then autocannon on the overview and
- * the payments list (server render of the whole page). Results in bench-results/dashboard.json.
+ * the payments list (server render of the whole page), and the deep pages of the lists (issue 13):
+ * the dashboard's deepest page, the API's deepest `page` and a `startingAfter` cursor past it.
+ * BENCH_DASHBOARD_ONLY=word,word runs only the cases whose name contains one of the words.
+ * Results in bench-results/dashboard.json.
  */
 import { spawn, spawnSync, execSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +21,9 @@ const connections = Number(process.env.BENCH_DASHBOARD_CONNECTIONS ?? 4);
 const payments = Number(process.env.BENCH_DASHBOARD_PAYMENTS ?? 10_000);
 const email = "bench-dashboard@sandbox.local";
 const password = "bench-dashboard-password";
+const publicKey = "pk_test_BenchDashBenchDashBenchDash";
+const secretKey = "sk_test_BenchDashBenchDashBenchDashBenchDash";
+const only = process.env.BENCH_DASHBOARD_ONLY?.split(",").filter(Boolean);
 const env = {
   ...process.env,
   PORT: port,
@@ -28,6 +34,8 @@ const env = {
   APP_ENV: "sandbox",
   DEMO_EMAIL: email,
   DEMO_PASSWORD: password,
+  DEMO_PUBLIC_KEY: publicKey,
+  DEMO_SECRET_KEY: secretKey,
   DEMO_PLAN: "enterprise",
   LOG_LEVEL: "warn",
   JOBS_RUNNER: "off",
@@ -81,9 +89,9 @@ async function login() {
   return session;
 }
 
-const measure = (url, cookie) =>
+const measure = (url, headers) =>
   new Promise((resolve, reject) =>
-    autocannon({ url, headers: { cookie }, connections, duration }, (err, result) => (err ? reject(err) : resolve(result))),
+    autocannon({ url, headers, connections, duration }, (err, result) => (err ? reject(err) : resolve(result))),
   );
 
 rmSync(path.join(root, ".data-bench-dashboard"), { recursive: true, force: true });
@@ -95,16 +103,27 @@ server = await start();
 const rows = [];
 try {
   const cookie = await login();
+  const api = { "X-API-Key": `${publicKey}:${secretKey}` };
+  // A cursor as deep as the deepest page reaches, and one further down when there are more rows.
+  const cursorAt = async (page) => {
+    const res = await fetch(`${base}/api/v1/payments/transactions?limit=100&page=${page}`, { headers: api });
+    const { data } = await res.json();
+    return data.at(-1)?.transactionId;
+  };
+  const deepCursor = await cursorAt(Math.min(101, Math.ceil(payments / 100) - 1));
   const targets = [
-    { name: `dashboard overview (${payments} payments)`, path: "/dashboard" },
-    { name: `dashboard payments list (${payments} payments)`, path: "/dashboard/payments" },
-    { name: "dashboard payments list, status=success, page 50", path: "/dashboard/payments?status=success&page=50" },
-  ];
+    { name: `dashboard overview (${payments} payments)`, path: "/dashboard", headers: { cookie } },
+    { name: `dashboard payments list (${payments} payments)`, path: "/dashboard/payments", headers: { cookie } },
+    { name: "dashboard payments list, status=success, page 50", path: "/dashboard/payments?status=success&page=50", headers: { cookie } },
+    { name: "dashboard payments list, deep page 500", path: "/dashboard/payments?page=500", headers: { cookie } },
+    { name: "API transactions, deep page 101 of 100", path: "/api/v1/payments/transactions?limit=100&page=101", headers: api },
+    { name: "API transactions, deep cursor (startingAfter)", path: `/api/v1/payments/transactions?limit=100&startingAfter=${deepCursor}`, headers: api },
+  ].filter((t) => !only || only.some((word) => t.name.includes(word)));
   for (const t of targets) {
-    const probe = await fetch(base + t.path, { headers: { cookie }, redirect: "manual" });
+    const probe = await fetch(base + t.path, { headers: t.headers, redirect: "manual" });
     if (probe.status !== 200) throw new Error(`${t.path} answered ${probe.status}`);
-    await measure(base + t.path, cookie).catch(() => undefined); // warm-up
-    const r = await measure(base + t.path, cookie);
+    await measure(base + t.path, t.headers).catch(() => undefined); // warm-up
+    const r = await measure(base + t.path, t.headers);
     const row = { name: t.name, reqPerSec: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx + r.errors };
     rows.push(row);
     console.log(`${row.name.padEnd(52)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${String(row.p50Ms).padStart(5)} ms  p99 ${String(row.p99Ms).padStart(5)} ms${row.non2xx ? `  (${row.non2xx} non-2xx!)` : ""}`);

@@ -25,7 +25,11 @@ const server = spawn("node", [path.join(root, "scripts/start.mjs")], {
     SANDBOX_PROVIDER_DELAY_MS: process.env.SANDBOX_PROVIDER_DELAY_MS ?? "1500",
     SANDBOX_SETTLEMENT_DELAY_SECONDS: "5",
     JOBS_POLL_MS: "200",
+    WEBHOOK_ALLOW_PRIVATE: "true", // the browser tests' webhook receivers listen on 127.0.0.1
     RATE_LIMIT_PUBLIC_PER_MINUTE: "10000",
+    // Every browser test comes from 127.0.0.1 and many log in as the demo merchant within a minute.
+    DASHBOARD_LOGIN_ATTEMPTS_PER_MINUTE: "1000",
+    DASHBOARD_SIGNUPS_PER_MINUTE: "1000",
     DEMO_EMAIL: "demo@sandbox.local",
     DEMO_PASSWORD: "demo-password-e2e",
     // Fixed sandbox keys so browser tests can create payments through the public API.

@@ -8,6 +8,7 @@ import { acquireDataDirLock, DataDirLockedError } from "@/lib/db/data-dir-lock";
 import { config } from "@/lib/config";
 import { isAppError } from "@/lib/errors";
 import { OpsUsageError, parseOpsArgs } from "@/lib/ops/command";
+import { claimDatabaseEnvironment, DatabaseEnvironmentMismatch } from "@/lib/platform/claim-database-environment";
 import { opsCommands } from "@/lib/ops/commands";
 
 process.env.LOG_LEVEL ??= "warn";
@@ -31,11 +32,12 @@ async function main(): Promise<number> {
   }
   try {
     if (!config.databaseUrl()) acquireDataDirLock("ops");
+    await claimDatabaseEnvironment("ops");
     const code = await command.run(parseOpsArgs(rest), (line) => console.log(line));
     return code ?? 0;
   } catch (err) {
     if (err instanceof OpsUsageError) console.error(`${err.message}\nUsage: npm run ops -- ${command.usage}`);
-    else if (err instanceof DataDirLockedError || isAppError(err)) console.error(err.message);
+    else if (err instanceof DataDirLockedError || err instanceof DatabaseEnvironmentMismatch || isAppError(err)) console.error(err.message);
     else console.error(err);
     return err instanceof OpsUsageError ? 2 : 1;
   } finally {

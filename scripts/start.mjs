@@ -2,8 +2,9 @@
 /**
  * `npm start`: everything a fresh clone needs after `npm install`. Generates the Prisma client
  * if missing, builds the app when the build is missing or older than the sources, then serves
- * it with `next start`. Migrations, the demo merchant and the banner with URLs and credentials
- * come from the server's own start-up (instrumentation.ts → lib/platform/boot.ts).
+ * it with scripts/serve.mjs (`next start` plus the socket address in X-Forwarded-For).
+ * Migrations, the demo merchant and the banner with URLs and credentials come from the
+ * server's own start-up (instrumentation.ts → lib/platform/boot.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -12,6 +13,13 @@ import path from "node:path";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+// Local development on the embedded database: webhooks may go to receivers on this machine or
+// its network (WEBHOOK_ALLOW_PRIVATE is off by default everywhere else). Never for PostgreSQL
+// deployments nor APP_ENV=production, and an explicit value always wins.
+if (!env.DATABASE_URL && env.APP_ENV !== "production" && env.WEBHOOK_ALLOW_PRIVATE === undefined) {
+  env.WEBHOOK_ALLOW_PRIVATE = "true";
+  console.log("Embedded database, local development: WEBHOOK_ALLOW_PRIVATE=true (webhooks may target localhost and private addresses).");
+}
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 function run(cmd, args) {
@@ -45,7 +53,7 @@ if (!existsSync(buildId) || sourcesChanged || process.env.FORCE_BUILD === "1") {
 }
 
 const port = process.env.PORT ?? "3000";
-const server = spawn(bin("next"), ["start", "-p", port, ...(process.env.HOSTNAME ? ["-H", process.env.HOSTNAME] : [])], {
+const server = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
   stdio: "inherit",
   env: { ...env, PORT: port },
 });

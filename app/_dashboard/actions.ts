@@ -3,16 +3,20 @@
 import { cookies, headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { rotateDashboardKeys } from "@/lib/dashboard/api-keys";
+import { revokeDashboardKey, rotateDashboardKeys } from "@/lib/dashboard/api-keys";
 import { addTestFunds, changeBalanceMode, moveCollectToPayout } from "@/lib/dashboard/balances";
 import type { FormResult } from "@/lib/dashboard/form-result";
 import { resendDashboardWebhook } from "@/lib/dashboard/payments";
 import { cancelDashboardPayout } from "@/lib/dashboard/payouts";
-import { signUp, type SignUpResult } from "@/lib/dashboard/sign-up";
+import { signUp } from "@/lib/dashboard/sign-up";
+import { authenticateDashboardUser, endAllSessions } from "@/lib/dashboard/authenticate-user";
+import { changePassword } from "@/lib/dashboard/change-password";
+import { AppError } from "@/lib/errors";
 import { enableDashboardWebhookEndpoint, revealDashboardWebhookSecret, rotateDashboardWebhookSecret, saveWebhookUrl } from "@/lib/dashboard/webhooks";
 import { submitVerification } from "@/lib/dashboard/verification";
 import { clientIp } from "@/lib/http/client-ip";
-import { currentScope, requireScope } from "./session";
+import { safeRedirectPath } from "@/lib/dashboard/safe-redirect-path";
+import { currentLocale, currentScope, dropSessionCookie, requireScope, startSession } from "./session";
 
 /**
  * Server actions of the dashboard. Each one reads the session first (never a merchant id from
@@ -21,9 +25,60 @@ import { currentScope, requireScope } from "./session";
  */
 const fields = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
 
-export async function signUpAction(_prev: FormResult<SignUpResult> | null, form: FormData): Promise<FormResult<SignUpResult>> {
+/** What the login form shows after a failed attempt (the typed e-mail is kept, never the password). */
+export type LoginState = { error: "wrong" | "rate_limited"; email: string } | null;
+
+/**
+ * Login, as a plain form post (works before hydration and without JavaScript): checks the
+ * credentials through the same throttles as everything else, issues the session cookie, and
+ * goes to `callbackUrl` if it is a path on this site.
+ */
+export async function loginAction(_prev: LoginState, form: FormData): Promise<LoginState> {
+  const next = safeRedirectPath(form.get("callbackUrl"), "/dashboard");
+  if (await currentScope()) redirect(next);
+  const email = String(form.get("email") ?? "").slice(0, 254);
+  let login;
+  try {
+    login = await authenticateDashboardUser({ email, password: form.get("password") ?? undefined, ip: clientIp(await headers()) });
+  } catch (err) {
+    if (err instanceof AppError && err.code === "rate_limited") return { error: "rate_limited", email };
+    if (err instanceof AppError) return { error: "wrong", email }; // e.g. a suspended merchant: no detail before a session exists
+    throw err;
+  }
+  if (!login) return { error: "wrong", email };
+  await startSession(login);
+  redirect(next);
+}
+
+/** Logout ends every session of the user, on every device (lib/dashboard endAllSessions). */
+export async function logoutAction() {
+  const scope = await currentScope();
+  if (scope) await endAllSessions(scope.userId);
+  await dropSessionCookie();
+  redirect("/login");
+}
+
+export type SignUpState = FormResult<PublicSignUpResult>;
+/** The sign-up answer without the session details, which stay on the server. */
+type PublicSignUpResult = { outcome: "created"; email: string; environment: string; keys: { publicKey: string; secretKey: string } | null } | { outcome: "check_email"; email: string };
+
+export async function signUpAction(_prev: SignUpState | null, form: FormData): Promise<SignUpState> {
   if (await currentScope()) return { ok: false, code: "invalid_state", error: "You are already logged in. Log out first to create another account." };
-  return signUp(fields(form), { ip: clientIp(await headers()) });
+  const result = await signUp(fields(form), { ip: clientIp(await headers()), locale: await currentLocale() });
+  if (!result.ok) return result;
+  if (result.data.outcome === "check_email") return { ok: true, data: { outcome: "check_email", email: result.data.email } };
+  await startSession(result.data.login);
+  const { email, environment, keys } = result.data;
+  return { ok: true, data: { outcome: "created", email, environment, keys } };
+}
+
+export async function changePasswordAction(_prev: unknown, form: FormData) {
+  const scope = await requireScope();
+  const result = await changePassword(scope, fields(form), { locale: await currentLocale() });
+  if (!result.ok) return result;
+  // Every session ended with the old version; this browser gets a new one.
+  await startSession(result.data.login);
+  return { ok: true as const };
 }
 
 export async function rotateKeysAction(_prev: unknown, form: FormData) {
@@ -31,6 +86,13 @@ export async function rotateKeysAction(_prev: unknown, form: FormData) {
   const result = await rotateDashboardKeys(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard/api-keys");
   return result.ok ? { ...result, data: { ...result.data, previousValidUntil: result.data.previousValidUntil.toISOString() } } : result;
+}
+
+export async function revokeKeyAction(_prev: unknown, form: FormData) {
+  const scope = await requireScope();
+  const result = await revokeDashboardKey(scope, fields(form));
+  if (result.ok) revalidatePath("/dashboard/api-keys");
+  return result.ok ? { ok: true as const, data: { publicKey: result.data.publicKey, revokedAt: result.data.revokedAt.toISOString() } } : result;
 }
 
 export async function addTestFundsAction(_prev: unknown, form: FormData) {
@@ -73,8 +135,9 @@ export async function cancelPayoutAction(_prev: unknown, form: FormData) {
 export async function setLanguageAction(form: FormData) {
   const lang = form.get("lang") === "fr" ? "fr" : "en";
   (await cookies()).set("lang", lang, { path: "/", maxAge: 365 * 86400, sameSite: "lax", httpOnly: false });
-  // Back to the page the switch was on (same origin only).
-  let back = String(form.get("back") ?? "/dashboard");
+  // Back to the page the switch was on: its Referer's path, else the form's `back`, and only
+  // ever a path on this origin (safeRedirectPath).
+  let back: unknown = form.get("back");
   const referer = (await headers()).get("referer");
   if (referer) {
     try {
@@ -82,7 +145,7 @@ export async function setLanguageAction(form: FormData) {
       back = url.pathname + url.search;
     } catch {}
   }
-  redirect(back.startsWith("/") && !back.startsWith("//") ? back : "/dashboard");
+  redirect(safeRedirectPath(back, "/dashboard"));
 }
 
 export async function saveWebhookUrlAction(_prev: unknown, form: FormData) {

@@ -1,18 +1,35 @@
 import type { NextAuthOptions } from "next-auth";
+import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { config } from "@/lib/config";
-import { authenticateDashboardUser } from "@/lib/dashboard/authenticate-user";
+import { authenticateDashboardUser, endAllSessions, type DashboardLogin } from "@/lib/dashboard/authenticate-user";
 import { resolveAuthSecret } from "@/lib/dashboard/auth-secret";
 import { AppError } from "@/lib/errors";
+import { clientIp } from "@/lib/http/client-ip";
 
 /** Dashboard sessions last 12 hours from login; they are never extended by activity. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 3600;
 
-function firstHeader(headers: unknown, name: string): string | undefined {
-  if (!headers) return undefined;
-  if (typeof (headers as Headers).get === "function") return (headers as Headers).get(name) ?? undefined;
-  const v = (headers as Record<string, string | string[] | undefined>)[name];
-  return Array.isArray(v) ? v[0] : v;
+/** next-auth's session cookie: `__Secure-` prefixed and Secure when we are served over https. */
+export function sessionCookie(): { name: string; secure: boolean } {
+  const secure = (process.env.NEXTAUTH_URL ?? config.publicUrl()).startsWith("https://");
+  return { name: `${secure ? "__Secure-" : ""}next-auth.session-token`, secure };
+}
+
+/** What a session token carries: one place for next-auth's callback and our own login (session.ts). */
+export function sessionClaims(login: DashboardLogin): JWT {
+  return { sub: login.userId, email: login.email, userId: login.userId, merchantId: login.merchantId, environment: login.environment, sessionVersion: login.sessionVersion };
+}
+
+/** next-auth v4 hands authorize a plain header object; clientIp reads a Headers. */
+function toHeaders(raw: unknown): Headers {
+  if (raw instanceof Headers) return raw;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries((raw ?? {}) as Record<string, string | string[] | undefined>)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) headers.set(name, value.join(", "));
+  }
+  return headers;
 }
 
 export function authOptions(): NextAuthOptions {
@@ -20,23 +37,23 @@ export function authOptions(): NextAuthOptions {
   process.env.NEXTAUTH_URL ??= config.publicUrl();
   return {
     secret: resolveAuthSecret(),
+    useSecureCookies: sessionCookie().secure,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS, updateAge: SESSION_MAX_AGE_SECONDS },
     jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/login", error: "/login" },
     providers: [
+      // The forms post to our own server actions (app/_dashboard/actions.ts); this provider keeps
+      // next-auth's own credentials endpoint on the same checks and throttles.
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
         async authorize(credentials, req) {
-          const forwarded = firstHeader(req?.headers, "x-forwarded-for")?.split(",")[0]?.trim();
-          const ip = forwarded || firstHeader(req?.headers, "x-real-ip") || "unknown";
           try {
-            const scope = await authenticateDashboardUser({ email: credentials?.email, password: credentials?.password, ip });
-            if (!scope) return null;
-            return { id: scope.userId, email: scope.email, merchantId: scope.merchantId, environment: scope.environment };
+            const login = await authenticateDashboardUser({ email: credentials?.email, password: credentials?.password, ip: clientIp(toHeaders(req?.headers)) });
+            if (!login) return null;
+            return { id: login.userId, email: login.email, merchantId: login.merchantId, environment: login.environment, sessionVersion: login.sessionVersion };
           } catch (err) {
             // next-auth passes the message to the login form as `error`.
-            if (err instanceof AppError && err.code === "rate_limited") throw new Error("rate_limited");
             if (err instanceof AppError) throw new Error(err.code);
             throw err;
           }
@@ -46,15 +63,19 @@ export function authOptions(): NextAuthOptions {
     callbacks: {
       async jwt({ token, user }) {
         if (user) {
-          const u = user as { id: string; merchantId?: string; environment?: string };
-          token.userId = u.id;
-          token.merchantId = u.merchantId;
-          token.environment = u.environment;
+          const u = user as unknown as { id: string; email: string; merchantId: string; environment: DashboardLogin["environment"]; sessionVersion: number };
+          return { ...token, ...sessionClaims({ userId: u.id, email: u.email, merchantId: u.merchantId, environment: u.environment, sessionVersion: u.sessionVersion }) };
         }
         return token;
       },
       async session({ session, token }) {
-        return { ...session, userId: token.userId, merchantId: token.merchantId, environment: token.environment } as typeof session;
+        return { ...session, userId: token.userId, merchantId: token.merchantId, environment: token.environment, sessionVersion: token.sessionVersion } as typeof session;
+      },
+    },
+    events: {
+      // next-auth's own sign-out endpoint ends every session too, like our logout action.
+      async signOut({ token }) {
+        if (typeof token?.userId === "string") await endAllSessions(token.userId);
       },
     },
   };

@@ -1,6 +1,7 @@
 import { contracts } from "@/app/api/v1/contracts";
 import { config } from "@/lib/config";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { ConnectorsGuide } from "./connectors-guide";
 import styles from "./docs.module.css";
 
 export const dynamic = "force-dynamic";
@@ -63,6 +64,12 @@ export default function DocsPage() {
     <div className={styles.layout}>
       <nav className={styles.nav} aria-label="Endpoints">
         <p className={styles.title}>{doc.info.title}</p>
+        <p className={styles.tag}>Guides</p>
+        <ul>
+          <li>
+            <a href="#connectors">Connectors (operators)</a>
+          </li>
+        </ul>
         {tags.map((tag) => (
           <div key={tag}>
             <p className={styles.tag}>{tag}</p>
@@ -92,6 +99,7 @@ export default function DocsPage() {
           <code>X-Request-Id</code>; authenticated responses carry <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code>{" "}
           and <code>X-RateLimit-Reset</code>.
         </p>
+        <ConnectorsGuide publicUrl={config.publicBaseUrl()} />
         {operations.map(({ path, method, op }) => (
           <section key={method + path} id={op.operationId} className={styles.operation}>
             <h2>

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { AppEnvironment } from "@/lib/config";
+import { AppError } from "@/lib/errors";
 
 /**
  * API key pairs (DESIGN §5): `pk_<env>_…` identifies the pair, `sk_<env>_…` proves it.
@@ -27,6 +28,27 @@ export function generateKeyPair(environment: AppEnvironment): GeneratedKeyPair {
   const publicKey = `pk_${tag}_${randomBase62(24)}`;
   const secretKey = `sk_${tag}_${randomBase62(40)}`;
   return { publicKey, secretKey, secretHash: hashSecret(secretKey), secretHint: secretHint(secretKey) };
+}
+
+/** The environment a key (pk_/sk_) belongs to by its prefix, or null when it is not a key. */
+export function keyEnvironment(key: string): AppEnvironment | null {
+  const match = KEY_PATTERN.exec(key);
+  return match ? (match[2] === "test" ? "sandbox" : "production") : null;
+}
+
+/**
+ * Every key row written must belong to this deployment's environment (DESIGN §2): a pk_test_
+ * pair in a production database, or a live pair in a sandbox one, is refused before it is
+ * written, whoever asks (ops CLI, seed, dashboard).
+ */
+export function assertKeyEnvironment(environment: AppEnvironment, current: AppEnvironment, what = "this key pair"): void {
+  if (environment !== current) {
+    const tag = ENV_TAG[environment];
+    throw new AppError(
+      "invalid_state",
+      `Refusing to write ${what} (pk_${tag}_…, ${environment}) into this ${current} deployment: run it against the ${environment} deployment (APP_ENV=${environment} with its own database).`,
+    );
+  }
 }
 
 export function hashSecret(secret: string): string {

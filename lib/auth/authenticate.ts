@@ -37,10 +37,12 @@ export async function authenticateApiKey(headers: Headers, now = new Date()): Pr
   }
   // Hash and compare even for an unknown public key, so timing does not tell them apart.
   const matches = secretMatches(credentials.secretKey, key?.secretHash ?? UNKNOWN_KEY_HASH);
-  const valid = key !== null && matches && key.environment === environment && key.revokedAt === null;
+  const valid = key !== null && matches && key.environment === environment;
   if (!key || !valid) throw new AppError("unauthenticated", "Invalid API credentials.");
+  // Only a caller holding the right secret learns why its pair stopped working.
+  if (key.revokedAt !== null) throw new AppError("unauthenticated", "This API key was revoked. Use the current key pair.");
   if (key.expiresAt !== null && key.expiresAt <= now) {
-    throw new AppError("unauthenticated", "This API key was rotated more than 24 hours ago and has expired. Use the current key pair.");
+    throw new AppError("unauthenticated", "This API key was rotated and its grace period has ended. Use the current key pair.");
   }
   if (key.merchant.status === "suspended") throw new AppError("forbidden", "This merchant account is suspended.");
   if (environment === "production" && key.merchant.verificationStatus !== "verified") {

@@ -1,32 +1,72 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { intFromEnv } from "@/lib/config";
 
 /**
- * Dashboard passwords: scrypt (N=2^15, r=8, p=1, 64-byte key), a slow memory-hard KDF.
- * Stored as `scrypt$N$r$p$salt$hash` (base64url) so parameters can be raised later.
+ * Dashboard passwords: scrypt at OWASP's recommended N=2^17, r=8, p=1 (64-byte key), a slow
+ * memory-hard KDF. Stored as `scrypt$N$r$p$salt$hash` (base64url): a hash made with older
+ * parameters still verifies, and `needsRehash` tells the login to store a fresh one.
+ *
+ * Always the asynchronous scrypt (libuv's thread pool), never scryptSync: the event loop keeps
+ * serving while a hash runs. At most PASSWORD_HASH_CONCURRENCY hashes run at once (the rest
+ * wait their turn) so a login flood cannot take every pool thread (file reads, DNS, zlib use
+ * them too) nor 128 MB of memory per concurrent hash without bound.
  */
-const N = 1 << 15;
-const R = 8;
-const P = 1;
+export const SCRYPT_PARAMS = { N: 1 << 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
+/** scrypt needs 128·N·r bytes; Node refuses above maxmem (32 MB by default). */
+const maxmem = (o: { N: number; r: number }) => 128 * o.N * o.r + 16 * 1024 * 1024;
+const MAX_N = 1 << 20;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: 256 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+const hashConcurrency = () => Math.max(1, intFromEnv("PASSWORD_HASH_CONCURRENCY", 2));
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= hashConcurrency()) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next(); // the slot passes straight to the next waiter
+    else running--;
+  }
+}
+
+function derive(password: string, salt: Buffer, options: Required<Pick<ScryptOptions, "N" | "r" | "p">>): Promise<Buffer> {
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...options, maxmem: maxmem(options) }, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, { N, r: R, p: P });
-  return ["scrypt", N, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const key = await derive(password, salt, SCRYPT_PARAMS);
+  return ["scrypt", SCRYPT_PARAMS.N, SCRYPT_PARAMS.r, SCRYPT_PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+function parse(stored: string) {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  if (scheme !== "scrypt" || !salt || !hash) return null;
+  // Bounds keep a corrupted row from asking for gigabytes.
+  if (!Number.isInteger(params.N) || params.N < 2 || params.N > MAX_N || (params.N & (params.N - 1)) !== 0) return null;
+  if (!Number.isInteger(params.r) || params.r < 1 || params.r > 32 || !Number.isInteger(params.p) || params.p < 1 || params.p > 16) return null;
+  return { params, salt: Buffer.from(salt, "base64url"), hash: Buffer.from(hash, "base64url") };
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !hash) return false;
-  const expected = Buffer.from(hash, "base64url");
-  const key = await derive(password, Buffer.from(salt, "base64url"), { N: Number(n), r: Number(r), p: Number(p) });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const parsed = parse(stored);
+  if (!parsed) return false;
+  const key = await derive(password, parsed.salt, parsed.params);
+  return key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash);
+}
+
+/** True when a stored hash was made with other parameters than today's (re-hash it after a good login). */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored);
+  return !parsed || parsed.params.N !== SCRYPT_PARAMS.N || parsed.params.r !== SCRYPT_PARAMS.r || parsed.params.p !== SCRYPT_PARAMS.p;
 }

@@ -1,19 +1,22 @@
+import { appEnv } from "@/lib/config";
 import type { Payment } from "@/lib/db/generated/client";
-import { getProvider } from "@/lib/providers/get-provider";
+import { availableProviders, providerKey } from "@/lib/connectors/get-route";
 import { getCatalogue } from "@/lib/reference";
 
 /**
  * The methods a customer can pay this payment with: active collect channels of its country and
- * currency whose bounds accept its amount, available in this environment, in catalogue order.
+ * currency whose bounds accept its amount, available in this environment (a route to a usable
+ * connector account, lib/connectors/get-route), in catalogue order.
  * Mobile money only: the page's flow is "number, then approve on the phone"; bank transfer and
  * crypto need flows of their own (account details, a wallet address) that this page lacks.
  */
 export type CheckoutMethod = { provider: string; name: string; logoPath: string | null; color: string };
 
-export async function listMethodsForCheckout(payment: Pick<Payment, "country" | "currency" | "amount">): Promise<CheckoutMethod[]> {
+export async function listMethodsForCheckout(payment: Pick<Payment, "country" | "currency" | "amount"> & { environment?: Payment["environment"] }): Promise<CheckoutMethod[]> {
   if (!payment.country) return [];
   const catalogue = await getCatalogue();
-  const provider = getProvider();
+  // null in sandbox (every provider); else the (country, provider) pairs with a usable account.
+  const available = await availableProviders(payment.environment ?? appEnv(), "collect");
   return catalogue.channels
     .filter(
       (c) =>
@@ -24,7 +27,7 @@ export async function listMethodsForCheckout(payment: Pick<Payment, "country" | 
         c.currency === payment.currency &&
         payment.amount >= c.minAmount &&
         payment.amount <= c.maxAmount &&
-        provider.isAvailable(c.providerCode),
+        (!available || available.has(providerKey(c.countryCode, c.providerCode))),
     )
     .map((c) => ({ provider: c.providerCode, name: c.displayName, logoPath: safeLogoPath(c.logoPath), color: safeColor(c.color) }));
 }

@@ -1,10 +1,10 @@
 import { getPrisma } from "@/lib/db/client";
-import type { Payment } from "@/lib/db/generated/client";
+import { type Payment, Prisma } from "@/lib/db/generated/client";
 import { isAppError } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { SUBMIT_PAYMENT_JOB } from "@/lib/payments/initiate-payment";
 import { transitionPayment } from "@/lib/payments/transition-payment";
-import { getProvider } from "@/lib/providers/get-provider";
+import { getRoute } from "@/lib/connectors/get-route";
 import { checkChannelAmount, collectFee, getChannel, isProviderCode, MOBILE_MONEY_CODES, validatePhone } from "@/lib/reference";
 import { checkoutStage, isPayable } from "./checkout-stage";
 import { checkoutCountry, findCheckoutPayment } from "./get-checkout";
@@ -49,7 +49,7 @@ export async function submitCheckoutMethod(token: string, input: SubmitCheckoutI
 
   const provider = typeof input.provider === "string" ? input.provider.trim() : "";
   if (!provider) return { ok: false, field: "provider", key: "method_required" };
-  if (!isProviderCode(provider) || !getProvider().isAvailable(provider) || !isMobileMoney(provider)) {
+  if (!isProviderCode(provider) || !isMobileMoney(provider) || !(await getRoute(payment.environment, country.code, provider, "collect")).available) {
     return { ok: false, field: "provider", key: "method_unavailable" };
   }
   try {
@@ -80,13 +80,14 @@ export async function submitCheckoutMethod(token: string, input: SubmitCheckoutI
         tx,
         payment,
         "pending",
-        { ...changes, providerReference: null, submittedAt: null, completedAt: null },
+        // A new attempt is a new order for the operator: a new reference, minted at submit.
+        { ...changes, providerReference: null, providerRequestRef: null, connectorAccountId: null, providerRawStatus: Prisma.DbNull, submittedAt: null, completedAt: null },
         `customer retried with ${provider}`,
       );
     }
     if (!updated) return null;
     const attempt = await tx.paymentStatusChange.count({ where: { paymentId: payment.id, toStatus: "pending" } });
-    await enqueueJob(tx, SUBMIT_PAYMENT_JOB, { paymentId: payment.id }, { dedupeKey: `${SUBMIT_PAYMENT_JOB}:${payment.id}:${attempt}` });
+    await enqueueJob(tx, SUBMIT_PAYMENT_JOB, { paymentId: payment.id, attempt }, { dedupeKey: `${SUBMIT_PAYMENT_JOB}:${payment.id}:${attempt}` });
     return updated;
   });
   if (submitted) return { ok: true, payment: submitted };

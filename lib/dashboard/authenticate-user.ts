@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { appEnv } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
-import { verifyPassword } from "@/lib/auth/password";
+import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from "@/lib/auth/password";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import { AppError } from "@/lib/errors";
 import { intFromEnv } from "@/lib/config";
+import { claimLoginAttempt, clearLoginFailures, recordLoginFailure } from "./login-throttle";
 import type { DashboardScope } from "./scope";
 
 const credentials = z.object({
@@ -12,39 +13,64 @@ const credentials = z.object({
   password: z.string().min(1).max(200),
 });
 
+/** What a session is issued for: the scope plus the user's session version (see loadSessionScope). */
+export type DashboardLogin = DashboardScope & { sessionVersion: number };
+
 /** Login attempts allowed per client IP + email per minute. */
 export const loginAttemptsPerMinute = () => intFromEnv("DASHBOARD_LOGIN_ATTEMPTS_PER_MINUTE", 10);
 
-// Compared against when the email is unknown, so both paths cost one scrypt (no user enumeration by timing).
-const DUMMY_HASH = "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$" + "A".repeat(86);
+// Compared against when the email is unknown, so both paths cost one scrypt at today's
+// parameters (no user enumeration by timing).
+const DUMMY_HASH = `scrypt$${SCRYPT_PARAMS.N}$${SCRYPT_PARAMS.r}$${SCRYPT_PARAMS.p}$${"A".repeat(22)}$${"A".repeat(86)}`;
 
 /**
- * Checks a dashboard login. Rate-limited per IP + email before the (slow) password check:
- * rate_limited once over the limit. null for a wrong email or password (one message for both).
+ * Checks a dashboard login. Rate-limited per client IP + email before anything else
+ * (rate_limited once over), then the per-account throttle (lib/dashboard/login-throttle): while
+ * it holds the address, even the right password gets null. null for a wrong email or password
+ * (one answer for all three). A good login with a hash made at older scrypt parameters stores a
+ * fresh hash.
  */
-export async function authenticateDashboardUser(input: { email?: unknown; password?: unknown; ip: string }): Promise<DashboardScope | null> {
+export async function authenticateDashboardUser(input: { email?: unknown; password?: unknown; ip: string }): Promise<DashboardLogin | null> {
   const parsed = credentials.safeParse(input);
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
   const limit = await checkRateLimit(`dashboard-login:${input.ip}:${email}`, loginAttemptsPerMinute());
   if (!limit.success) throw new AppError("rate_limited", "Too many login attempts. Wait a minute and try again.");
+  if (!(await claimLoginAttempt(email))) return null;
   const prisma = await getPrisma();
   const user = await prisma.dashboardUser.findUnique({ where: { email }, include: { merchant: { select: { status: true } } } });
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !ok) return null;
+  if (!user || !ok) {
+    await recordLoginFailure(email, { accountExists: !!user });
+    return null;
+  }
+  await clearLoginFailures(email);
+  if (needsRehash(user.passwordHash)) {
+    // Only if unchanged meanwhile (a concurrent password change wins).
+    await prisma.dashboardUser.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: await hashPassword(password) } });
+  }
   if (user.merchant.status !== "active") throw new AppError("forbidden", "This merchant account is suspended.");
-  return { userId: user.id, email: user.email, merchantId: user.merchantId, environment: appEnv() };
+  return { userId: user.id, email: user.email, merchantId: user.merchantId, environment: appEnv(), sessionVersion: user.sessionVersion };
 }
 
 /**
  * Re-checks a session's subject on every request: the user must still exist, belong to the
- * same merchant, and the session must have been issued by this environment's deployment.
+ * same merchant, the session must have been issued by this environment's deployment, and its
+ * session version must be the user's current one (logout, a password change or the user's
+ * removal bump it, which ends every session at once).
  */
-export async function loadSessionScope(claims: { userId?: unknown; merchantId?: unknown; environment?: unknown }): Promise<DashboardScope | null> {
+export async function loadSessionScope(claims: { userId?: unknown; merchantId?: unknown; environment?: unknown; sessionVersion?: unknown }): Promise<DashboardScope | null> {
   if (typeof claims.userId !== "string" || typeof claims.merchantId !== "string") return null;
   if (claims.environment !== appEnv()) return null;
   const prisma = await getPrisma();
   const user = await prisma.dashboardUser.findUnique({ where: { id: claims.userId }, include: { merchant: { select: { status: true } } } });
   if (!user || user.merchantId !== claims.merchantId || user.merchant.status !== "active") return null;
+  if (claims.sessionVersion !== user.sessionVersion) return null;
   return { userId: user.id, email: user.email, merchantId: user.merchantId, environment: appEnv() };
+}
+
+/** Ends every dashboard session of the user (logout, password change, removal). */
+export async function endAllSessions(userId: string): Promise<void> {
+  const prisma = await getPrisma();
+  await prisma.dashboardUser.updateMany({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
 }

@@ -15,6 +15,14 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return out;
 }
 
+/** A validation AppError's details as form field errors (`query.page` → `page`), or null for any other error. */
+export function fieldErrorsOfAppError(err: unknown): Record<string, string> | null {
+  if (!(err instanceof AppError) || err.code !== "validation_error" || !err.details?.length) return null;
+  const out: Record<string, string> = {};
+  for (const d of err.details) out[d.path.replace(/^(query|body|path)\./, "")] ??= d.message;
+  return out;
+}
+
 export function validationFailure(error: z.ZodError): FormResult<never> {
   return { ok: false, code: "validation_error", error: "Please correct the highlighted fields.", fieldErrors: fieldErrorsOf(error) };
 }

@@ -3,8 +3,9 @@ import type { Payment, PaymentStatusChange } from "@/lib/db/generated/client";
 import { listTransactions, listTransactionsQuery } from "@/lib/payments/list-transactions";
 import { resendWebhookEvent } from "@/lib/webhooks";
 import { toWebhookEventView, type WebhookEventView } from "@/lib/webhooks/webhook-event-view";
-import { fieldErrorsOf, type FormResult, toFormResult } from "./form-result";
+import { fieldErrorsOf, fieldErrorsOfAppError, type FormResult, toFormResult } from "./form-result";
 import { pickFilters } from "./pick-filters";
+import { listProviderTimeline, type ProviderCallView } from "./provider-timeline";
 import type { DashboardScope } from "./scope";
 
 export const PAYMENT_STATUSES = ["pending", "processing", "success", "failed", "cancelled", "expired", "refunded"] as const;
@@ -13,13 +14,21 @@ export const PAYMENT_FILTER_KEYS = ["status", "provider", "startDate", "endDate"
 /** The payments list with the API's filters (same schema, same query), 20 a page. */
 export async function listDashboardPayments(scope: DashboardScope, searchParams: Record<string, string | string[] | undefined>) {
   const filters = pickFilters(searchParams, PAYMENT_FILTER_KEYS);
+  const empty = { data: [], meta: { total: 0, page: 1, limit: 20, totalPages: 0 } };
   const parsed = listTransactionsQuery.safeParse({ ...filters, limit: "20" });
-  if (!parsed.success) return { filters, fieldErrors: fieldErrorsOf(parsed.error), data: [], meta: { total: 0, page: 1, limit: 20, totalPages: 0 } };
-  const result = await listTransactions({ environment: scope.environment, merchant: { id: scope.merchantId } }, parsed.data);
-  return { filters, fieldErrors: {} as Record<string, string>, ...result };
+  if (!parsed.success) return { filters, fieldErrors: fieldErrorsOf(parsed.error), ...empty };
+  try {
+    const result = await listTransactions({ environment: scope.environment, merchant: { id: scope.merchantId } }, parsed.data);
+    return { filters, fieldErrors: {} as Record<string, string>, ...result };
+  } catch (err) {
+    // A page past the deepest one: said next to the form, like any other filter error.
+    const fieldErrors = fieldErrorsOfAppError(err);
+    if (!fieldErrors) throw err;
+    return { filters, fieldErrors, ...empty };
+  }
 }
 
-export type PaymentDetail = { payment: Payment; timeline: PaymentStatusChange[]; webhooks: WebhookEventView[] };
+export type PaymentDetail = { payment: Payment; timeline: PaymentStatusChange[]; webhooks: WebhookEventView[]; providerCalls: ProviderCallView[] };
 
 /** One of the merchant's payments with its status timeline and every webhook event and attempt; null when not theirs. */
 export async function getDashboardPayment(scope: DashboardScope, transactionId: string): Promise<PaymentDetail | null> {
@@ -31,12 +40,15 @@ export async function getDashboardPayment(scope: DashboardScope, transactionId: 
   if (!payment) return null;
   const { statusChanges, ...rest } = payment;
   // Every attempt of every event (the API list keeps only the latest few per event).
-  const events = await prisma.webhookEvent.findMany({
-    where: { merchantId: scope.merchantId, environment: scope.environment, transactionId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    include: { deliveryAttempts: { orderBy: { attempt: "asc" } } },
-  });
-  return { payment: rest, timeline: statusChanges, webhooks: events.map((e) => toWebhookEventView(e)) };
+  const [events, providerCalls] = await Promise.all([
+    prisma.webhookEvent.findMany({
+      where: { merchantId: scope.merchantId, environment: scope.environment, transactionId },
+      orderBy: [{ createdAt: "asc" }, { seq: "asc" }],
+      include: { deliveryAttempts: { orderBy: { attempt: "asc" } } },
+    }),
+    listProviderTimeline(prisma, transactionId),
+  ]);
+  return { payment: rest, timeline: statusChanges, webhooks: events.map((e) => toWebhookEventView(e)), providerCalls };
 }
 
 /** Resends one of the merchant's webhook events now; another merchant's event is not_found. */

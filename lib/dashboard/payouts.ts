@@ -3,8 +3,9 @@ import type { Payout, PayoutQuote, PayoutStatusChange } from "@/lib/db/generated
 import { listTransactions, listTransactionsQuery } from "@/lib/payments/list-transactions";
 import { cancelPayout } from "@/lib/payouts/cancel-payout";
 import { toWebhookEventView, type WebhookEventView } from "@/lib/webhooks/webhook-event-view";
-import { fieldErrorsOf, type FormResult, toFormResult } from "./form-result";
+import { fieldErrorsOf, fieldErrorsOfAppError, type FormResult, toFormResult } from "./form-result";
 import { pickFilters } from "./pick-filters";
+import { listProviderTimeline, type ProviderCallView } from "./provider-timeline";
 import type { DashboardScope } from "./scope";
 
 export const PAYOUT_STATUSES = ["pending", "processing", "success", "failed", "cancelled"] as const;
@@ -26,8 +27,15 @@ export async function listDashboardPayouts(scope: DashboardScope, searchParams: 
     fieldErrors.status ??= `must be one of ${PAYOUT_STATUSES.join(", ")}`;
   }
   if (!parsed.success || Object.keys(fieldErrors).length > 0) return { filters, fieldErrors, ...empty };
-  const result = await listTransactions({ environment: scope.environment, merchant: { id: scope.merchantId } }, parsed.data);
-  return { filters, fieldErrors: {} as Record<string, string>, ...result };
+  try {
+    const result = await listTransactions({ environment: scope.environment, merchant: { id: scope.merchantId } }, parsed.data);
+    return { filters, fieldErrors: {} as Record<string, string>, ...result };
+  } catch (err) {
+    // A page past the deepest one: said next to the form, like any other filter error.
+    const pageErrors = fieldErrorsOfAppError(err);
+    if (!pageErrors) throw err;
+    return { filters, fieldErrors: pageErrors, ...empty };
+  }
 }
 
 export type PayoutDetail = {
@@ -36,6 +44,8 @@ export type PayoutDetail = {
   quote: PayoutQuote | null;
   timeline: PayoutStatusChange[];
   webhooks: WebhookEventView[];
+  /** Calls to the operator about this payout (DESIGN §13). */
+  providerCalls: ProviderCallView[];
 };
 
 /** One of the merchant's payouts with its quote, status timeline and every webhook event and attempt; null when not theirs. */
@@ -48,16 +58,17 @@ export async function getDashboardPayout(scope: DashboardScope, payoutId: string
   });
   if (!payout) return null;
   const { statusChanges, ...rest } = payout;
-  const [quote, events] = await Promise.all([
+  const [quote, events, providerCalls] = await Promise.all([
     prisma.payoutQuote.findFirst({ where: { id: payout.quoteId, merchantId: scope.merchantId, environment: scope.environment } }),
     // payout.* events carry the payout id as their transactionId.
     prisma.webhookEvent.findMany({
       where: { merchantId: scope.merchantId, environment: scope.environment, transactionId: payoutId },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      orderBy: [{ createdAt: "asc" }, { seq: "asc" }],
       include: { deliveryAttempts: { orderBy: { attempt: "asc" } } },
     }),
+    listProviderTimeline(prisma, payoutId),
   ]);
-  return { payout: rest, quote, timeline: statusChanges, webhooks: events.map((e) => toWebhookEventView(e)) };
+  return { payout: rest, quote, timeline: statusChanges, webhooks: events.map((e) => toWebhookEventView(e)), providerCalls };
 }
 
 /**

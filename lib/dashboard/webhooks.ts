@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getPrisma } from "@/lib/db/client";
-import { toPage } from "@/lib/http/pagination";
+import { maxPage, toPage } from "@/lib/http/pagination";
 import {
   describeWebhookEndpoint,
   enableWebhookEndpoint,
@@ -18,7 +18,7 @@ export const WEBHOOK_PAGE_SIZE = 20;
 
 /** The endpoint (without its secret) and the delivery log, newest first. */
 export async function getWebhooksPage(scope: DashboardScope, rawPage: unknown) {
-  const pageNumber = Math.max(1, Math.min(10_000, Number.parseInt(String(rawPage ?? "1"), 10) || 1));
+  const pageNumber = Math.max(1, Math.min(maxPage(WEBHOOK_PAGE_SIZE), Number.parseInt(String(rawPage ?? "1"), 10) || 1));
   const page = toPage({ page: pageNumber, limit: WEBHOOK_PAGE_SIZE });
   const prisma = await getPrisma();
   const endpoint = await getOrCreateEndpoint(scope.merchantId, scope.environment, prisma);
@@ -37,7 +37,7 @@ export async function saveWebhookUrl(scope: DashboardScope, raw: unknown): Promi
   return result.ok || result.code !== "validation_error" ? result : { ...result, fieldErrors: { url: result.error } };
 }
 
-/** The signing secret, shown on request; every reveal is audited. */
+/** The signing secret, shown once (then only a rotation shows a new one); audited. */
 export async function revealDashboardWebhookSecret(scope: DashboardScope): Promise<FormResult<{ secret: string }>> {
   return toFormResult(async () => ({ secret: await revealWebhookSecret(scope.merchantId, scope.environment, dashboardActor(scope)) }));
 }

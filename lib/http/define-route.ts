@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { clientIp } from "./client-ip";
 import type { RouteContract } from "./contract";
+import { assertSafeInput } from "./assert-safe-input";
 import { toErrorBody, zodToAppError } from "./error-response";
 import {
   claimIdempotencyKey,
@@ -15,6 +16,7 @@ import {
   releaseIdempotencyKey,
 } from "./idempotency";
 import { checkRateLimit, merchantLimit, rateLimitHeaders } from "./rate-limit";
+import type { DefinedRoute, NextRouteContext } from "./other-methods";
 import { readJsonBody } from "./read-body";
 import { requestIdFor } from "./request-id";
 
@@ -40,13 +42,10 @@ export type RouteContext<C extends RouteContract> = {
 
 export type RouteResult = { status?: number; body: unknown; headers?: Record<string, string> };
 
-type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-export function defineRoute<C extends RouteContract>(
-  contract: C,
-  handler: (ctx: RouteContext<C>) => Promise<RouteResult>,
-): (request: Request, context?: NextRouteContext) => Promise<Response> {
-  return async (request, context) => {
+/** The route handler; it carries its contract, which otherMethods() reads for `Allow`. */
+export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx: RouteContext<C>) => Promise<RouteResult>): DefinedRoute {
+  const route = async (request: Request, context?: NextRouteContext): Promise<Response> => {
     const requestId = requestIdFor(request.headers);
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     try {
@@ -55,8 +54,12 @@ export function defineRoute<C extends RouteContract>(
       const limited = await applyRateLimit(contract, request, auth, headers);
       if (limited) return limited;
 
-      const params = parsePart(contract.request?.params, await context?.params, "path");
-      const query = parsePart(contract.request?.query, searchParamsObject(request.url), "query");
+      const rawParams = await context?.params;
+      assertSafeInput(rawParams, "path");
+      const params = parsePart(contract.request?.params, rawParams, "path");
+      const rawQuery = searchParamsObject(request.url);
+      assertSafeInput(rawQuery, "query");
+      const query = parsePart(contract.request?.query, rawQuery, "query");
       const rawBody = contract.request?.body ? await readJsonBody(request, config.maxBodyBytes()) : undefined;
       const body = parsePart(contract.request?.body, rawBody, "body");
       const ctx = { request, requestId, query, params, body, auth } as RouteContext<C>;
@@ -73,6 +76,7 @@ export function defineRoute<C extends RouteContract>(
       return json(body.statusCode, body, headers);
     }
   };
+  return Object.assign(route, { contract });
 }
 
 function assertEnvironment(contract: RouteContract) {
@@ -121,6 +125,7 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: "body" 
   return parsed.data;
 }
 
+/** The query as name → first value; repeated names keep their first value. */
 function searchParamsObject(url: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of new URL(url).searchParams) if (!(key in out)) out[key] = value;
@@ -143,19 +148,39 @@ async function runIdempotent(
     headers["Idempotent-Replayed"] = "true";
     return { status: claim.status, body: claim.body };
   }
+  let result: RouteResult;
   try {
-    const result = await run();
-    const status = result.status ?? contract.success.status;
-    await completeIdempotencyKey(claim.recordId, status, result.body);
-    return result;
+    result = await run();
   } catch (err) {
     // 4xx outcomes are part of the answer and are replayed; 5xx are not stored (DESIGN §5).
     const body = toErrorBody(err, headers["X-Request-Id"]);
-    if (body.statusCode < 500) await completeIdempotencyKey(claim.recordId, body.statusCode, body);
-    else await releaseIdempotencyKey(claim.recordId);
+    await storeOrRelease(claim.recordId, body.statusCode, body);
     throw err;
   }
+  await storeOrRelease(claim.recordId, result.status ?? contract.success.status, result.body);
+  return result;
 }
+
+/**
+ * Stores a 2xx/4xx answer under the key (4xx outcomes are part of the answer and are replayed;
+ * 5xx are not stored, DESIGN §5). When a 5xx came out, or storing fails (the database refused
+ * the body, or is gone), the key is released at once, so a retry runs instead of meeting 409
+ * until the 60 s lock ends. The caller still gets the answer it earned; only its replay is lost.
+ * Logs carry the error's code, never the body (it may hold personal data).
+ */
+async function storeOrRelease(recordId: bigint, status: number, body: unknown): Promise<void> {
+  if (status < 500) {
+    try {
+      await completeIdempotencyKey(recordId, status, body);
+      return;
+    } catch (err) {
+      log.error("idempotent response could not be stored, key released", { status, error: errorCode(err) });
+    }
+  }
+  await releaseIdempotencyKey(recordId).catch((err) => log.error("idempotency key could not be released", { error: errorCode(err) }));
+}
+
+const errorCode = (err: unknown) => (err as { code?: string }).code ?? (err as Error).name ?? "unknown";
 
 /** Responses go out through their schema: a field the contract does not name never leaks. */
 function validateResponse(contract: RouteContract, result: RouteResult): unknown {

@@ -19,12 +19,19 @@ export type IdempotencyClaim =
   | { kind: "owner"; recordId: bigint }
   | { kind: "replay"; status: number; body: unknown };
 
+/**
+ * 1 to 255 printable ASCII characters (a UUID, an order number…). Control characters and
+ * non-ASCII are refused before any claim: header bytes beyond ASCII arrive as Latin-1 guesses,
+ * and a key must compare equal to itself on the retry.
+ */
+const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+
 export function readIdempotencyKey(headers: Headers): string | null {
   const key = headers.get(IDEMPOTENCY_HEADER);
   if (key === null) return null;
   const trimmed = key.trim();
-  if (trimmed.length === 0 || trimmed.length > 255) {
-    throw new AppError("invalid_request", "X-Idempotency-Key must be between 1 and 255 characters.");
+  if (!KEY_PATTERN.test(trimmed)) {
+    throw new AppError("invalid_request", "X-Idempotency-Key must be 1 to 255 printable ASCII characters.");
   }
   return trimmed;
 }

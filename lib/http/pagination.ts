@@ -1,8 +1,15 @@
 import { z } from "zod";
+import { AppError } from "@/lib/errors";
 
 /** Pagination (spec + DESIGN §5): page ≥ 1 (default 1), limit 1..100 (default 20, above 100 clamped). */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/**
+ * How many items a page may skip. An offset costs the database every skipped row, so without a
+ * bound one request could make it walk a merchant's whole history (issue 13). 10,000 items is
+ * 500 pages of 20; deeper than that, filters (dates) or a cursor (`startingAfter`) go further.
+ */
+export const MAX_PAGE_OFFSET = 10_000;
 
 const positiveIntString = (name: string) =>
   z
@@ -12,7 +19,10 @@ const positiveIntString = (name: string) =>
     .refine((n) => n >= 1, `${name} must be at least 1`);
 
 export const paginationQuery = {
-  page: positiveIntString("page").optional().default(1).describe("Page number, from 1."),
+  page: positiveIntString("page")
+    .optional()
+    .default(1)
+    .describe(`Page number, from 1. At most ${MAX_PAGE_OFFSET.toLocaleString("en")} items are skipped: (page - 1) × limit ≤ ${MAX_PAGE_OFFSET}.`),
   limit: positiveIntString("limit")
     .optional()
     .default(DEFAULT_PAGE_SIZE)
@@ -22,8 +32,22 @@ export const paginationQuery = {
 
 export type Page = { page: number; limit: number; skip: number };
 
-export function toPage(query: { page: number; limit: number }): Page {
-  return { page: query.page, limit: query.limit, skip: (query.page - 1) * query.limit };
+/** The deepest page number allowed with this page size. */
+export function maxPage(limit: number): number {
+  return Math.floor(MAX_PAGE_OFFSET / limit) + 1;
+}
+
+/**
+ * The page's window. A page deeper than MAX_PAGE_OFFSET is the client's to fix: 400, saying how
+ * to go further (`further`: this list's way, e.g. its cursor parameter).
+ */
+export function toPage(query: { page: number; limit: number }, further = "narrow the list with its date filters"): Page {
+  const skip = (query.page - 1) * query.limit;
+  if (skip > MAX_PAGE_OFFSET) {
+    const message = `with limit=${query.limit} the deepest page is ${maxPage(query.limit)} (at most ${MAX_PAGE_OFFSET} items skipped); ${further} to go further`;
+    throw new AppError("validation_error", `Invalid request query: query.page: ${message}`, { details: [{ path: "query.page", message }] });
+  }
+  return { page: query.page, limit: query.limit, skip };
 }
 
 export const paginationMeta = z.object({

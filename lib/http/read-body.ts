@@ -1,8 +1,11 @@
 import { AppError } from "@/lib/errors";
+import { assertSafeInput } from "./assert-safe-input";
 
 /**
  * Reads a JSON request body with a size cap (DESIGN §5: 64 KB → 413), streaming so an
- * oversized body is refused without buffering it whole. Empty body → undefined.
+ * oversized body is refused without buffering it whole. Empty body → undefined. The bytes must
+ * be UTF-8 (invalid sequences are refused, not silently replaced) and the value safe
+ * (assertSafeInput: no NUL, no lone surrogate, not absurdly deep).
  */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -11,23 +14,41 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (contentType && !/^application\/([\w.+-]*\+)?json\b/i.test(contentType.trim())) {
     throw new AppError("unsupported_media_type", "Request bodies must be JSON: send 'Content-Type: application/json'.");
   }
-  const text = await readBodyText(request, maxBytes);
-  if (text.trim() === "") return undefined;
+  let text: string;
   try {
-    return JSON.parse(text);
+    text = STRICT_UTF8.decode(await readBodyBytes(request, maxBytes));
   } catch (err) {
-    throw new AppError("invalid_json", `Malformed JSON body: ${(err as Error).message}`);
+    if (err instanceof AppError) throw err;
+    throw new AppError("invalid_json", "The request body is not valid UTF-8.");
   }
+  if (text.trim() === "") return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    // V8's message quotes a few characters of the body: control characters and surrogates are
+    // escaped, so the error body never carries what a JSON column cannot store.
+    const message = (err as Error).message.replace(/[\u0000-\u001f\u007f\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    throw new AppError("invalid_json", `Malformed JSON body: ${message}`);
+  }
+  assertSafeInput(value, "body");
+  return value;
 }
+
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * The body as UTF-8 text, refused with payload_too_large as soon as it passes maxBytes (declared
  * or streamed), without buffering more. No body → "".
  */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  return (await readBodyBytes(request, maxBytes)).toString("utf8");
+}
+
+async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -49,7 +70,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 function tooLarge(maxBytes: number) {

@@ -3,7 +3,7 @@ import { getPrisma, type Db } from "@/lib/db/client";
 import type { Merchant, Plan } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { generateKeyPair, hashSecret, secretHint } from "@/lib/auth/api-keys";
+import { assertKeyEnvironment, generateKeyPair, hashSecret, keyEnvironment, secretHint } from "@/lib/auth/api-keys";
 import { hashPassword } from "@/lib/auth/password";
 
 export type CreateMerchantInput = {
@@ -21,13 +21,19 @@ export type CreateMerchantInput = {
 
 export type CreatedMerchant = {
   merchant: Merchant;
-  /** The key pair of this deployment's environment. The secret is only ever shown here. */
-  keys: { publicKey: string; secretKey: string; environment: AppEnvironment };
+  /**
+   * The sandbox key pair (the secret is only ever shown here). Null in production: live keys
+   * exist only for verified merchants (DESIGN §2) and come from `merchant:verify`.
+   */
+  keys: { publicKey: string; secretKey: string; environment: AppEnvironment } | null;
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Creates a merchant with its first API key pair (and a dashboard user when a password is given). */
+/**
+ * Creates a merchant (and a dashboard user when a password is given). In the sandbox it gets
+ * its first key pair at once; in production it starts unverified with no key at all.
+ */
 export async function createMerchant(input: CreateMerchantInput, db?: Db): Promise<CreatedMerchant> {
   const name = input.name.trim();
   const email = input.email.trim().toLowerCase();
@@ -36,7 +42,11 @@ export async function createMerchant(input: CreateMerchantInput, db?: Db): Promi
   const environment = appEnv();
   const prisma = db ?? (await getPrisma());
 
-  const keys = input.keys ?? generateKeyPair(environment);
+  if (input.keys) assertKeyEnvironment(keyEnvironment(input.keys.publicKey) ?? environment, environment, "the given key pair");
+  if (environment === "production" && input.keys) {
+    throw new AppError("invalid_state", "Live keys are issued only by merchant:verify, once the merchant is verified.");
+  }
+  const keys = environment === "sandbox" ? (input.keys ?? generateKeyPair(environment)) : null;
   const merchantId = newId("mch");
   const merchant = await prisma.merchant.create({
     data: {
@@ -47,20 +57,24 @@ export async function createMerchant(input: CreateMerchantInput, db?: Db): Promi
       country: input.country ?? "SN",
       settlementCurrency: input.settlementCurrency ?? "XOF",
       rateLimitPerMinute: input.rateLimitPerMinute ?? null,
-      apiKeys: {
-        create: {
-          id: newId("key"),
-          environment,
-          publicKey: keys.publicKey,
-          secretHash: hashSecret(keys.secretKey),
-          secretHint: secretHint(keys.secretKey),
-        },
-      },
+      ...(keys
+        ? {
+            apiKeys: {
+              create: {
+                id: newId("key"),
+                environment,
+                publicKey: keys.publicKey,
+                secretHash: hashSecret(keys.secretKey),
+                secretHint: secretHint(keys.secretKey),
+              },
+            },
+          }
+        : {}),
       ...(input.password
         ? { users: { create: { id: newId("usr"), email, passwordHash: await hashPassword(input.password) } } }
         : {}),
     },
   });
-  return { merchant, keys: { publicKey: keys.publicKey, secretKey: keys.secretKey, environment } };
+  return { merchant, keys: keys && { publicKey: keys.publicKey, secretKey: keys.secretKey, environment } };
 }
 

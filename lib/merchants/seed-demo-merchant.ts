@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { config, isSandbox } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { hashSecret, secretHint, generateKeyPair } from "@/lib/auth/api-keys";
+import { assertKeyEnvironment, hashSecret, keyEnvironment, secretHint, generateKeyPair } from "@/lib/auth/api-keys";
 import { seedDemoWebhookEndpoint } from "@/lib/webhooks/seed-demo-webhook-endpoint";
 import { createMerchant } from "./create-merchant";
 
@@ -50,6 +50,13 @@ async function seedDemoAccount(): Promise<DemoCredentials | null> {
     process.env.DEMO_PUBLIC_KEY && process.env.DEMO_SECRET_KEY
       ? { publicKey: process.env.DEMO_PUBLIC_KEY, secretKey: process.env.DEMO_SECRET_KEY }
       : null;
+  if (fixedKeys) {
+    for (const key of [fixedKeys.publicKey, fixedKeys.secretKey]) {
+      const environment = keyEnvironment(key);
+      if (!environment) throw new Error("DEMO_PUBLIC_KEY and DEMO_SECRET_KEY must be a pk_test_…/sk_test_… pair.");
+      assertKeyEnvironment(environment, "sandbox", "DEMO_PUBLIC_KEY/DEMO_SECRET_KEY");
+    }
+  }
 
   const user = await prisma.dashboardUser.findUnique({ where: { email } });
   if (!user) {

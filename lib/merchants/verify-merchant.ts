@@ -1,7 +1,8 @@
 import { getPrisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { generateKeyPair } from "@/lib/auth/api-keys";
+import { assertKeyEnvironment, generateKeyPair } from "@/lib/auth/api-keys";
+import { appEnv } from "@/lib/config";
 
 export type VerifiedMerchant = {
   merchantId: string;
@@ -18,6 +19,7 @@ export type VerifiedMerchant = {
  * has a live pair: rotation is `keys:rotate` then.
  */
 export async function verifyMerchant(merchantId: string, actor: string, now = new Date()): Promise<VerifiedMerchant> {
+  assertKeyEnvironment("production", appEnv(), "a live key pair (merchant:verify)");
   const prisma = await getPrisma();
   const keys = generateKeyPair("production");
   return prisma.$transaction(async (tx) => {

@@ -2,7 +2,12 @@
  * Operator commands (`npm run ops -- <name> [--flag value]…`, DESIGN §12). Each command is a
  * small object; scripts/ops.ts parses the arguments, opens the database and runs it.
  */
-export type OpsArgs = { flags: Record<string, string | true>; positional: string[] };
+export type OpsArgs = {
+  flags: Record<string, string | true>;
+  positional: string[];
+  /** Every value of a flag given more than once (`--setting a=1 --setting b=2`), in order. */
+  repeated?: Record<string, string[]>;
+};
 
 export type OpsCommand = {
   name: string;
@@ -27,6 +32,7 @@ export class OpsUsageError extends Error {}
 
 export function parseOpsArgs(argv: string[]): OpsArgs {
   const flags: Record<string, string | true> = {};
+  const repeated: Record<string, string[]> = {};
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -35,7 +41,8 @@ export function parseOpsArgs(argv: string[]): OpsArgs {
       if (inline !== undefined) flags[name] = inline;
       else if (i + 1 < argv.length && !argv[i + 1].startsWith("--")) flags[name] = argv[++i];
       else flags[name] = true;
+      if (typeof flags[name] === "string") (repeated[name] ??= []).push(flags[name] as string);
     } else positional.push(arg);
   }
-  return { flags, positional };
+  return { flags, positional, repeated };
 }

@@ -1,6 +1,7 @@
 import type { OpsCommand } from "./command";
+import { connectorCommands } from "./connector-commands";
 import { ledgerBench, ledgerReconcile, ledgerSettle, merchantGrantCredit, merchantSetBalanceMode } from "./ledger-commands";
-import { keysRotate, merchantCreate, merchantList, merchantSetPlan } from "./merchant-commands";
+import { keysRevoke, keysRotate, merchantCreate, merchantList, merchantSetPlan } from "./merchant-commands";
 import { merchantSetLimits } from "./payout-commands";
 import { referenceCommands } from "./reference-commands";
 import { merchantVerify } from "./verification-commands";
@@ -14,6 +15,7 @@ export const opsCommands: OpsCommand[] = [
   merchantSetPlan,
   merchantSetLimits,
   keysRotate,
+  keysRevoke,
   merchantVerify,
   dashboardSeedPayments,
   merchantSetBalanceMode,
@@ -23,4 +25,5 @@ export const opsCommands: OpsCommand[] = [
   ledgerBench,
   ...referenceCommands,
   ...webhookCommands,
+  ...connectorCommands,
 ];

@@ -3,7 +3,7 @@ import { getPrisma } from "@/lib/db/client";
 import { describeWebhookEndpoint, type WebhookEndpointView } from "@/lib/webhooks/describe-webhook-endpoint";
 import { enableWebhookEndpoint } from "@/lib/webhooks/enable-webhook-endpoint";
 import { getOrCreateEndpoint } from "@/lib/webhooks/get-or-create-endpoint";
-import { revealWebhookSecret } from "@/lib/webhooks/reveal-webhook-secret";
+import { reencryptWebhookSecrets } from "@/lib/webhooks/reencrypt-webhook-secrets";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 import { setWebhookUrl } from "@/lib/webhooks/set-webhook-url";
 import { requireFlag, type OpsCommand } from "./command";
@@ -17,6 +17,7 @@ function printEndpoint(view: WebhookEndpointView, out: (line: string) => void) {
   out(`  url      ${view.url ?? "(none: events are recorded but not sent, unless the transaction has a callbackUrl)"}`);
   out(`  status   ${view.status}${view.disabledAt ? ` since ${view.disabledAt}: ${view.disabledReason}` : ""}`);
   if (view.previousSecretValidUntil) out(`  rotation the previous secret still signs until ${view.previousSecretValidUntil}`);
+  out(`  secret   ${view.secretShownAt ? `shown on ${view.secretShownAt}; a lost secret is replaced with webhook:rotate-secret` : "not shown yet: the merchant reveals it once in the dashboard, or webhook:rotate-secret prints a new one"}`);
 }
 
 export const webhookSet: OpsCommand = {
@@ -35,17 +36,15 @@ export const webhookSet: OpsCommand = {
 
 export const webhookShow: OpsCommand = {
   name: "webhook:show",
-  summary: "Show a merchant's webhook URL, status and signing secret",
+  summary: "Show a merchant's webhook URL and status (never the signing secret: it is shown once, at creation or rotation)",
   usage: "webhook:show --merchant <id|email> [--json]",
   async run(args, out) {
     const merchantId = await resolveMerchantId(requireFlag(args, "merchant"));
     const environment = appEnv();
-    const secret = await revealWebhookSecret(merchantId, environment, "ops");
     const view = describeWebhookEndpoint(await getOrCreateEndpoint(merchantId, environment, await getPrisma()));
-    if (args.flags.json) return void out(JSON.stringify({ ...view, secret }, null, 2));
+    if (args.flags.json) return void out(JSON.stringify(view, null, 2));
     out(`Webhook endpoint of ${merchantId} (${environment}):`);
     printEndpoint(view, out);
-    out(`  secret   ${secret}`);
   },
 };
 
@@ -75,4 +74,15 @@ export const webhookEnable: OpsCommand = {
   },
 };
 
-export const webhookCommands: OpsCommand[] = [webhookSet, webhookShow, webhookRotateSecret, webhookEnable];
+export const webhookReencrypt: OpsCommand = {
+  name: "webhook:reencrypt",
+  summary: "Re-encrypt every stored webhook secret with the first WEBHOOK_SECRET_KEYS key (after adding a key, or for rows from before encryption)",
+  usage: "webhook:reencrypt [--json]",
+  async run(args, out) {
+    const result = await reencryptWebhookSecrets();
+    if (args.flags.json) return void out(JSON.stringify(result, null, 2));
+    out(`Checked ${result.checked} webhook endpoint(s); re-encrypted ${result.rewritten}. Keys no longer used by any row can now be removed from WEBHOOK_SECRET_KEYS.`);
+  },
+};
+
+export const webhookCommands: OpsCommand[] = [webhookSet, webhookShow, webhookRotateSecret, webhookEnable, webhookReencrypt];

@@ -21,8 +21,11 @@ export async function cancelPayment(
 
 export async function cancelLoadedPayment(payment: Payment, by: "merchant" | "customer"): Promise<Payment> {
   if (payment.status === "cancelled") return payment;
-  if (payment.status !== "pending" && !(payment.status === "failed" && payment.type === "checkout")) {
-    throw new AppError("invalid_state", `Transaction ${payment.id} is ${payment.status} and can no longer be cancelled.`);
+  // A pending payment whose reference is stored has been sent (its answer may be on its way):
+  // like a processing one, its outcome is left to the provider.
+  const sent = payment.status === "pending" && payment.providerRequestRef !== null;
+  if (sent || (payment.status !== "pending" && !(payment.status === "failed" && payment.type === "checkout"))) {
+    throw new AppError("invalid_state", `Transaction ${payment.id} is ${sent ? "with the provider" : payment.status} and can no longer be cancelled.`);
   }
   const prisma = await getPrisma();
   const cancelled = await prisma.$transaction((tx) => transitionPayment(tx, payment, "cancelled", {}, `cancelled by the ${by}`));

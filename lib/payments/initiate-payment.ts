@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import { newId, newToken } from "@/lib/ids";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
-import { getProvider } from "@/lib/providers/get-provider";
+import { availableProviders, getRoute, providerKey } from "@/lib/connectors/get-route";
 import { checkChannelAmount, collectFee, getCatalogue, getChannel, validatePhone } from "@/lib/reference";
 import { assertWebhookUrlAllowed, recordWebhookEvent } from "@/lib/webhooks";
 import type { InitiatePaymentInput } from "./initiate-payment-input";
@@ -34,7 +34,7 @@ export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environm
     provider = input.provider!;
     const channel = await getChannel(provider, country, input.currency, "collect");
     checkChannelAmount(channel, amount);
-    if (!getProvider().isAvailable(provider)) {
+    if (!(await getRoute(environment, country, provider, "collect")).available) {
       throw new AppError("provider_unavailable", `Provider ${provider} is not available in this environment yet.`);
     }
     const check = await validatePhone(country, input.customerPhone);
@@ -42,7 +42,7 @@ export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environm
     phone = check.e164;
     fee = (await collectFee({ amount, provider, merchantId: merchant.id })).fee;
   } else {
-    await assertCheckoutPayable(country, input.currency, amount);
+    await assertCheckoutPayable(environment, country, input.currency, amount);
   }
 
   // No look-up of externalReference first: the unique index on (merchant, environment,
@@ -111,11 +111,12 @@ function duplicateReference(reference: string, transactionId: string) {
 }
 
 /** A checkout payment must be payable by at least one active method of its country. */
-async function assertCheckoutPayable(country: string, currency: string, amount: bigint) {
+async function assertCheckoutPayable(environment: "sandbox" | "production", country: string, currency: string, amount: bigint) {
   const catalogue = await getCatalogue();
+  const available = await availableProviders(environment, "collect");
   if (!catalogue.countryByCode.has(country)) throw new AppError("invalid_country", `Payments are not offered in ${country}.`);
   const channels = catalogue.channels.filter(
-    (c) => c.countryCode === country && c.currency === currency && c.direction === "collect" && c.active && getProvider().isAvailable(c.providerCode),
+    (c) => c.countryCode === country && c.currency === currency && c.direction === "collect" && c.active && (!available || available.has(providerKey(c.countryCode, c.providerCode))),
   );
   if (channels.length === 0) {
     throw new AppError("provider_unavailable", `No payment method is available in ${country} for ${currency}.`);

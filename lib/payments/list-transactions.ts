@@ -1,20 +1,36 @@
 import { z } from "zod";
 import type { ApiAuth } from "@/lib/auth/authenticate";
-import { getPrisma } from "@/lib/db/client";
-import type { PayoutStatus, Prisma } from "@/lib/db/generated/client";
+import { type Db, getPrisma } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/errors";
 import { pageMeta, paginationQuery, toPage } from "@/lib/http/pagination";
+import { isQueryDateInRange, QUERY_DATE_RANGE_MESSAGE } from "@/lib/http/query-date-range";
 import { fromMinor } from "@/lib/money";
 
 /**
  * GET /payments/transactions: the merchant's transactions, newest first, with the spec's
  * filters. `completed` is accepted as a synonym of `success` (spec States); items say `success`.
+ * Besides the spec's `page`, `startingAfter` (the last transactionId of a page) continues the
+ * list after that transaction, at any depth.
  */
 const STATUSES = ["pending", "processing", "success", "failed", "cancelled", "expired", "refunded"] as const;
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD").refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "is not a real date");
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "is not a real date")
+  .refine((d) => isQueryDateInRange(new Date(`${d}T00:00:00Z`)), QUERY_DATE_RANGE_MESSAGE);
 
 export const listTransactionsQuery = z
   .object({
     ...paginationQuery,
+    startingAfter: z
+      .string()
+      .trim()
+      .regex(/^(txn|po)_[0-9a-z]{1,60}$/, "must be a transactionId from a previous page")
+      .optional()
+      .describe(
+        "Cursor: the transactionId of the last item of the previous page. The list continues after it (same order, same filters), at any depth; `page` then counts from it. `meta.total` and `meta.totalPages` still describe the whole list.",
+      ),
     status: z
       .enum([...STATUSES, "completed"])
       .optional()
@@ -30,90 +46,109 @@ export const listTransactionsQuery = z
 
 export type ListTransactionsQuery = z.output<typeof listTransactionsQuery>;
 
+type Scope = Pick<ApiAuth, "environment"> & { merchant: { id: string } };
+type Table = { kind: "collect" | "payout"; sql: Prisma.Sql; statusType: Prisma.Sql; statuses: readonly string[] };
+
+const TABLES: Table[] = [
+  { kind: "collect", sql: Prisma.raw("payments"), statusType: Prisma.raw('"PaymentStatus"'), statuses: STATUSES },
+  { kind: "payout", sql: Prisma.raw("payouts"), statusType: Prisma.raw('"PayoutStatus"'), statuses: ["pending", "processing", "success", "failed", "cancelled"] },
+];
+
 /**
- * Collect payments and payouts live in two tables. With `type` set, one of them is paged
- * directly. Without it, the two newest-first streams are merged: each query fetches its first
- * `skip + limit` rows (enough for the page whatever the interleaving), the merge sorts them by
- * (createdAt, id) descending and the page is sliced out; `total` is the sum of both counts.
- * Deep pages cost more (skip grows), which the page-size cap of 100 keeps reasonable.
+ * Collect payments and payouts live in two tables, merged newest first by (createdAt, id). The
+ * page is chosen in the database: each table gives the ids of its first `skip + limit` matching
+ * rows from its (merchant, environment, created_at) index, a UNION ALL merges them and OFFSET /
+ * LIMIT cut the page; only that page's rows are then loaded whole. `skip` is bounded by
+ * MAX_PAGE_OFFSET (toPage), so a request touches at most 2 × (10,000 + 100) index entries; a
+ * cursor (`startingAfter`) seeks straight to its position instead, at any depth. Before, both
+ * tables' first `skip + limit` whole rows were loaded and merged in memory (issue 13).
  */
-export async function listTransactions(scope: Pick<ApiAuth, "environment"> & { merchant: { id: string } }, query: ListTransactionsQuery) {
-  const page = toPage(query);
-  const base = { merchantId: scope.merchant.id, environment: scope.environment };
-  const createdAt =
-    query.startDate || query.endDate
-      ? {
-          createdAt: {
-            ...(query.startDate ? { gte: new Date(`${query.startDate}T00:00:00.000Z`) } : {}),
-            ...(query.endDate ? { lt: new Date(Date.parse(`${query.endDate}T00:00:00.000Z`) + 86_400_000) } : {}),
-          },
-        }
-      : {};
-  const where: Prisma.PaymentWhereInput = {
-    ...base,
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.provider ? { provider: query.provider } : {}),
-    ...(query.externalReference ? { externalReference: query.externalReference } : {}),
-    ...createdAt,
-  };
-  const payoutStatus = query.status && (PAYOUT_STATUSES as readonly string[]).includes(query.status) ? (query.status as PayoutStatus) : undefined;
-  const payoutWhere: Prisma.PayoutWhereInput | null =
-    query.status && !payoutStatus
-      ? null // expired / refunded: no payout is ever in these
-      : {
-          ...base,
-          ...(payoutStatus ? { status: payoutStatus } : {}),
-          ...(query.provider ? { provider: query.provider } : {}),
-          ...(query.externalReference ? { externalReference: query.externalReference } : {}),
-          ...createdAt,
-        };
+export async function listTransactions(scope: Scope, query: ListTransactionsQuery) {
+  const page = toPage(query, "page on with startingAfter=<the last transactionId of the previous page>");
   const prisma = await getPrisma();
-  const orderBy: { createdAt?: "desc"; id?: "desc" }[] = [{ createdAt: "desc" }, { id: "desc" }];
-  const wantCollect = query.type !== "payout";
-  const wantPayout = query.type !== "collect" && payoutWhere !== null;
-  const merged = wantCollect && wantPayout;
-  const window: { skip: number; take: number } = merged ? { skip: 0, take: page.skip + page.limit } : { skip: page.skip, take: page.limit };
-  const [collectTotal, collectRows, payoutTotal, payoutRows] = await Promise.all([
-    wantCollect ? prisma.payment.count({ where }) : 0,
-    wantCollect ? prisma.payment.findMany({ where, orderBy, ...window }) : [],
-    wantPayout ? prisma.payout.count({ where: payoutWhere! }) : 0,
-    wantPayout ? prisma.payout.findMany({ where: payoutWhere!, orderBy, ...window }) : [],
+  const cursor = query.startingAfter ? await findCursor(prisma, scope, query.startingAfter) : null;
+  const tables = TABLES.filter((t) => (!query.type || query.type === t.kind) && (!query.status || t.statuses.includes(query.status)));
+  const where = (t: Table, withCursor: boolean) => conditions(t, scope, query, withCursor ? cursor : null);
+
+  const branches = tables.map(
+    (t) => Prisma.sql`(SELECT ${Prisma.raw(`'${t.kind}'`)} AS kind, id, created_at FROM ${t.sql} WHERE ${where(t, true)}
+                       ORDER BY created_at DESC, id DESC LIMIT ${page.skip + page.limit})`,
+  );
+  const [pageRows, ...counts] = await Promise.all([
+    branches.length === 0
+      ? Promise.resolve([])
+      : prisma.$queryRaw<{ kind: "collect" | "payout"; id: string }[]>`
+          SELECT kind, id FROM (${Prisma.join(branches, " UNION ALL ")}) AS page
+          ORDER BY created_at DESC, id DESC OFFSET ${page.skip} LIMIT ${page.limit}`,
+    ...tables.map((t) => prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM ${t.sql} WHERE ${where(t, false)}`),
   ]);
-  const items = [
-    ...collectRows.map((p) => ({
-      sortAt: p.createdAt,
-      item: {
-        transactionId: p.id,
-        type: "collect" as const,
-        status: p.status as string,
-        amount: fromMinor(p.amount, p.currency),
-        currency: p.currency,
-        provider: p.provider,
-        externalReference: p.externalReference as string | null,
-        customerName: p.customerName,
-        createdAt: p.createdAt.toISOString(),
-        ...(p.status === "success" || p.status === "refunded" ? { paidAt: (p.completedAt ?? p.updatedAt).toISOString() } : {}),
-      },
-    })),
-    ...payoutRows.map((p) => ({
-      sortAt: p.createdAt,
-      item: {
-        transactionId: p.id,
-        type: "payout" as const,
-        status: p.status as string,
-        amount: fromMinor(p.amount, p.currency),
-        currency: p.currency,
-        provider: p.provider as string | null,
-        externalReference: p.externalReference,
-        customerName: ((p.recipient as { name?: string } | null)?.name ?? null) as string | null,
-        createdAt: p.createdAt.toISOString(),
-        ...(p.status === "success" ? { paidAt: (p.completedAt ?? p.updatedAt).toISOString() } : {}),
-      },
-    })),
-  ];
-  items.sort((a, b) => b.sortAt.getTime() - a.sortAt.getTime() || (a.item.transactionId < b.item.transactionId ? 1 : -1));
-  const data = (merged ? items.slice(page.skip, page.skip + page.limit) : items).map((i) => i.item);
-  return { data, meta: pageMeta(collectTotal + payoutTotal, page) };
+  const total = counts.reduce((sum, [row]) => sum + Number(row.n), 0);
+
+  const ids = (kind: string) => pageRows.filter((r) => r.kind === kind).map((r) => r.id);
+  const [payments, payouts] = await Promise.all([
+    ids("collect").length ? prisma.payment.findMany({ where: { id: { in: ids("collect") } } }) : [],
+    ids("payout").length ? prisma.payout.findMany({ where: { id: { in: ids("payout") } } }) : [],
+  ]);
+  const items = new Map<string, TransactionItem>([...payments.map((p) => [p.id, collectItem(p)] as const), ...payouts.map((p) => [p.id, payoutItem(p)] as const)]);
+  // A row deleted between the two queries is skipped rather than shown half.
+  const data = pageRows.map((r) => items.get(r.id)).filter((i): i is TransactionItem => i !== undefined);
+  return { data, meta: pageMeta(total, page) };
 }
 
-const PAYOUT_STATUSES = ["pending", "processing", "success", "failed", "cancelled"] as const;
+/** The WHERE of one table: scope, the spec's filters, and (for the page) the cursor position. */
+function conditions(t: Table, scope: Scope, query: ListTransactionsQuery, cursor: Cursor | null): Prisma.Sql {
+  const parts = [Prisma.sql`merchant_id = ${scope.merchant.id}`, Prisma.sql`environment = ${scope.environment}::"Environment"`];
+  if (query.status) parts.push(Prisma.sql`status = ${query.status}::${t.statusType}`);
+  if (query.provider) parts.push(Prisma.sql`provider = ${query.provider}`);
+  if (query.externalReference) parts.push(Prisma.sql`external_reference = ${query.externalReference}`);
+  if (query.startDate) parts.push(Prisma.sql`created_at >= ${new Date(`${query.startDate}T00:00:00.000Z`)}`);
+  if (query.endDate) parts.push(Prisma.sql`created_at < ${new Date(Date.parse(`${query.endDate}T00:00:00.000Z`) + 86_400_000)}`);
+  if (cursor) parts.push(Prisma.sql`(created_at, id) < (${cursor.createdAt}, ${cursor.id})`);
+  return Prisma.join(parts, " AND ");
+}
+
+type Cursor = { id: string; createdAt: Date };
+
+/** The cursor's position; an id that is not one of this merchant's transactions is a 400 (never a hint that it exists elsewhere). */
+async function findCursor(prisma: Db, scope: Scope, id: string): Promise<Cursor> {
+  const where = { id, merchantId: scope.merchant.id, environment: scope.environment };
+  const select = { id: true, createdAt: true } as const;
+  const row = id.startsWith("po_") ? await prisma.payout.findFirst({ where, select }) : await prisma.payment.findFirst({ where, select });
+  if (!row) {
+    const message = "is not a transaction of this account (pass the last transactionId of the previous page)";
+    throw new AppError("validation_error", `Invalid request query: query.startingAfter: ${message}`, { details: [{ path: "query.startingAfter", message }] });
+  }
+  return row;
+}
+
+type TransactionItem = ReturnType<typeof collectItem>;
+
+function collectItem(p: Prisma.PaymentGetPayload<object>) {
+  return {
+    transactionId: p.id,
+    type: "collect" as "collect" | "payout",
+    status: p.status as string,
+    amount: fromMinor(p.amount, p.currency),
+    currency: p.currency,
+    provider: p.provider as string | null,
+    externalReference: p.externalReference as string | null,
+    customerName: p.customerName as string | null,
+    createdAt: p.createdAt.toISOString(),
+    ...(p.status === "success" || p.status === "refunded" ? { paidAt: (p.completedAt ?? p.updatedAt).toISOString() } : {}),
+  };
+}
+
+function payoutItem(p: Prisma.PayoutGetPayload<object>): TransactionItem {
+  return {
+    transactionId: p.id,
+    type: "payout",
+    status: p.status as string,
+    amount: fromMinor(p.amount, p.currency),
+    currency: p.currency,
+    provider: p.provider as string | null,
+    externalReference: p.externalReference,
+    customerName: ((p.recipient as { name?: string } | null)?.name ?? null) as string | null,
+    createdAt: p.createdAt.toISOString(),
+    ...(p.status === "success" ? { paidAt: (p.completedAt ?? p.updatedAt).toISOString() } : {}),
+  };
+}

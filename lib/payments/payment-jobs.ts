@@ -1,86 +1,112 @@
+import { z } from "zod";
+import { type OrderKind, pollOrder, recheckOrder, submitOrder } from "@/lib/connectors/drive-order";
 import { getPrisma } from "@/lib/db/client";
+import type { Payment } from "@/lib/db/generated/client";
+import { defineJob } from "@/lib/jobs/define-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { registerJobHandler, type JobResult } from "@/lib/jobs/job-handlers";
-import { log } from "@/lib/log";
-import { getProvider } from "@/lib/providers/get-provider";
+import type { JobResult } from "@/lib/jobs/job-handlers";
+import { applyPaymentStatus } from "./apply-payment-status";
 import { SUBMIT_PAYMENT_JOB } from "./initiate-payment";
 import { providerTimeoutMs } from "./payment-lifecycle";
 import { transitionPayment } from "./transition-payment";
 
 /**
- * Provider work for collect payments, as idempotent outbox jobs (DESIGN §1, §6):
- * - payment.submit asks the provider to push the prompt; accepted → processing, refused → failed;
- * - payment.poll asks for the outcome with backoff until final or the provider timeout.
+ * Provider work for collect payments, as idempotent outbox jobs (DESIGN §1, §6, §13), driven by
+ * the one submit/poll engine (lib/connectors/drive-order.ts):
+ * - payment.submit stores the operator-facing reference, then asks the provider to push the
+ *   prompt; accepted → processing, refused → failed, no answer → asked again by status;
+ * - payment.poll asks for the outcome with OPERATORS' cadence until final or the provider timeout.
  * Each reads the payment afresh and acts only if it is still in the status it handles, so a
  * job run twice, or concurrently, or after a crash half-way, reaches the same end state; the
  * ledger credit itself is idempotent on the payment id.
  */
 export const POLL_PAYMENT_JOB = "payment.poll";
 
-export async function submitPayment(paymentId: string): Promise<JobResult> {
-  const prisma = await getPrisma();
-  const payment = await prisma.payment.findUnique({ where: { id: paymentId } });
-  if (!payment || payment.status !== "pending" || !payment.provider || !payment.customerPhone) return;
+export const paymentOrders: OrderKind<Payment> = {
+  direction: "collect",
+  load: async (id) => (await getPrisma()).payment.findUnique({ where: { id } }),
+  snapshot: (p) => ({
+    id: p.id,
+    environment: p.environment,
+    status: p.status,
+    provider: p.provider,
+    country: p.country,
+    currency: p.currency,
+    requestRef: p.providerRequestRef,
+    accountId: p.connectorAccountId,
+    submittedAt: p.submittedAt,
+    acceptedAt: null,
+    operatorReference: p.providerReference,
+    destination: p.customerPhone,
+  }),
+  isSubmittable: (p) => p.status === "pending" && p.provider !== null && p.customerPhone !== null,
+  isAwaitingAnswer: (p) => p.status === "processing",
+  mayStillSucceed: (p) => p.status === "failed" && p.errorCode === "timeout" && p.providerRequestRef !== null,
+  async storeReference(p, reference, accountId, now) {
+    const prisma = await getPrisma();
+    // Conditional: only the run that stores the first reference sends it.
+    const rows = await prisma.payment.updateManyAndReturn({
+        where: { id: p.id, status: "pending", providerRequestRef: null, updatedAt: p.updatedAt },
+        data: { providerRequestRef: reference, connectorAccountId: accountId, submittedAt: now },
+    });
+    return rows[0] ?? null;
+  },
+  send: (connector, context, p, reference) =>
+    connector.collect(context, {
+      transactionId: p.id,
+      reference,
+      provider: p.provider!,
+      country: p.country ?? "",
+      currency: p.currency,
+      amountMinor: p.amount,
+      phone: p.customerPhone,
+      description: p.description,
+      returnUrl: p.returnUrl ?? undefined,
+      cancelUrl: p.cancelUrl ?? undefined,
+    }),
+  apply: (p, outcome, note, now) => applyPaymentStatus(p, outcome, { note, now }),
+  async whenUnavailable(p) {
+    const prisma = await getPrisma();
+    await prisma.$transaction((tx) =>
+      transitionPayment(tx, p, "failed", { errorCode: "provider_error", errorMessage: "The provider is not available right now." }, "provider unavailable"),
+    );
+  },
+  async giveUp(p) {
+    const prisma = await getPrisma();
+    await prisma.$transaction((tx) =>
+      transitionPayment(tx, p, "failed", { errorCode: "timeout", errorMessage: "The provider did not confirm the payment in time." }, "provider timeout"),
+    );
+  },
+  async schedulePoll(p, runAt) {
+    await enqueueJob(await getPrisma(), POLL_PAYMENT_JOB, { paymentId: p.id }, { runAt, dedupeKey: `${POLL_PAYMENT_JOB}:${p.id}:${p.providerRequestRef}` });
+  },
+  timeoutMs: providerTimeoutMs,
+};
 
-  // The provider call is idempotent on our transaction id: a re-run after a crash re-asks safely.
-  const result = await getProvider().requestPayment({
-    transactionId: payment.id,
-    provider: payment.provider,
-    country: payment.country ?? "",
-    currency: payment.currency,
-    amountMinor: payment.amount,
-    phone: payment.customerPhone,
-  });
-  await prisma.$transaction(async (tx) => {
-    if (result.accepted) {
-      const processing = await transitionPayment(
-        tx,
-        payment,
-        "processing",
-        { providerReference: result.providerReference, submittedAt: new Date() },
-        "provider accepted the request",
-      );
-      if (processing) await enqueueJob(tx, POLL_PAYMENT_JOB, { paymentId }, { dedupeKey: `${POLL_PAYMENT_JOB}:${paymentId}:${processing.submittedAt!.getTime()}` });
-    } else {
-      await transitionPayment(tx, payment, "failed", { errorCode: result.errorCode, errorMessage: result.message }, "provider refused the request");
-    }
-  });
+/** `attempt`: the n-th time a checkout payment is sent (a new method after a failure: a new reference). */
+export async function submitPayment(paymentId: string, attempt = 1): Promise<JobResult> {
+  await submitOrder(paymentOrders, paymentId, { attempt });
 }
 
 export async function pollPayment(paymentId: string, now = new Date()): Promise<JobResult> {
-  const prisma = await getPrisma();
-  const payment = await prisma.payment.findUnique({ where: { id: paymentId } });
-  if (!payment || payment.status !== "processing" || !payment.submittedAt || !payment.customerPhone) return;
-
-  const status = await getProvider().getPaymentStatus({
-    id: payment.id,
-    providerReference: payment.providerReference ?? "",
-    submittedAt: payment.submittedAt,
-    phone: payment.customerPhone,
-  });
-  if (status.status === "processing") {
-    const elapsed = now.getTime() - payment.submittedAt.getTime();
-    if (elapsed < providerTimeoutMs()) return { rescheduleAt: new Date(now.getTime() + pollDelayFor(elapsed)) };
-    await prisma.$transaction((tx) =>
-      transitionPayment(tx, payment, "failed", { errorCode: "timeout", errorMessage: "The provider did not confirm the payment in time." }, "provider timeout"),
-    );
-    return;
-  }
-  await prisma.$transaction(async (tx) => {
-    const updated =
-      status.status === "success"
-        ? await transitionPayment(tx, payment, "success", { completedAt: status.completedAt }, "provider confirmed")
-        : await transitionPayment(tx, payment, "failed", { errorCode: status.errorCode, errorMessage: status.message }, "provider reported a failure");
-    if (!updated) log.info("payment changed while polling; nothing to do", { paymentId });
-  });
+  return pollOrder(paymentOrders, paymentId, { now });
 }
 
-/** Ask often while an answer is likely (the first seconds), then less and less. */
-export function pollDelayFor(elapsedMs: number): number {
-  if (elapsedMs < 30_000) return 2_000;
-  if (elapsedMs < 5 * 60_000) return 10_000;
-  return 60_000;
+/** Asks the provider where a payment stands now and applies the answer (ops, callbacks' hints). */
+export async function recheckPayment(paymentId: string): Promise<void> {
+  await recheckOrder(paymentOrders, paymentId);
 }
 
-registerJobHandler(SUBMIT_PAYMENT_JOB, (payload) => submitPayment(String(payload.paymentId)));
-registerJobHandler(POLL_PAYMENT_JOB, (payload) => pollPayment(String(payload.paymentId)));
+const paymentId = z.string().startsWith("txn_");
+
+export const submitPaymentJob = defineJob({
+  type: SUBMIT_PAYMENT_JOB,
+  payload: z.object({ paymentId, attempt: z.number().int().positive().optional() }),
+  handler: ({ paymentId, attempt }) => submitPayment(paymentId, attempt),
+});
+
+export const pollPaymentJob = defineJob({
+  type: POLL_PAYMENT_JOB,
+  payload: z.object({ paymentId }),
+  handler: ({ paymentId }) => pollPayment(paymentId),
+});

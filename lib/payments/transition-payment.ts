@@ -9,7 +9,18 @@ import { paymentStatusView } from "./payment-views";
 
 export type PaymentChanges = Pick<
   Prisma.PaymentUpdateInput,
-  "provider" | "customerPhone" | "country" | "fee" | "providerReference" | "submittedAt" | "completedAt" | "errorCode" | "errorMessage"
+  | "provider"
+  | "customerPhone"
+  | "country"
+  | "fee"
+  | "providerReference"
+  | "providerRequestRef"
+  | "connectorAccountId"
+  | "providerRawStatus"
+  | "submittedAt"
+  | "completedAt"
+  | "errorCode"
+  | "errorMessage"
 >;
 
 /**

@@ -13,7 +13,8 @@ import { transitionPayout } from "./transition-payout";
 export async function cancelPayout(scope: Pick<ApiAuth, "environment"> & { merchant: { id: string } }, payoutId: string): Promise<Payout> {
   const payout = await getPayoutOrThrow(scope, payoutId);
   if (payout.status === "cancelled") return payout;
-  if (payout.status !== "pending") throw notCancellable(payout);
+  // Pending with a stored reference: already sent to the operator (its answer may be on its way).
+  if (payout.status !== "pending" || payout.providerRequestRef !== null) throw notCancellable(payout);
   const prisma = await getPrisma();
   const cancelled = await prisma.$transaction((tx) => transitionPayout(tx, payout, "cancelled", { completedAt: new Date() }, "cancelled by the merchant"));
   if (cancelled) return cancelled;

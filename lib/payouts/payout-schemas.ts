@@ -56,6 +56,10 @@ export const payoutSchema = z.object({
     .optional(),
   debit: z.object({ amount: z.number(), currency: z.string(), conversionRate: z.number() }).describe("What left which wallet (fees included)."),
   providerReference: z.string().optional(),
+  queuedReason: z
+    .string()
+    .optional()
+    .describe("Set while a pending payout waits for its provider to be available again (funds held; it is sent in order once the provider is back, and can be cancelled meanwhile)."),
   errorCode: z.string().optional().describe("invalid_recipient, insufficient_balance, provider_error, limit_exceeded, account_blocked"),
   errorMessage: z.string().optional(),
   description: z.string().optional(),

@@ -46,6 +46,8 @@ export function payoutView(p: Payout) {
       : {}),
     debit: { amount: fromMinor(p.debitAmount, p.debitCurrency), currency: p.debitCurrency, conversionRate: rateNumber(p.debitConversionRate) },
     ...(p.providerReference ? { providerReference: p.providerReference } : {}),
+    // Ours, beyond the spec's fields (DESIGN §13): why a pending payout is not sent yet.
+    ...(p.status === "pending" && p.queuedReason ? { queuedReason: p.queuedReason } : {}),
     ...(p.errorCode ? { errorCode: p.errorCode } : {}),
     ...(p.errorMessage ? { errorMessage: p.errorMessage } : {}),
     ...(p.description ? { description: p.description } : {}),

@@ -17,7 +17,7 @@ const NEXT: Record<PayoutStatus, PayoutStatus[]> = {
 
 export const canTransitionPayout = (from: PayoutStatus, to: PayoutStatus) => NEXT[from].includes(to);
 
-export type PayoutChanges = Pick<Prisma.PayoutUpdateManyMutationInput, "providerReference" | "processedAt" | "completedAt" | "errorCode" | "errorMessage">;
+export type PayoutChanges = Pick<Prisma.PayoutUpdateManyMutationInput, "providerReference" | "providerRawStatus" | "queuedReason" | "processedAt" | "completedAt" | "errorCode" | "errorMessage">;
 
 /**
  * The one way a payout changes status, inside the caller's transaction: a conditional UPDATE

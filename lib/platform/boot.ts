@@ -1,20 +1,35 @@
 import { appEnv, config } from "@/lib/config";
+import { findConnectorProblems } from "@/lib/connectors/connector-problems";
 import { getDatabase } from "@/lib/db/client";
 import { acquireDataDirLock } from "@/lib/db/data-dir-lock";
 import { startInProcessRunner } from "@/lib/jobs/in-process-runner";
 import { log } from "@/lib/log";
 import { seedDemoMerchant, type DemoCredentials } from "@/lib/merchants/seed-demo-merchant";
 import { seedReferenceData } from "@/lib/reference/seed-reference-data";
+import { claimDatabaseEnvironment } from "./claim-database-environment";
+import { reencryptWebhookSecrets } from "@/lib/webhooks/reencrypt-webhook-secrets";
+import { webhookSecretKeyring } from "@/lib/webhooks/webhook-secret-keyring";
+import { platformWarnings } from "./platform-warnings";
 
 /** Server start-up: database ready, reference catalogue, demo merchant, jobs runner, banner. */
 export async function boot() {
   if (!config.databaseUrl()) acquireDataDirLock("server");
   const db = await getDatabase();
+  await claimDatabaseEnvironment("server");
   await seedReferenceData(db.prisma);
+  webhookSecretKeyring(); // production without WEBHOOK_SECRET_KEYS stops here, not at the first sign-up
+  // Rows from before encryption, or sealed with a key that is no longer first: fixed now.
+  const reencrypted = await reencryptWebhookSecrets();
+  if (reencrypted.rewritten > 0) log.info("webhook secrets re-encrypted", reencrypted);
   const demo = await seedDemoMerchant();
+  // A production instance says at once which routed connector accounts cannot serve.
+  for (const problem of await findConnectorProblems(appEnv(), db.prisma)) {
+    log.error(`connector account ${problem.account} is ${problem.state}: ${problem.detail}; its providers are unavailable`, { account: problem.account });
+  }
   const runner = config.jobsRunner();
   if (runner === "inline") startInProcessRunner();
   printBanner(db.kind, runner, demo);
+  for (const warning of platformWarnings()) log.warn(warning);
 }
 
 function printBanner(dbKind: string, runner: string, demo: DemoCredentials | null) {
@@ -29,6 +44,7 @@ function printBanner(dbKind: string, runner: string, demo: DemoCredentials | nul
     `  API reference  ${url}/docs`,
     `  Dashboard      ${url}/login`,
     `  Health         ${url}/api/v1/health`,
+    ...platformWarnings().map((w) => `  WARNING        ${w}`),
   ];
   if (demo) {
     lines.push(

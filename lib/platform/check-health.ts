@@ -1,15 +1,28 @@
 import { appEnv, config } from "@/lib/config";
+import { findConnectorProblems } from "@/lib/connectors/connector-problems";
 import { getPrisma } from "@/lib/db/client";
 import { rateLimiter } from "@/lib/http/rate-limit";
+import { platformWarnings } from "./platform-warnings";
 
 export type HealthReport = {
   status: "ok" | "degraded";
   environment: "sandbox" | "production";
   version: string;
-  checks: { database: { status: "ok" | "error"; latencyMs: number; error?: string }; rateLimiter: { backend: string } };
+  checks: {
+    database: { status: "ok" | "error"; latencyMs: number; error?: string };
+    rateLimiter: { backend: string };
+    /** Production only: connector accounts that routes use but that cannot serve (DESIGN §13). */
+    connectors?: { status: "ok" | "degraded"; accounts: { id: string; state: "misconfigured" | "unavailable" }[] };
+  };
+  /** Dangerous settings this instance runs with (platform-warnings.ts); empty when none. */
+  warnings: string[];
 };
 
-/** Asks the database a trivial question, bounded in time so a hung database answers 503. */
+/**
+ * Asks the database a trivial question, bounded in time so a hung database answers 503; then
+ * whether every routed connector account can serve: one that cannot (misconfigured, breaker
+ * open) makes the report `degraded` and is named, without the detail (that is in the log).
+ */
 export async function checkHealth(timeoutMs = 3000): Promise<HealthReport> {
   const started = performance.now();
   let database: HealthReport["checks"]["database"];
@@ -21,11 +34,21 @@ export async function checkHealth(timeoutMs = 3000): Promise<HealthReport> {
     // The reason stays in the server log: a public endpoint never describes our internals.
     database = { status: "error", latencyMs: Math.round(performance.now() - started), error: "database unreachable" };
   }
+  let connectors: HealthReport["checks"]["connectors"] = appEnv() === "production" ? { status: "ok", accounts: [] } : undefined;
+  if (connectors && database.status === "ok") {
+    try {
+      const problems = await withTimeout(findConnectorProblems(appEnv()), timeoutMs);
+      connectors = { status: problems.length ? "degraded" : "ok", accounts: problems.map((p) => ({ id: p.account, state: p.state })) };
+    } catch {
+      connectors = { status: "degraded", accounts: [] };
+    }
+  }
   return {
-    status: database.status === "ok" ? "ok" : "degraded",
+    status: database.status === "ok" && connectors?.status !== "degraded" ? "ok" : "degraded",
     environment: appEnv(),
     version: config.version(),
-    checks: { database, rateLimiter: { backend: rateLimiter().backend } },
+    checks: { database, rateLimiter: { backend: rateLimiter().backend }, ...(connectors ? { connectors } : {}) },
+    warnings: platformWarnings(),
   };
 }
 

@@ -1,3 +1,5 @@
+import { appEnv } from "@/lib/config";
+import { availableProviders, providerKey } from "@/lib/connectors/get-route";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { CURRENCY_CODES, type CurrencyCode, fromMinor, isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
@@ -54,8 +56,12 @@ export async function listPaymentMethods(filter: PaymentMethodFilter, options: {
   const direction = filter.method ?? "collect";
   const target = parseMerchantTarget(filter, currency);
 
+  // A provider with no usable connector account (production: no route, misconfigured, breaker
+  // open) is not offered (DESIGN §13); null in sandbox, where the simulator serves them all.
+  const available = await availableProviders(appEnv(), direction, options.db);
   return catalogue.channels
     .filter((c) => c.active && c.direction === direction && (country === null || c.countryCode === country) && (!currency || c.currency === currency))
+    .filter((c) => !available || available.has(providerKey(c.countryCode, c.providerCode)))
     .map((c) => toPaymentMethod(catalogue, c, target));
 }
 

@@ -136,9 +136,22 @@ export async function recordDeliveryAttempt(
  * when the event is settled. Idempotent: a settled event is left alone.
  */
 export async function deliverScheduledAttempt(eventId: string, options: DeliveryOptions = {}): Promise<{ rescheduleAt: Date } | null> {
+  const step = await runScheduledAttempt(eventId, options);
+  return step.rescheduleAt ? { rescheduleAt: step.rescheduleAt } : null;
+}
+
+/**
+ * deliverScheduledAttempt, saying also whether a POST was made and whether the receiver
+ * timed out: the delivery job tells the job runner, which backs off a merchant whose endpoint
+ * hangs (lib/jobs/job-lanes).
+ */
+export type ScheduledAttemptStep = { rescheduleAt: Date | null; posted: boolean; timedOut: boolean };
+
+export async function runScheduledAttempt(eventId: string, options: DeliveryOptions = {}): Promise<ScheduledAttemptStep> {
+  const none: ScheduledAttemptStep = { rescheduleAt: null, posted: false, timedOut: false };
   const prisma = await getPrisma();
   const event = await prisma.webhookEvent.findUnique({ where: { id: eventId } });
-  if (!event || event.status !== "pending") return null;
+  if (!event || event.status !== "pending") return none;
   const endpoint = await getOrCreateEndpoint(event.merchantId, event.environment, prisma);
   const target = deliveryTarget(event, endpoint);
   if (!target || (target.source === "endpoint" && endpoint.disabledAt)) {
@@ -147,7 +160,7 @@ export async function deliverScheduledAttempt(eventId: string, options: Delivery
       where: { id: eventId, status: "pending" },
       data: { status: target ? "disabled" : "skipped", nextAttemptAt: null },
     });
-    return null;
+    return none;
   }
   const result = await sendWebhookEvent(event, endpoint, target.url, options);
   const updated = await recordDeliveryAttempt(eventId, target, result, { manual: false, random: options.random });
@@ -158,5 +171,6 @@ export async function deliverScheduledAttempt(eventId: string, options: Delivery
     durationMs: result.durationMs,
     outcome: updated.status,
   });
-  return updated.status === "pending" && updated.nextAttemptAt ? { rescheduleAt: updated.nextAttemptAt } : null;
+  const rescheduleAt = updated.status === "pending" && updated.nextAttemptAt ? updated.nextAttemptAt : null;
+  return { rescheduleAt, posted: true, timedOut: result.timedOut };
 }

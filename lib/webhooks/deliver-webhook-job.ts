@@ -1,16 +1,24 @@
-import { registerJobHandler } from "@/lib/jobs/job-handlers";
-import { deliverScheduledAttempt } from "./deliver-webhook-event";
+import { z } from "zod";
+import { defineJob } from "@/lib/jobs/define-job";
+import { runScheduledAttempt } from "./deliver-webhook-event";
 import { WEBHOOK_DELIVER_JOB } from "./webhook-config";
 
 /**
  * The outbox job behind every event (`webhook.deliver`, payload `{eventId}`, dedupe key
  * `webhook.deliver:<eventId>`): one scheduled attempt per run; the retry schedule is carried
  * by `rescheduleAt` (not by the generic job retry, which only covers crashes of the handler
- * itself, e.g. the database being unreachable). Imported by lib/jobs/register-handlers.ts.
+ * itself, e.g. the database being unreachable). Its concurrency key is the merchant
+ * (webhookConcurrencyKey): the webhook lane runs at most JOBS_WEBHOOK_PER_MERCHANT of one
+ * merchant's deliveries at a time, and a timeout backs the merchant's others off
+ * (lib/jobs/job-lanes). Listed in lib/jobs/register-handlers.ts.
  */
-registerJobHandler(WEBHOOK_DELIVER_JOB, async (payload) => {
-  const eventId = payload.eventId;
-  if (typeof eventId !== "string") throw new Error("webhook.deliver job without an eventId");
-  const next = await deliverScheduledAttempt(eventId);
-  return next ?? undefined;
+export const deliverWebhookJob = defineJob({
+  type: WEBHOOK_DELIVER_JOB,
+  payload: z.object({ eventId: z.string().min(1) }),
+  async handler({ eventId }) {
+    const step = await runScheduledAttempt(eventId);
+    // A POST that did not time out (an answer, a refused connection) ends the merchant's
+    // backoff; no POST (nothing to send) says nothing about the endpoint.
+    return { rescheduleAt: step.rescheduleAt ?? undefined, backOffKey: step.posted ? step.timedOut : undefined };
+  },
 });

@@ -13,6 +13,8 @@ export type WebhookEndpointView = {
   disabledReason: string | null;
   /** While a rotation is in progress: when the previous secret stops signing. */
   previousSecretValidUntil: string | null;
+  /** When the current secret was shown (it is shown once); null: it can still be revealed. */
+  secretShownAt: string | null;
 };
 
 export function describeWebhookEndpoint(endpoint: WebhookEndpoint, now = new Date()): WebhookEndpointView {
@@ -25,5 +27,6 @@ export function describeWebhookEndpoint(endpoint: WebhookEndpoint, now = new Dat
     disabledAt: endpoint.disabledAt?.toISOString() ?? null,
     disabledReason: endpoint.disabledReason,
     previousSecretValidUntil: inGrace ? endpoint.previousSecretExpiresAt!.toISOString() : null,
+    secretShownAt: endpoint.secretShownAt?.toISOString() ?? null,
   };
 }

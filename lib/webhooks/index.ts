@@ -2,14 +2,17 @@
  * lib/webhooks — signed webhook events for merchants (DESIGN §10).
  *
  * Owns: event types, recording (outbox), Standard Webhooks signing, delivery with retries and
- * SSRF rules, resend, the per-merchant endpoint configuration and its secret.
+ * SSRF rules, resend, the per-merchant endpoint configuration and its secret (sealed at rest
+ * with WEBHOOK_SECRET_KEYS, shown once; only signingSecrets() opens it for signing).
  *
  * For the code that changes a transaction's state (collect, payouts), the whole API is:
  *   recordWebhookEvent(tx, { merchantId, environment, type, data, callbackUrl })
  *     in the same transaction as the state change;
  *   assertWebhookUrlAllowed(callbackUrl, { field: "callbackUrl" }) / checkWebhookUrl(url)
  *     when a callbackUrl is accepted.
- * Delivery then happens through the `webhook.deliver` outbox job. An event whose job died on
+ * Delivery then happens through the `webhook.deliver` outbox job (none for an event with no
+ * URL to go to: it is recorded `skipped`), in the job runner's webhook lane, at most
+ * JOBS_WEBHOOK_PER_MERCHANT at a time per merchant (lib/jobs/job-lanes). An event whose job died on
  * our own crashes is revived, or failed past its delivery window, by a periodic sweep
  * (recoverStrandedWebhookEvents).
  */
@@ -27,4 +30,5 @@ export { listWebhookEvents, type WebhookEventFilters } from "./list-webhook-even
 export { getWebhookEvent } from "./get-webhook-event";
 export { resendWebhookEvent } from "./resend-webhook-event";
 export { recoverStrandedWebhookEvents } from "./recover-stranded-webhook-events";
+export { reencryptWebhookSecrets } from "./reencrypt-webhook-secrets";
 export { WEBHOOK_DELIVER_JOB } from "./webhook-config";

@@ -34,7 +34,7 @@ export async function listWebhookEvents(
   const [rows, total] = await Promise.all([
     prisma.webhookEvent.findMany({
       where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      orderBy: [{ createdAt: "desc" }, { seq: "desc" }],
       skip: page.skip,
       take: page.limit,
       include: { deliveryAttempts: { orderBy: { attempt: "desc" }, take: LIST_ATTEMPTS } },

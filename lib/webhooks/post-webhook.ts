@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { forbiddenAddressReason } from "./forbidden-address";
 import { resolveWebhookTarget, systemLookup, WebhookTargetRefused, type LookupAll } from "./resolve-webhook-target";
 import { RESPONSE_EXCERPT_BYTES, type WebhookUrlPolicy } from "./webhook-config";
 
@@ -10,13 +11,17 @@ import { RESPONSE_EXCERPT_BYTES, type WebhookUrlPolicy } from "./webhook-config"
  * resolveWebhookTarget (a `lookup` that returns it), so DNS cannot be rebound between the
  * check and the connect; TLS still verifies the certificate against the hostname. Redirects
  * are not followed (a 3xx is a failed attempt). The timeout covers DNS, connect, and reading
- * the first 1 KB of the answer.
+ * the first 1 KB of the answer. An answer from a private, loopback or link-local address
+ * (reachable only with WEBHOOK_ALLOW_PRIVATE) keeps its status code but never its body: the
+ * delivery log must not become a window into the network the server sits in.
  */
 export type WebhookHttpResult = {
   statusCode: number | null;
   durationMs: number;
   error: string | null;
   responseBodyExcerpt: string | null;
+  /** No answer within the timeout (the receiver hangs): the job runner backs its merchant off. */
+  timedOut: boolean;
 };
 
 export type PostWebhookInput = {
@@ -43,9 +48,9 @@ export async function postWebhook(input: PostWebhookInput): Promise<WebhookHttpR
     ]);
     return await send(target, input, signal, elapsed);
   } catch (err) {
-    if (signal.aborted) return { statusCode: null, durationMs: elapsed(), error: timedOut(), responseBodyExcerpt: null };
+    if (signal.aborted) return { statusCode: null, durationMs: elapsed(), error: timedOut(), responseBodyExcerpt: null, timedOut: true };
     const message = err instanceof WebhookTargetRefused ? `Refused: ${err.message}` : describeNetworkError(err);
-    return { statusCode: null, durationMs: elapsed(), error: message, responseBodyExcerpt: null };
+    return { statusCode: null, durationMs: elapsed(), error: message, responseBodyExcerpt: null, timedOut: false };
   }
 }
 
@@ -62,6 +67,7 @@ function send(
   };
   const client = url.protocol === "https:" ? https : http;
   const body = Buffer.from(input.body, "utf8");
+  const keepBody = responseBodyVisible(target.address);
   return new Promise((resolve) => {
     let settled = false;
     let statusCode: number | null = null;
@@ -70,8 +76,8 @@ function send(
     const finish = (error: string | null) => {
       if (settled) return;
       settled = true;
-      const excerpt = size > 0 ? cleanExcerpt(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES)) : null;
-      resolve({ statusCode, durationMs: elapsed(), error, responseBodyExcerpt: excerpt });
+      const excerpt = keepBody && size > 0 ? cleanExcerpt(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES)) : null;
+      resolve({ statusCode, durationMs: elapsed(), error, responseBodyExcerpt: excerpt, timedOut: statusCode === null && signal.aborted });
       request.destroy();
     };
     const request = client.request(
@@ -94,7 +100,7 @@ function send(
       (response) => {
         statusCode = response.statusCode ?? null;
         response.on("data", (chunk: Buffer) => {
-          if (size < RESPONSE_EXCERPT_BYTES) chunks.push(chunk);
+          if (keepBody && size < RESPONSE_EXCERPT_BYTES) chunks.push(chunk);
           size += chunk.length;
           if (size >= RESPONSE_EXCERPT_BYTES) finish(null);
         });
@@ -110,6 +116,11 @@ function send(
     });
     request.end(body);
   });
+}
+
+/** Whether the answer's body may be kept for the delivery log: only from a public address. */
+export function responseBodyVisible(address: string): boolean {
+  return forbiddenAddressReason(address) === null;
 }
 
 /** Postgres text cannot hold NUL; a receiver's answer is untrusted text for display only. */

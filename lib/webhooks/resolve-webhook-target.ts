@@ -15,7 +15,15 @@ export type LookupAll = (hostname: string) => Promise<{ address: string; family:
 
 export type VettedTarget = { url: URL; hostname: string; address: string; family: 4 | 6 };
 
-export class WebhookTargetRefused extends Error {}
+/** `dns`: the name did not resolve (may work later); `policy`: the URL or its addresses are not allowed. */
+export class WebhookTargetRefused extends Error {
+  constructor(
+    message: string,
+    readonly kind: "dns" | "policy" = "policy",
+  ) {
+    super(message);
+  }
+}
 
 export const systemLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
@@ -32,9 +40,9 @@ export async function resolveWebhookTarget(raw: string, policy: WebhookUrlPolicy
     addresses = await lookup(hostname);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? "error";
-    throw new WebhookTargetRefused(`DNS lookup of ${hostname} failed (${code}).`);
+    throw new WebhookTargetRefused(`DNS lookup of ${hostname} failed (${code}).`, "dns");
   }
-  if (addresses.length === 0) throw new WebhookTargetRefused(`DNS lookup of ${hostname} returned no address.`);
+  if (addresses.length === 0) throw new WebhookTargetRefused(`DNS lookup of ${hostname} returned no address.`, "dns");
   if (!policy.allowPrivate) {
     for (const { address } of addresses) {
       const reason = forbiddenAddressReason(address);

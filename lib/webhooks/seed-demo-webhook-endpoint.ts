@@ -1,11 +1,13 @@
 import { getPrisma } from "@/lib/db/client";
 import { getOrCreateEndpoint } from "./get-or-create-endpoint";
+import { openWebhookSecret, sealWebhookSecret } from "./seal-webhook-secret";
 import { isValidWebhookSecret } from "./webhook-secret";
 
 /**
  * The demo merchant's sandbox webhook configuration (DESIGN §12). DEMO_WEBHOOK_SECRET fixes
  * its secret (and replaces a different stored one at each start); otherwise a generated secret
- * is kept in the database. Returns the secret so start-up can print it.
+ * is kept (sealed) in the database. Returns the secret so start-up can print it: the sandbox
+ * demo's one exception to "shown once", like its API secret in demo-credentials.json.
  */
 export async function seedDemoWebhookEndpoint(merchantId: string): Promise<string> {
   const fixed = process.env.DEMO_WEBHOOK_SECRET?.trim();
@@ -14,10 +16,11 @@ export async function seedDemoWebhookEndpoint(merchantId: string): Promise<strin
   }
   const prisma = await getPrisma();
   const endpoint = await getOrCreateEndpoint(merchantId, "sandbox", prisma);
-  if (!fixed || endpoint.secret === fixed) return endpoint.secret;
+  const current = openWebhookSecret(endpoint.secret, endpoint);
+  if (!fixed || current === fixed) return current;
   await prisma.webhookEndpoint.update({
     where: { merchantId_environment: { merchantId, environment: "sandbox" } },
-    data: { secret: fixed, previousSecret: null, previousSecretExpiresAt: null },
+    data: { secret: sealWebhookSecret(fixed, endpoint), previousSecret: null, previousSecretExpiresAt: null },
   });
   return fixed;
 }

@@ -4,11 +4,22 @@ import { appEnv } from "@/lib/config";
  * Webhook settings, read from the environment on each call (tests and operators may change
  * them without a restart).
  *   WEBHOOK_TIMEOUT_MS      per-attempt timeout, DNS included (default 15000)
- *   WEBHOOK_ALLOW_PRIVATE   allow private/loopback/link-local targets (default: true in
- *                           sandbox, false in production)
+ *   WEBHOOK_ALLOW_PRIVATE   allow private/loopback/link-local targets (default false in both
+ *                           environments: any sign-up could otherwise make the server POST
+ *                           into its own network; `npm start` on the embedded database and
+ *                           the tests set it for local receivers)
  *   WEBHOOK_SECRET_GRACE_HOURS  how long the previous secret still signs after a rotation (24)
  */
 export const WEBHOOK_DELIVER_JOB = "webhook.deliver";
+
+/**
+ * The delivery job's concurrency key: the merchant, so the job runner caps one merchant's
+ * concurrent deliveries and backs off a merchant whose endpoint hangs (lib/jobs/job-lanes).
+ * The job_lanes migration backfills the same form.
+ */
+export function webhookConcurrencyKey(merchantId: string): string {
+  return `webhook:${merchantId}`;
+}
 
 /** Retry delays after attempt 1, 2, … 9 (DESIGN §10); attempt 10 failing makes the event failed. */
 export const RETRY_DELAYS_MS = [
@@ -63,11 +74,11 @@ export const webhookConfig = {
 export type WebhookUrlPolicy = {
   /** Production: only https. */
   requireHttps: boolean;
-  /** Sandbox default: receivers on private networks and localhost are fine. */
+  /** WEBHOOK_ALLOW_PRIVATE=true (local development and tests): private and loopback receivers are fine. */
   allowPrivate: boolean;
 };
 
 export function webhookUrlPolicy(): WebhookUrlPolicy {
   const production = appEnv() === "production";
-  return { requireHttps: production, allowPrivate: boolFromEnv("WEBHOOK_ALLOW_PRIVATE", !production) };
+  return { requireHttps: production, allowPrivate: boolFromEnv("WEBHOOK_ALLOW_PRIVATE", false) };
 }

@@ -51,9 +51,10 @@ test("sign up, pay with the keys shown, see the payment and its webhook attempts
   // API keys: the public key is visible; rotation states the 24 h grace and shows the new secret once.
   await nav(page).getByRole("link", { name: "API keys" }).click();
   await expect(page.getByTestId("current-public-key")).toHaveText(account.publicKey);
-  await page.getByRole("button", { name: "Rotate keys" }).click();
-  await expect(page.getByRole("alertdialog")).toContainText("24 hours");
-  await page.getByRole("button", { name: "Yes, rotate" }).click();
+  const rotate = page.getByTestId("rotate-keys");
+  await rotate.getByText("Rotate keys").click();
+  await expect(rotate.getByLabel("24 hours (default)")).toBeChecked();
+  await rotate.getByRole("button", { name: "Yes, rotate" }).click();
   const newPublic = (await page.getByTestId("new-public-key").textContent())!.trim();
   const newSecret = (await page.getByTestId("new-secret-key").textContent())!.trim();
   expect(newPublic).not.toBe(account.publicKey);

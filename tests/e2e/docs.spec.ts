@@ -16,6 +16,18 @@ test("the API reference lists every endpoint and links to the OpenAPI document",
   expect(violations).toEqual([]);
 });
 
+test("the reference explains configuring a connector, for every registered operator", async ({ page }) => {
+  await page.goto("/docs");
+  await page.getByRole("link", { name: "Connectors (operators)" }).click();
+  const guide = page.locator("section#connectors");
+  await expect(guide.getByRole("heading", { name: "Connectors (operators)" })).toBeVisible();
+  await expect(guide).toContainText("npm run ops -- connector:add");
+  await expect(guide).toContainText("/api/v1/connectors/<accountId>/callback");
+  await expect(guide.locator("li", { hasText: "mtn-momo" })).toContainText("<PREFIX>_COLLECTION_SUBSCRIPTION_KEY");
+  await expect(guide.locator("li", { hasText: "pawapay" })).toContainText("<PREFIX>_API_TOKEN");
+  await expect(guide.locator("li", { hasText: "pawapay" })).toContainText("signed and verified");
+});
+
 test("the home page shows the environment", async ({ page }) => {
   const violations = collectCspViolations(page);
   const response = await page.goto("/");

@@ -5,6 +5,8 @@ import { createMerchant, type CreateMerchantInput } from "@/lib/merchants/create
 export async function createTestMerchant(overrides: Partial<CreateMerchantInput> = {}) {
   const suffix = randomBytes(6).toString("hex");
   const created = await createMerchant({ name: `Test Merchant ${suffix}`, email: `m-${suffix}@test.local`, ...overrides });
-  const credentials = `${created.keys.publicKey}:${created.keys.secretKey}`;
-  return { ...created, credentials, headers: { "X-API-Key": credentials } };
+  if (!created.keys) throw new Error("createTestMerchant needs APP_ENV=sandbox (production merchants get no key before verification)");
+  const keys = created.keys;
+  const credentials = `${keys.publicKey}:${keys.secretKey}`;
+  return { ...created, keys, credentials, headers: { "X-API-Key": credentials } };
 }

@@ -33,6 +33,6 @@ export async function driveToFinal(paymentId: string, maxPolls = 5) {
 
 /** The webhook event types recorded for one payment, oldest first. */
 export async function eventTypes(merchantId: string, paymentId: string): Promise<string[]> {
-  const events = await (await getPrisma()).webhookEvent.findMany({ where: { merchantId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const events = await (await getPrisma()).webhookEvent.findMany({ where: { merchantId }, orderBy: [{ createdAt: "asc" }, { seq: "asc" }] });
   return events.filter((e) => (e.payload as { data?: { transactionId?: string } }).data?.transactionId === paymentId).map((e) => e.type);
 }

@@ -70,6 +70,6 @@ export async function driveToFinal(payoutId: string, maxPolls = 5) {
 }
 
 export async function payoutEventTypes(merchantId: string, payoutId: string): Promise<string[]> {
-  const events = await (await getPrisma()).webhookEvent.findMany({ where: { merchantId, transactionId: payoutId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const events = await (await getPrisma()).webhookEvent.findMany({ where: { merchantId, transactionId: payoutId }, orderBy: [{ createdAt: "asc" }, { seq: "asc" }] });
   return events.map((e) => e.type);
 }

@@ -46,8 +46,9 @@ export async function checkPublicRateLimit(handler: Handler, path: string) {
   const previous = process.env.RATE_LIMIT_PUBLIC_PER_MINUTE;
   process.env.RATE_LIMIT_PUBLIC_PER_MINUTE = "2";
   try {
-    // A unique client address per run, then the proxy's own: the first entry is the client.
-    const headers = { "X-Forwarded-For": `client-${crypto.randomUUID()}, 10.0.0.1` };
+    // A unique client per run. The right-most entry is the socket peer (scripts/serve.mjs appends
+    // it; TRUSTED_PROXIES=0); whatever the client wrote to its left is ignored.
+    const headers = { "X-Forwarded-For": `10.0.0.1, client-${crypto.randomUUID()}` };
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await call(handler, { path, headers })).status);
     expect(statuses).toEqual([200, 200, 429]);

@@ -25,7 +25,8 @@ export async function recordTestEvent(
       data: { transactionId: `txn_test_${Math.random().toString(36).slice(2)}`, status: "success", amount: 5000, currency: "XOF" },
       ...input,
     });
-    if (hold) await tx.job.update({ where: { dedupeKey: deliveryJobKey(event.id) }, data: { runAt: new Date(Date.now() + 365 * 86_400_000) } });
+    // (updateMany: an event with nowhere to go has no job to hold)
+    if (hold) await tx.job.updateMany({ where: { dedupeKey: deliveryJobKey(event.id) }, data: { runAt: new Date(Date.now() + 365 * 86_400_000) } });
     return event;
   });
 }

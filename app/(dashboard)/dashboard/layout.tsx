@@ -21,6 +21,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     { href: "/dashboard/api-keys", label: m.nav.apiKeys },
     { href: "/dashboard/webhooks", label: m.nav.webhooks },
     ...(scope.environment === "production" ? [{ href: "/dashboard/verification", label: m.nav.verification }] : []),
+    { href: "/dashboard/settings", label: m.nav.settings },
   ];
   return (
     <div lang={locale} className="dash-shell">

@@ -1,48 +1,50 @@
 "use client";
 
-import { useState } from "react";
+import type { ReactNode } from "react";
 
 /**
- * A rotation button that first asks, in words that state the overlap period, and only then
- * submits (`confirm=rotate`, which the server action also checks). Shared by API keys and the
- * webhook secret.
+ * A dangerous action behind a confirmation step that works without JavaScript: a native
+ * <details> disclosure opens the confirming form, whose submit goes to the server action
+ * (which checks `confirm` too, so a forged post without it is refused). Shared by API key
+ * rotation and revocation and by the webhook secret rotation. `children` adds fields (the
+ * grace period of a rotation).
  */
 type Props = {
   id: string;
   labels: { rotate: string; rotateConfirm: string; confirm: string; cancel: string };
   pending: boolean;
   action: (form: FormData) => void;
+  /** The value the server action expects in `confirm`. */
+  confirmValue?: string;
+  hidden?: Record<string, string>;
+  children?: ReactNode;
+  testId?: string;
 };
 
-export function ConfirmRotate({ id, labels, pending, action }: Props) {
-  const [confirming, setConfirming] = useState(false);
-  if (!confirming) {
-    return (
-      <button className="btn" type="button" disabled={pending} onClick={() => setConfirming(true)}>
-        {labels.rotate}
-      </button>
-    );
-  }
+export function ConfirmRotate({ id, labels, pending, action, confirmValue = "rotate", hidden = {}, children, testId }: Props) {
   return (
-    <form
-      action={(form) => {
-        setConfirming(false);
-        action(form);
-      }}
-      className="panel stack"
-      role="alertdialog"
-      aria-labelledby={id}
-    >
-      <p id={id}>{labels.rotateConfirm}</p>
-      <input type="hidden" name="confirm" value="rotate" />
-      <div className="row">
-        <button className="btn btn-danger" type="submit" autoFocus>
-          {labels.confirm}
-        </button>
-        <button className="btn btn-ghost" type="button" onClick={() => setConfirming(false)}>
-          {labels.cancel}
-        </button>
-      </div>
-    </form>
+    <details className="confirm" data-testid={testId}>
+      <summary className="btn">{labels.rotate}</summary>
+      <form action={action} className="panel stack" aria-labelledby={id}>
+        <p id={id}>{labels.rotateConfirm}</p>
+        {children}
+        <input type="hidden" name="confirm" value={confirmValue} />
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div className="row">
+          <button className="btn btn-danger" type="submit" disabled={pending}>
+            {labels.confirm}
+          </button>
+          <button
+            className="btn btn-ghost"
+            type="button"
+            onClick={(event) => event.currentTarget.closest("details")?.removeAttribute("open")}
+          >
+            {labels.cancel}
+          </button>
+        </div>
+      </form>
+    </details>
   );
 }

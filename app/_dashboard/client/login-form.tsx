@@ -1,47 +1,34 @@
 "use client";
 
-import { signIn } from "next-auth/react";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useActionState } from "react";
+import type { LoginState } from "../actions";
 
 type Labels = { email: string; password: string; submit: string; wrong: string; rateLimited: string };
+type Action = (prev: LoginState, form: FormData) => Promise<LoginState>;
 
-export function LoginForm({ labels, next }: { labels: Labels; next: string }) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+/**
+ * A server-action form: rendered as `<form method="post">`, so submitted before hydration or
+ * without JavaScript it still posts (never a GET with the password in the URL).
+ */
+export function LoginForm({ action, labels, next }: { action: Action; labels: Labels; next: string }) {
+  const [state, formAction, pending] = useActionState(action, null);
   return (
-    <form
-      className="stack"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const form = new FormData(e.currentTarget);
-        setBusy(true);
-        setError(null);
-        const result = await signIn("credentials", { email: String(form.get("email")), password: String(form.get("password")), redirect: false });
-        setBusy(false);
-        if (result?.ok && !result.error) {
-          router.replace(next);
-          router.refresh();
-        } else {
-          setError(result?.error === "rate_limited" ? labels.rateLimited : labels.wrong);
-        }
-      }}
-    >
+    <form action={formAction} className="stack">
+      <input type="hidden" name="callbackUrl" value={next} />
       <label>
         {labels.email}
-        <input name="email" type="email" autoComplete="email" required />
+        <input name="email" type="email" autoComplete="email" required defaultValue={state?.email ?? ""} />
       </label>
       <label>
         {labels.password}
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
-      {error ? (
+      {state?.error ? (
         <p role="alert" className="error">
-          {error}
+          {state.error === "rate_limited" ? labels.rateLimited : labels.wrong}
         </p>
       ) : null}
-      <button className="btn" type="submit" disabled={busy}>
+      <button className="btn" type="submit" disabled={pending}>
         {labels.submit}
       </button>
     </form>

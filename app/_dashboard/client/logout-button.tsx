@@ -1,11 +1,12 @@
-"use client";
+import { logoutAction } from "../actions";
 
-import { signOut } from "next-auth/react";
-
+/** A form post to the logout action (works without JavaScript); it ends every session of the user. */
 export function LogoutButton({ label }: { label: string }) {
   return (
-    <button type="button" className="btn btn-ghost btn-small" onClick={() => signOut({ callbackUrl: "/login" })}>
-      {label}
-    </button>
+    <form action={logoutAction}>
+      <button type="submit" className="btn btn-ghost btn-small">
+        {label}
+      </button>
+    </form>
   );
 }

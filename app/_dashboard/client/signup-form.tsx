@@ -1,30 +1,30 @@
 "use client";
 
-import { signIn } from "next-auth/react";
-import { useActionState, useEffect, useState } from "react";
-import type { FormResult } from "@/lib/dashboard/form-result";
-import type { SignUpResult } from "@/lib/dashboard/sign-up";
+import { useActionState } from "react";
+import type { SignUpState } from "../actions";
 import type { Messages } from "@/lib/dashboard/i18n";
 import { SecretBox } from "./secret-box";
 
-type Action = (prev: FormResult<SignUpResult> | null, form: FormData) => Promise<FormResult<SignUpResult>>;
+type Action = (prev: SignUpState | null, form: FormData) => Promise<SignUpState>;
 
 /**
  * Sign-up, then the keys: the secret comes back from the action once, lives only in this
- * component's state, and is gone when the person leaves the page.
+ * component's state, and is gone when the person leaves the page. The action has already
+ * signed the new account in (its session cookie), so this works as a plain form post too.
  */
-export function SignUpForm({ action, m }: { action: Action; m: Pick<Messages, "signup" | "login" | "publicKey" | "secretKey" | "copy" | "copied"> }) {
+export function SignUpForm({ action, signedIn, m }: { action: Action; signedIn: boolean; m: Pick<Messages, "signup" | "login" | "publicKey" | "secretKey" | "copy" | "copied"> }) {
   const [state, formAction, pending] = useActionState(action, null);
-  const [password, setPassword] = useState("");
-  const [loggedIn, setLoggedIn] = useState(false);
 
-  useEffect(() => {
-    if (state?.ok && !loggedIn) {
-      void signIn("credentials", { email: state.data.email, password, redirect: false }).then(() => setLoggedIn(true));
-    }
-  }, [state, password, loggedIn]);
+  if (state?.ok && state.data.outcome !== "created") {
+    return (
+      <section className="stack" aria-labelledby="keys-title">
+        <h2 id="keys-title">{m.signup.checkEmailTitle}</h2>
+        <p role="status">{m.signup.checkEmail.replace("{email}", state.data.email)}</p>
+      </section>
+    );
+  }
 
-  if (state?.ok) {
+  if (state?.ok && state.data.outcome === "created") {
     const keys = state.data.keys;
     return (
       <section className="stack" aria-labelledby="keys-title">
@@ -36,32 +36,28 @@ export function SignUpForm({ action, m }: { action: Action; m: Pick<Messages, "s
             </p>
             <SecretBox label={m.publicKey} value={keys.publicKey} testId="public-key" copy={m.copy} copied={m.copied} />
             <SecretBox label={m.secretKey} value={keys.secretKey} testId="secret-key" copy={m.copy} copied={m.copied} />
-            {loggedIn ? (
-              <a className="btn" href="/dashboard">
-                {m.signup.continue}
-              </a>
-            ) : (
-              <p className="muted" aria-live="polite">
-                …
-              </p>
-            )}
+            <a className="btn" href="/dashboard">
+              {m.signup.continue}
+            </a>
           </>
         ) : (
           <>
             <h2 id="keys-title">{m.signup.title}</h2>
             <p>{m.signup.verifyNext}</p>
-            {loggedIn ? (
-              <a className="btn" href="/dashboard/verification">
-                {m.signup.verifyCta}
-              </a>
-            ) : (
-              <p className="muted" aria-live="polite">
-                …
-              </p>
-            )}
+            <a className="btn" href="/dashboard/verification">
+              {m.signup.verifyCta}
+            </a>
           </>
         )}
       </section>
+    );
+  }
+
+  if (signedIn && !state) {
+    return (
+      <a className="btn" href="/dashboard">
+        {m.signup.continue}
+      </a>
     );
   }
 
@@ -86,7 +82,7 @@ export function SignUpForm({ action, m }: { action: Action; m: Pick<Messages, "s
       </label>
       <label>
         {m.login.password}
-        <input name="password" type="password" autoComplete="new-password" required minLength={10} value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="password-error" />
+        <input name="password" type="password" autoComplete="new-password" required minLength={10} aria-describedby="password-error" />
         {fieldError("password")}
       </label>
       <label>

@@ -5,14 +5,20 @@ import { ConfirmRotate } from "./confirm-rotate";
 import { SecretBox } from "./secret-box";
 
 type Result<T> = { ok: true; data: T } | { ok: false; error: string };
-type Labels = { secret: string; reveal: string; rotate: string; rotateConfirm: string; confirm: string; cancel: string; newSecret: string; previousUntil: string; copy: string; copied: string };
+type Labels = { secret: string; reveal: string; rotate: string; rotateConfirm: string; confirm: string; cancel: string; newSecret: string; previousUntil: string; copy: string; copied: string; alreadyShown: string };
 
-/** Reveal on demand (audited) and rotation behind a confirmation that states the overlap. */
+/**
+ * The signing secret is shown once: a reveal while nobody has seen it (audited), or the new
+ * secret a rotation returns. Rotation sits behind a confirmation that states the overlap.
+ */
 export function WebhookSecret({
   reveal,
   rotate,
   labels,
+  shownAt,
 }: {
+  /** When the current secret was shown, already formatted; null while it can be revealed. */
+  shownAt: string | null;
   reveal: (prev: Result<{ secret: string }> | null, form: FormData) => Promise<Result<{ secret: string }>>;
   rotate: (prev: Result<{ secret: string; previousValidUntil: string }> | null, form: FormData) => Promise<Result<{ secret: string; previousValidUntil: string }>>;
   labels: Labels;
@@ -31,6 +37,10 @@ export function WebhookSecret({
         </div>
       ) : revealed?.ok ? (
         <SecretBox label={labels.secret} value={revealed.data.secret} testId="webhook-secret" copy={labels.copy} copied={labels.copied} />
+      ) : shownAt ? (
+        <p className="muted" data-testid="webhook-secret-shown">
+          {labels.alreadyShown.replace("{date}", shownAt)}
+        </p>
       ) : (
         <form action={revealAction}>
           <button className="btn btn-ghost" type="submit" disabled={revealing}>

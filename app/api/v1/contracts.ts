@@ -1,9 +1,11 @@
 import type { RouteContract } from "@/lib/http/contract";
+import { connectorCallbackContract, connectorCallbackPutContract } from "./connectors/[accountId]/callback/contract";
 import { activeCountriesContract } from "./countries/active/contract";
 import { healthContract } from "./health/contract";
 import { openApiContract } from "./openapi.json/contract";
 import { cancelPaymentContract } from "./payments/[transactionId]/cancel/contract";
 import { balanceContract } from "./payments/balance/contract";
+import { balanceTransactionsContract } from "./payments/balance/transactions/contract";
 import { initiatePaymentContract } from "./payments/initiate/contract";
 import { paymentProvidersContract } from "./payments/providers/contract";
 import { publicPaymentStatusContract } from "./payments/public/status/[transactionId]/contract";
@@ -36,6 +38,7 @@ export const contracts: RouteContract[] = [
   cancelPaymentContract,
   paymentProvidersContract,
   balanceContract,
+  balanceTransactionsContract,
   paymentMethodsContract,
   activeCountriesContract,
   payoutQuoteContract,
@@ -49,6 +52,8 @@ export const contracts: RouteContract[] = [
   getWebhookEventContract,
   resendWebhookEventContract,
   fundWalletContract,
+  connectorCallbackContract,
+  connectorCallbackPutContract,
   healthContract,
   openApiContract,
 ];

@@ -14,9 +14,32 @@ describe("GET /health", () => {
       environment: "sandbox",
       version: expect.any(String),
       checks: { database: { status: "ok", latencyMs: expect.any(Number) }, rateLimiter: { backend: expect.any(String) } },
+      warnings: [],
     });
     expect(res.headers.get("x-request-id")).toBeTruthy();
     expect(res.headers.get("x-ratelimit-limit")).toBeNull(); // load balancers poll it freely
+  });
+
+  it("warns, without failing, when a production instance allows private webhook targets", async () => {
+    const saved = { env: process.env.APP_ENV, flag: process.env.WEBHOOK_ALLOW_PRIVATE };
+    try {
+      process.env.APP_ENV = "production";
+      process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+      const on = await call(GET, { path: "/health" });
+      expect(on.status).toBe(200);
+      // A warning never degrades the report by itself (on PostgreSQL the shared test database may
+      // hold other files' connector routes, which can: tests/api/connectors/health.test.ts).
+      expect(on.json).toMatchObject({ environment: "production", checks: { database: { status: "ok" } }, warnings: [expect.stringMatching(/WEBHOOK_ALLOW_PRIVATE is on in production/)] });
+      process.env.WEBHOOK_ALLOW_PRIVATE = "false";
+      expect((await call(GET, { path: "/health" })).json.warnings).toEqual([]);
+      // The sandbox may use it freely (local receivers): no warning.
+      process.env.APP_ENV = "sandbox";
+      process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+      expect((await call(GET, { path: "/health" })).json.warnings).toEqual([]);
+    } finally {
+      process.env.APP_ENV = saved.env;
+      process.env.WEBHOOK_ALLOW_PRIVATE = saved.flag;
+    }
   });
 
   it("answers 503 without internals when the database does not", async () => {

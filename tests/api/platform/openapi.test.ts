@@ -1,27 +1,16 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/openapi.json/route";
+import { apiRouteFiles } from "../../helpers/api-routes";
 import { call } from "../../helpers/http";
 
-/** Every route.ts under app/api/v1, as "METHOD /path/{param}". */
-function routeFiles(dir: string, prefix = ""): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir)) {
-    const full = path.join(dir, entry);
-    if (entry.startsWith("[...")) continue; // the JSON 404 catch-all is not an endpoint
-    if (statSync(full).isDirectory()) {
-      const segment = entry.replace(/^\[(.+)\]$/, "{$1}");
-      out.push(...routeFiles(full, `${prefix}/${segment}`));
-    } else if (entry === "route.ts") {
-      const source = readFileSync(full, "utf8");
-      const methods = [...source.matchAll(/export const (?:\{([^}]+)\}|(GET|POST|PUT|DELETE)\b)/g)].flatMap((m) =>
-        (m[1] ?? m[2]).split(",").map((s) => s.trim()),
-      );
-      for (const method of methods) out.push(`${method} ${prefix}`);
-    }
-  }
-  return out;
+/** Every route under app/api/v1 implemented by defineRoute, as "METHOD /path/{param}" (its other exports answer 405). */
+async function routeFiles(): Promise<string[]> {
+  const files = (await apiRouteFiles()).filter((r) => !r.catchAll);
+  return files.flatMap((r) =>
+    Object.entries(r.module)
+      .filter(([name, value]) => (value as { contract?: { method: string } })?.contract?.method === name)
+      .map(([name]) => `${name} ${r.path}`),
+  );
 }
 
 describe("OpenAPI document", () => {
@@ -36,7 +25,7 @@ describe("OpenAPI document", () => {
 
   it("documents every route under app/api/v1 (generated from the same contracts)", async () => {
     const doc = (await call(GET, { path: "/openapi.json" })).json;
-    const routes = routeFiles(path.resolve("app/api/v1"));
+    const routes = await routeFiles();
     expect(routes.length).toBeGreaterThan(1);
     const missing = routes.filter((r) => {
       const [method, p] = r.split(" ");

@@ -25,7 +25,7 @@ const contract = defineContract({
       amount: z.number().positive(),
       kind: z.enum(["direct", "checkout"]),
       note: z.string().max(100).optional(),
-      fail: z.enum(["none", "bad_amount", "crash"]).optional(),
+      fail: z.enum(["none", "bad_amount", "crash", "unstorable_error", "unstorable_answer"]).optional(),
     }),
   },
   success: { status: 201, description: "echo", schema: z.object({ id: z.string(), amount: z.number(), kind: z.string() }) },
@@ -34,11 +34,14 @@ const contract = defineContract({
 const route = defineRoute(contract, async ({ body, auth }) => {
   if (body.fail === "bad_amount") throw new AppError("invalid_amount", "Amount is outside the provider's bounds.");
   if (body.fail === "crash") throw new Error("database exploded: SELECT * FROM secrets");
+  // An answer PostgreSQL cannot keep in a JSON column (a NUL, as an echoed input once was).
+  if (body.fail === "unstorable_error") throw new AppError("invalid_amount", "Amount \u0000 is outside the provider's bounds.");
   const prisma = await getPrisma();
   const id = newId("aud");
   await new Promise((r) => setTimeout(r, 20)); // a little work, so concurrent duplicates overlap
   await prisma.auditLog.create({ data: { id, merchantId: auth.merchant.id, actor: "test", action: "echo", details: { amount: body.amount } } });
-  return { body: { id, amount: body.amount, kind: body.kind, secretField: "must not leak" } };
+  const kind = body.fail === "unstorable_answer" ? `${body.kind}\u0000` : body.kind;
+  return { body: { id, amount: body.amount, kind, secretField: "must not leak" } };
 });
 
 const executions = async (merchantId: string) => (await getPrisma()).auditLog.count({ where: { merchantId, action: "echo" } });
@@ -243,6 +246,24 @@ describe("idempotency", () => {
     const retry = await call(route, { path: "/test/echo", headers: withKey(m, "k5"), body: crash });
     expect(retry.status).toBe(500);
     expect(retry.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it("an answer that cannot be stored releases its key at once: the retry runs, no 409 for 60 s", async () => {
+    const m = await createTestMerchant();
+    const failing = { ...good, fail: "unstorable_error" };
+    const a = await call(route, { path: "/test/echo", headers: withKey(m, "k6"), body: failing });
+    const b = await call(route, { path: "/test/echo", headers: withKey(m, "k6"), body: failing });
+    expect([a.status, b.status]).toEqual([400, 400]);
+    expect(a.json.code).toBe("invalid_amount");
+    expect(b.headers.get("idempotent-replayed")).toBeNull();
+
+    const succeeding = { ...good, fail: "unstorable_answer" };
+    const c = await call(route, { path: "/test/echo", headers: withKey(m, "k7"), body: succeeding });
+    const d = await call(route, { path: "/test/echo", headers: withKey(m, "k7"), body: succeeding });
+    expect([c.status, d.status]).toEqual([201, 201]);
+    expect(d.headers.get("idempotent-replayed")).toBeNull();
+    expect(await executions(m.merchant.id)).toBe(2);
+    expect(await (await getPrisma()).idempotencyRecord.count({ where: { merchantId: m.merchant.id } })).toBe(0);
   });
 
   it("rejects a key longer than 255 characters", async () => {

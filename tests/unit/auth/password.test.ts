@@ -1,14 +1,58 @@
+import { randomBytes, scrypt } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
+
+/** A hash as the platform stored it before (N=2^15), built independently of the module. */
+function legacyHash(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize("NFKC"), salt, 64, { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(["scrypt", 1 << 15, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$")),
+    ),
+  );
+}
 
 describe("dashboard passwords", () => {
-  it("hashes with a per-password salt and verifies", async () => {
+  it("hashes with scrypt N=2^17, r=8, p=1 and a per-password salt, and verifies", async () => {
     const a = await hashPassword("correct horse battery staple");
     const b = await hashPassword("correct horse battery staple");
-    expect(a).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(a).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(a).not.toBe(b);
     expect(await verifyPassword("correct horse battery staple", a)).toBe(true);
     expect(await verifyPassword("Correct horse battery staple", a)).toBe(false);
     expect(await verifyPassword("x", "not-a-hash")).toBe(false);
+    expect(needsRehash(a)).toBe(false);
+  });
+
+  it("still verifies a hash made at the old N=2^15, and says it needs re-hashing", async () => {
+    const old = await legacyHash("correct horse battery staple");
+    expect(await verifyPassword("correct horse battery staple", old)).toBe(true);
+    expect(await verifyPassword("wrong horse battery staple", old)).toBe(false);
+    expect(needsRehash(old)).toBe(true);
+  });
+
+  it("refuses stored parameters that would ask for absurd memory", async () => {
+    expect(await verifyPassword("x", `scrypt$${2 ** 24}$8$1$AAAAAAAAAAAAAAAAAAAAAA$${"A".repeat(86)}`)).toBe(false);
+    expect(await verifyPassword("x", `scrypt$1000$8$1$AAAAAAAAAAAAAAAAAAAAAA$${"A".repeat(86)}`)).toBe(false);
+  });
+
+  it("keeps the event loop free while hashes run", async () => {
+    let ticks = 0;
+    let worstGap = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      worstGap = Math.max(worstGap, now - last);
+      last = now;
+      ticks++;
+    }, 10);
+    try {
+      await Promise.all([hashPassword("one long password"), hashPassword("two long password"), hashPassword("three long password")]);
+    } finally {
+      clearInterval(timer);
+    }
+    // Each hash takes hundreds of milliseconds; a synchronous one would freeze the timer for all of it.
+    expect(ticks).toBeGreaterThan(10);
+    expect(worstGap).toBeLessThan(150);
   });
 });

@@ -1,7 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getPrisma } from "@/lib/db/client";
 import { encode, decode } from "next-auth/jwt";
 import { authOptions, SESSION_MAX_AGE_SECONDS } from "@/app/_dashboard/auth-options";
 import { signedUpMerchant } from "./helpers";
+
+// The embedded database's first start (migrations) is not part of any test's time.
+beforeAll(async () => {
+  await getPrisma();
+});
 
 describe("next-auth options", () => {
   it("JWT sessions of 12 hours that activity does not extend", () => {
@@ -17,8 +23,16 @@ describe("next-auth options", () => {
     const m = await signedUpMerchant();
     const provider = authOptions().providers[0] as unknown as { options: { authorize: (c: unknown, r: unknown) => Promise<unknown> } };
     const req = { headers: { "x-forwarded-for": "10.1.1.1" } };
-    expect(await provider.options.authorize({ email: m.email, password: m.password }, req)).toEqual({ id: m.scope.userId, email: m.email, merchantId: m.scope.merchantId, environment: "sandbox" });
+    expect(await provider.options.authorize({ email: m.email, password: m.password }, req)).toEqual({ id: m.scope.userId, email: m.email, merchantId: m.scope.merchantId, environment: "sandbox", sessionVersion: 0 });
     expect(await provider.options.authorize({ email: m.email, password: "nope" }, req)).toBeNull();
+  });
+
+  it("next-auth's own sign-out ends every session of the user", async () => {
+    process.env.NEXTAUTH_SECRET = "test-secret-test-secret-test-secret-123";
+    const m = await signedUpMerchant();
+    await authOptions().events!.signOut!({ token: { userId: m.scope.userId }, session: undefined as never });
+    const user = await (await getPrisma()).dashboardUser.findUniqueOrThrow({ where: { id: m.scope.userId } });
+    expect(user.sessionVersion).toBe(1);
   });
 
   it("an expired token is not a session", async () => {

@@ -1,13 +1,18 @@
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { beforeAll, afterEach, describe, expect, it } from "vitest";
 import { authenticateDashboardUser, loadSessionScope } from "@/lib/dashboard/authenticate-user";
 import { resolveAuthSecret } from "@/lib/dashboard/auth-secret";
 import { signUp } from "@/lib/dashboard/sign-up";
 import { getPrisma } from "@/lib/db/client";
 import { authenticateApiKey } from "@/lib/auth/authenticate";
 import { signedUpMerchant } from "./helpers";
+
+// The embedded database's first start (migrations) is not part of any test's time.
+beforeAll(async () => {
+  await getPrisma();
+});
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -43,17 +48,32 @@ describe("sign-up", () => {
     expect(result.fieldErrors?.password).toBe("Use at least 10 characters.");
   });
 
-  it("refuses a second account with the same email", async () => {
+  it("a second sign-up with a taken email creates nothing, says only 'check your e-mail', and tells the owner by e-mail", async () => {
     const m = await signedUpMerchant();
+    const prisma = await getPrisma();
+    const merchants = await prisma.merchant.count();
     const again = await signUp({ businessName: "Other", email: m.email.toUpperCase(), password: "another long password" });
-    expect(again).toMatchObject({ ok: false, code: "duplicate_reference" });
+    expect(again).toEqual({ ok: true, data: { outcome: "check_email", email: m.email } });
+    expect(await prisma.merchant.count()).toBe(merchants);
+    const mail = await prisma.emailMessage.findMany({ where: { to: m.email } });
+    expect(mail.map((e) => e.kind)).toEqual(["signup_existing_account"]);
+    expect(mail[0].body).not.toContain("another long password");
+  });
+
+  it("refuses a common password or one built on the e-mail or business name, in the form's language", async () => {
+    const email = `awa-${Date.now()}@boutique-awa.test`;
+    const common = await signUp({ businessName: "Boutique Awa", email, password: "Password2024!" });
+    expect(common).toMatchObject({ ok: false, code: "validation_error", fieldErrors: { password: expect.stringMatching(/too common/) } });
+    const personal = await signUp({ businessName: "Boutique Awa", email, password: "boutiqueawa2024" }, { locale: "fr" });
+    expect(personal).toMatchObject({ ok: false, fieldErrors: { password: expect.stringMatching(/nom de votre entreprise/) } });
+    expect(await (await getPrisma()).dashboardUser.count({ where: { email } })).toBe(0);
   });
 
   it("in production creates no key pair: the merchant waits for verification", async () => {
     process.env.APP_ENV = "production";
     const result = await signUp({ businessName: "Live Shop", email: `live-${Date.now()}@test.local`, password: "a long enough password" });
     expect(result.ok).toBe(true);
-    if (!result.ok) return;
+    if (!result.ok || result.data.outcome !== "created") throw new Error("expected a new account");
     expect(result.data.keys).toBeNull();
     const prisma = await getPrisma();
     expect(await prisma.apiKey.count({ where: { merchantId: result.data.merchantId } })).toBe(0);
@@ -65,7 +85,7 @@ describe("login", () => {
   it("accepts the right password (email case-insensitive) and rejects a wrong one or an unknown email", async () => {
     const m = await signedUpMerchant();
     const ok = await authenticateDashboardUser({ email: m.email.toUpperCase(), password: m.password, ip: "10.0.0.1" });
-    expect(ok).toEqual(m.scope);
+    expect(ok).toEqual({ ...m.scope, sessionVersion: 0 });
     expect(await authenticateDashboardUser({ email: m.email, password: "wrong password", ip: "10.0.0.1" })).toBeNull();
     expect(await authenticateDashboardUser({ email: "nobody@test.local", password: m.password, ip: "10.0.0.1" })).toBeNull();
     expect(await authenticateDashboardUser({ email: m.email, password: undefined, ip: "10.0.0.1" })).toBeNull();
@@ -77,16 +97,18 @@ describe("login", () => {
     for (let i = 0; i < 3; i++) expect(await authenticateDashboardUser({ email: m.email, password: "wrong", ip: "10.0.0.2" })).toBeNull();
     await expect(authenticateDashboardUser({ email: m.email, password: m.password, ip: "10.0.0.2" })).rejects.toMatchObject({ code: "rate_limited" });
     // Another IP is a different bucket.
-    expect(await authenticateDashboardUser({ email: m.email, password: m.password, ip: "10.0.0.3" })).toEqual(m.scope);
+    expect(await authenticateDashboardUser({ email: m.email, password: m.password, ip: "10.0.0.3" })).toEqual({ ...m.scope, sessionVersion: 0 });
   });
 
   it("a session is honoured only for its own user, merchant and environment", async () => {
     const a = await signedUpMerchant();
     const b = await signedUpMerchant();
-    expect(await loadSessionScope({ userId: a.scope.userId, merchantId: a.scope.merchantId, environment: "sandbox" })).toEqual(a.scope);
-    expect(await loadSessionScope({ userId: a.scope.userId, merchantId: b.scope.merchantId, environment: "sandbox" })).toBeNull();
-    expect(await loadSessionScope({ userId: a.scope.userId, merchantId: a.scope.merchantId, environment: "production" })).toBeNull();
-    expect(await loadSessionScope({ userId: "usr_gone", merchantId: a.scope.merchantId, environment: "sandbox" })).toBeNull();
+    expect(await loadSessionScope({ userId: a.scope.userId, merchantId: a.scope.merchantId, environment: "sandbox", sessionVersion: 0 })).toEqual(a.scope);
+    expect(await loadSessionScope({ userId: a.scope.userId, merchantId: b.scope.merchantId, environment: "sandbox", sessionVersion: 0 })).toBeNull();
+    expect(await loadSessionScope({ userId: a.scope.userId, merchantId: a.scope.merchantId, environment: "production", sessionVersion: 0 })).toBeNull();
+    expect(await loadSessionScope({ userId: "usr_gone", merchantId: a.scope.merchantId, environment: "sandbox", sessionVersion: 0 })).toBeNull();
+    // A token issued before this change carries no version: not a session any more.
+    expect(await loadSessionScope({ userId: a.scope.userId, merchantId: a.scope.merchantId, environment: "sandbox" })).toBeNull();
     expect(await loadSessionScope({})).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ export async function signedUpMerchant() {
   const password = "correct horse battery";
   const result = await signUp({ businessName: "Boutique Test", email, password });
   if (!result.ok) throw new Error(result.error);
+  if (result.data.outcome !== "created") throw new Error("expected a new account");
   const user = await (await getPrisma()).dashboardUser.findUniqueOrThrow({ where: { email } });
   const scope: DashboardScope = { userId: user.id, email, merchantId: result.data.merchantId, environment: "sandbox" };
   const keys = result.data.keys!;

@@ -1,8 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getPrisma } from "@/lib/db/client";
 import { seedBenchPayments } from "@/lib/dashboard/seed-bench-payments";
 import { getOverview } from "@/lib/dashboard/overview";
 import { listDashboardPayments } from "@/lib/dashboard/payments";
 import { signedUpMerchant } from "./helpers";
+
+// The embedded database's first start (migrations) is not part of the test's time.
+beforeAll(async () => {
+  await getPrisma();
+});
 
 describe("benchmark seeding", () => {
   it("adds payments over the last 30 days that the overview and the list show", async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { beforeAll, afterEach, describe, expect, it } from "vitest";
 import { authenticateApiKey } from "@/lib/auth/authenticate";
 import { getApiKeysPage, rotateDashboardKeys } from "@/lib/dashboard/api-keys";
 import type { DashboardScope } from "@/lib/dashboard/scope";
@@ -8,6 +8,11 @@ import { getPrisma } from "@/lib/db/client";
 import { parseOpsArgs } from "@/lib/ops/command";
 import { opsCommands } from "@/lib/ops/commands";
 import { signedUpMerchant } from "./helpers";
+
+// The embedded database's first start (migrations) is not part of any test's time.
+beforeAll(async () => {
+  await getPrisma();
+});
 
 const savedEnv = process.env.APP_ENV;
 afterEach(() => {
@@ -21,6 +26,7 @@ async function liveMerchant(): Promise<{ scope: DashboardScope; email: string }>
   const email = `live-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@test.local`;
   const r = await signUp({ businessName: "Boutique Live", email, password: "a long enough password" });
   if (!r.ok) throw new Error(r.error);
+  if (r.data.outcome !== "created") throw new Error("expected a new account");
   const user = await (await getPrisma()).dashboardUser.findUniqueOrThrow({ where: { email } });
   return { scope: { userId: user.id, email, merchantId: r.data.merchantId, environment: "production" }, email };
 }

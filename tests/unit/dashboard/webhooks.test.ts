@@ -20,17 +20,20 @@ describe("webhooks page", () => {
   it("production rules: http and private addresses are refused", async () => {
     const a = await signedUpMerchant();
     const saved = process.env.APP_ENV;
+    const allowPrivate = process.env.WEBHOOK_ALLOW_PRIVATE;
     process.env.APP_ENV = "production";
+    delete process.env.WEBHOOK_ALLOW_PRIVATE; // the production default (the test setup turns it on for local receivers)
     try {
       const scope = { ...a.scope, environment: "production" as const };
       expect(await saveWebhookUrl(scope, { url: "http://example.com/hooks" })).toMatchObject({ ok: false, code: "validation_error" });
       expect(await saveWebhookUrl(scope, { url: "https://127.0.0.1/hooks" })).toMatchObject({ ok: false, code: "validation_error" });
     } finally {
       process.env.APP_ENV = saved;
+      process.env.WEBHOOK_ALLOW_PRIVATE = allowPrivate;
     }
   });
 
-  it("reveal and rotate act on the session merchant's secret, audited; rotation needs the confirmation", async () => {
+  it("reveal (once) and rotate act on the session merchant's secret, audited; rotation needs the confirmation", async () => {
     const a = await signedUpMerchant();
     const b = await signedUpMerchant();
     const before = await revealDashboardWebhookSecret(a.scope);
@@ -41,11 +44,13 @@ describe("webhooks page", () => {
     expect(rotated.ok).toBe(true);
     if (!rotated.ok || !before.ok) return;
     expect(rotated.data.secret).not.toBe(before.data.secret);
-    expect(await revealDashboardWebhookSecret(a.scope)).toEqual({ ok: true, data: { secret: rotated.data.secret } });
-    expect(await revealDashboardWebhookSecret(b.scope)).toEqual(beforeB);
+    // Shown once (issue 13): the rotation showed the new secret; no reveal shows it again, nor B's.
+    expect(await revealDashboardWebhookSecret(a.scope)).toMatchObject({ ok: false, code: "invalid_state", error: expect.stringMatching(/Rotate/) });
+    expect(await revealDashboardWebhookSecret(b.scope)).toMatchObject({ ok: false, code: "invalid_state" });
+    expect((await getWebhooksPage(a.scope, undefined)).endpoint.secretShownAt).not.toBeNull();
     expect((await getWebhooksPage(a.scope, undefined)).endpoint.previousSecretValidUntil).toBe(rotated.data.previousValidUntil);
     const actions = (await (await getPrisma()).auditLog.findMany({ where: { merchantId: a.scope.merchantId } })).map((x) => x.action).sort();
-    expect(actions).toEqual(["webhook.secret_revealed", "webhook.secret_revealed", "webhook.secret_rotated"]);
+    expect(actions).toEqual(["webhook.secret_revealed", "webhook.secret_rotated"]); // a refused reveal shows and records nothing
   });
 
   it("the delivery log lists the session merchant's events only", async () => {

@@ -3,17 +3,22 @@ import { isAppError } from "@/lib/errors";
 import { assertWebhookUrlAllowed, checkWebhookUrl } from "@/lib/webhooks/check-webhook-url";
 import { webhookUrlPolicy } from "@/lib/webhooks/webhook-config";
 
+const allowPrivateForTests = process.env.WEBHOOK_ALLOW_PRIVATE;
 afterEach(() => {
   process.env.APP_ENV = "sandbox";
-  delete process.env.WEBHOOK_ALLOW_PRIVATE;
+  process.env.WEBHOOK_ALLOW_PRIVATE = allowPrivateForTests;
 });
 
 describe("webhook URL policy per environment", () => {
-  it("sandbox allows private targets and http by default; production does not", () => {
-    expect(webhookUrlPolicy()).toEqual({ requireHttps: false, allowPrivate: true });
+  it("refuses private targets by default in both environments; http only in the sandbox; WEBHOOK_ALLOW_PRIVATE opens private targets in both", () => {
+    delete process.env.WEBHOOK_ALLOW_PRIVATE;
+    expect(webhookUrlPolicy()).toEqual({ requireHttps: false, allowPrivate: false });
     process.env.APP_ENV = "production";
     expect(webhookUrlPolicy()).toEqual({ requireHttps: true, allowPrivate: false });
+    process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+    expect(webhookUrlPolicy()).toEqual({ requireHttps: true, allowPrivate: true });
     process.env.APP_ENV = "sandbox";
+    expect(webhookUrlPolicy()).toEqual({ requireHttps: false, allowPrivate: true });
     process.env.WEBHOOK_ALLOW_PRIVATE = "false";
     expect(webhookUrlPolicy()).toEqual({ requireHttps: false, allowPrivate: false });
   });

@@ -14,6 +14,7 @@ import { seedDemoWebhookEndpoint } from "@/lib/webhooks/seed-demo-webhook-endpoi
 import { setWebhookUrl } from "@/lib/webhooks/set-webhook-url";
 import { signWebhook } from "@/lib/webhooks/sign-webhook";
 import { signingSecrets } from "@/lib/webhooks/signing-secrets";
+import { openWebhookSecret } from "@/lib/webhooks/seal-webhook-secret";
 import { generateWebhookSecret } from "@/lib/webhooks/webhook-secret";
 import { createTestMerchant } from "../../helpers/merchants";
 
@@ -26,14 +27,15 @@ const auditActions = async (merchantId: string) =>
   (await (await getPrisma()).auditLog.findMany({ where: { merchantId }, orderBy: { createdAt: "asc" } })).map((a) => a.action);
 
 describe("webhook endpoint configuration", () => {
-  it("is created once per merchant and environment, with a whsec_ secret and no URL", async () => {
+  it("is created once per merchant and environment, with a whsec_ secret (stored encrypted) and no URL", async () => {
     const m = await createTestMerchant();
     const [a, b] = await Promise.all([getOrCreateEndpoint(m.merchant.id, "sandbox"), getOrCreateEndpoint(m.merchant.id, "sandbox")]);
     expect(a.secret).toBe(b.secret);
-    expect(a.secret).toMatch(/^whsec_/);
+    expect(a.secret).not.toContain("whsec_");
+    expect(openWebhookSecret(a.secret, a)).toMatch(/^whsec_/);
     expect(a.url).toBeNull();
     const live = await getOrCreateEndpoint(m.merchant.id, "production");
-    expect(live.secret).not.toBe(a.secret);
+    expect(openWebhookSecret(live.secret, live)).not.toBe(openWebhookSecret(a.secret, a));
   });
 
   it("setWebhookUrl checks the URL against the environment's rules and audits the change", async () => {
@@ -66,18 +68,20 @@ describe("webhook endpoint configuration", () => {
     expect((await enableWebhookEndpoint(id, "sandbox", "ops")).status).toBe("enabled");
   });
 
-  it("rotation keeps the previous secret signing for 24 h; reveal returns the current one and is audited", async () => {
+  it("rotation keeps the previous secret signing for 24 h; the secret is revealed once, audited, and a rotation counts as showing it", async () => {
     const m = await createTestMerchant();
-    const before = await getOrCreateEndpoint(m.merchant.id, "sandbox");
+    const first = await revealWebhookSecret(m.merchant.id, "sandbox", "ops");
+    await expect(revealWebhookSecret(m.merchant.id, "sandbox", "ops")).rejects.toMatchObject({ code: "invalid_state" });
     const now = new Date();
     const { secret, previousValidUntil } = await rotateWebhookSecret(m.merchant.id, "sandbox", "ops", now);
-    expect(secret).not.toBe(before.secret);
+    expect(secret).not.toBe(first);
     expect(previousValidUntil.getTime() - now.getTime()).toBe(24 * 3600_000);
     const after = await getOrCreateEndpoint(m.merchant.id, "sandbox");
-    expect(signingSecrets(after, now)).toEqual([secret, before.secret]);
+    expect(JSON.stringify(after)).not.toContain("whsec_"); // both secrets encrypted at rest
+    expect(signingSecrets(after, now)).toEqual([secret, first]);
     expect(signingSecrets(after, new Date(previousValidUntil.getTime() + 1))).toEqual([secret]);
-    expect(await revealWebhookSecret(m.merchant.id, "sandbox", "ops")).toBe(secret);
-    expect(await auditActions(m.merchant.id)).toEqual(["webhook.secret_rotated", "webhook.secret_revealed"]);
+    await expect(revealWebhookSecret(m.merchant.id, "sandbox", "ops")).rejects.toMatchObject({ code: "invalid_state" });
+    expect(await auditActions(m.merchant.id)).toEqual(["webhook.secret_revealed", "webhook.secret_rotated"]);
     const audit = await (await getPrisma()).auditLog.findMany({ where: { merchantId: m.merchant.id } });
     expect(JSON.stringify(audit)).not.toContain("whsec_");
   });
@@ -92,7 +96,7 @@ describe("demo merchant webhook secret", () => {
     const fixed = generateWebhookSecret();
     process.env.DEMO_WEBHOOK_SECRET = fixed;
     expect(await seedDemoWebhookEndpoint(m.merchant.id)).toBe(fixed);
-    expect((await getOrCreateEndpoint(m.merchant.id, "sandbox")).secret).toBe(fixed);
+    expect(signingSecrets(await getOrCreateEndpoint(m.merchant.id, "sandbox"))).toEqual([fixed]);
     // A receiver configured with the fixed secret verifies what we sign.
     const body = '{"id":"evt_demo"}';
     expect(new Webhook(fixed).verify(body, signWebhook({ id: "evt_demo", body, secrets: [fixed] }))).toEqual({ id: "evt_demo" });
@@ -115,7 +119,7 @@ describe("demo merchant webhook secret", () => {
     try {
       const demo = await seedDemoMerchant();
       expect(demo?.webhookSecret).toBe(process.env.DEMO_WEBHOOK_SECRET);
-      expect((await getOrCreateEndpoint(demo!.merchantId, "sandbox")).secret).toBe(process.env.DEMO_WEBHOOK_SECRET);
+      expect(signingSecrets(await getOrCreateEndpoint(demo!.merchantId, "sandbox"))).toEqual([process.env.DEMO_WEBHOOK_SECRET]);
       expect((await seedDemoMerchant())?.webhookSecret).toBe(process.env.DEMO_WEBHOOK_SECRET); // second start
     } finally {
       for (const [k, v] of Object.entries(saved)) v === undefined ? delete process.env[k] : (process.env[k] = v);

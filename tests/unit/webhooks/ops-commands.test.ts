@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getOrCreateEndpoint } from "@/lib/webhooks/get-or-create-endpoint";
+import { signingSecrets } from "@/lib/webhooks/signing-secrets";
 import { parseOpsArgs, type OpsCommand } from "@/lib/ops/command";
 import { opsCommands } from "@/lib/ops/commands";
 import { createTestMerchant } from "../../helpers/merchants";
@@ -20,13 +21,21 @@ describe("webhook ops commands", () => {
     expect(set.text).toContain("https://hooks.merchant.example/psp");
     expect(set.text).toContain("enabled");
 
+    // Shown once (issue 13): webhook:show never prints the secret; the rotation prints the new one.
+    const shownText = (await ops("webhook:show", "--merchant", m.merchant.id)).text;
     const shown = JSON.parse((await ops("webhook:show", "--merchant", m.merchant.id, "--json")).text);
-    expect(shown).toMatchObject({ url: "https://hooks.merchant.example/psp", status: "enabled", secret: expect.stringMatching(/^whsec_/) });
+    expect(shown).toMatchObject({ url: "https://hooks.merchant.example/psp", status: "enabled", secretShownAt: null });
+    expect(shown).not.toHaveProperty("secret");
+    expect(shownText).toContain("not shown yet");
+    const original = signingSecrets(await getOrCreateEndpoint(m.merchant.id, "sandbox"))[0];
+    expect(shownText).not.toContain(original);
 
     const rotated = JSON.parse((await ops("webhook:rotate-secret", "--merchant", m.merchant.id, "--json")).text);
-    expect(rotated.secret).not.toBe(shown.secret);
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(original);
     const endpoint = await getOrCreateEndpoint(m.merchant.id, "sandbox");
-    expect(endpoint).toMatchObject({ secret: rotated.secret, previousSecret: shown.secret });
+    expect(signingSecrets(endpoint)).toEqual([rotated.secret, original]);
+    expect((await ops("webhook:show", "--merchant", m.merchant.id)).text).not.toContain(rotated.secret);
     expect((await ops("webhook:show", "--merchant", m.merchant.id)).text).toContain("previous secret still signs until");
 
     const { getPrisma } = await import("@/lib/db/client");

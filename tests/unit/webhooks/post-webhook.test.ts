@@ -2,7 +2,7 @@ import { lookup } from "node:dns/promises";
 import { hostname } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { forbiddenAddressReason } from "@/lib/webhooks/forbidden-address";
-import { postWebhook } from "@/lib/webhooks/post-webhook";
+import { postWebhook, responseBodyVisible } from "@/lib/webhooks/post-webhook";
 import { startReceiver } from "../../helpers/webhook-receiver";
 
 /** The HTTP half of delivery against a real receiver on 127.0.0.1, and the send-time SSRF rules. */
@@ -30,15 +30,23 @@ async function receiver(...args: Parameters<typeof startReceiver>) {
 }
 
 describe("postWebhook", () => {
-  it("POSTs the JSON body with our headers and reports status, duration and the first 1 KB of the answer", async () => {
+  it("POSTs the JSON body with our headers and reports status and duration, never the body of a private receiver", async () => {
     const r = await receiver(() => ({ status: 202, body: "x".repeat(5000) }));
     const result = await post(r.url);
     expect(result).toMatchObject({ statusCode: 202, error: null });
     expect(result.durationMs).toBeGreaterThanOrEqual(0);
-    expect(result.responseBodyExcerpt).toBe("x".repeat(1024));
+    // 127.0.0.1 is reachable only because private targets are allowed; what it answers stays unseen.
+    expect(result.responseBodyExcerpt).toBeNull();
     expect(r.requests[0]).toMatchObject({ method: "POST", path: "/hooks", body: '{"ok":true}' });
     expect(r.requests[0].headers).toMatchObject({ "content-type": "application/json", "webhook-id": "evt_x" });
     expect(r.requests[0].headers["user-agent"]).toMatch(/Webhooks/);
+  });
+
+  it("keeps a receiver's answer (first 1 KB) only when it came from a public address", () => {
+    for (const address of ["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946"]) expect(responseBodyVisible(address)).toBe(true);
+    for (const address of ["127.0.0.1", "10.1.2.3", "192.168.1.10", "169.254.169.254", "::1", "::ffff:127.0.0.1", "fd00::5"]) {
+      expect(responseBodyVisible(address)).toBe(false);
+    }
   });
 
   it("does not follow redirects", async () => {

@@ -1,5 +1,6 @@
-import { rotateKeysAction } from "@/app/_dashboard/actions";
+import { revokeKeyAction, rotateKeysAction } from "@/app/_dashboard/actions";
 import { CopyButton } from "@/app/_dashboard/client/copy-button";
+import { RevokeKey } from "@/app/_dashboard/client/revoke-key";
 import { RotateKeys } from "@/app/_dashboard/client/rotate-keys";
 import { formatDate } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
@@ -18,10 +19,11 @@ export default async function ApiKeysPage() {
   const page = await getApiKeysPage(scope);
   const current = page.keys.filter((k) => k.expiresAt === null);
   const expiring = page.keys.filter((k) => k.expiresAt !== null);
+  const revokeLabels = { revoke: m.keys.revoke, revokeConfirm: m.keys.revokeConfirm, confirm: m.keys.revokeYes, cancel: m.keys.cancel, revoked: m.keys.revoked };
   return (
     <div className="stack">
       <h1>{m.keys.title}</h1>
-      {page.keys.length === 0 ? <p className="panel">{m.keys.noKeys}</p> : null}
+      {page.keys.length === 0 ? <p className="panel">{page.canRotate ? m.keys.noUsableKeys : m.keys.noKeys}</p> : null}
       {current.map((k) => (
         <section key={k.publicKey} className="panel stack" aria-label={m.keys.current} data-testid="current-key">
           <h2>{m.keys.current}</h2>
@@ -35,6 +37,7 @@ export default async function ApiKeysPage() {
           <p className="muted">
             {m.keys.secretHint} <code>{k.secretHint}</code> · {formatDate(k.createdAt, locale)}
           </p>
+          <RevokeKey action={revokeKeyAction} publicKey={k.publicKey} labels={revokeLabels} />
         </section>
       ))}
       {expiring.map((k) => (
@@ -46,14 +49,15 @@ export default async function ApiKeysPage() {
           <p data-testid="expiring-remaining">
             {m.keys.validFor} {remaining(k.remainingMs ?? 0, m)} — {formatDate(k.expiresAt, locale)}
           </p>
+          <RevokeKey action={revokeKeyAction} publicKey={k.publicKey} labels={revokeLabels} />
         </section>
       ))}
-      {page.keys.length > 0 ? (
+      {page.canRotate ? (
         <RotateKeys
           action={rotateKeysAction}
           labels={{
             rotate: m.keys.rotate,
-            rotateConfirm: m.keys.rotateConfirm.replace("{hours}", String(page.graceHours)),
+            rotateConfirm: m.keys.rotateConfirm,
             confirm: m.keys.confirm,
             cancel: m.keys.cancel,
             newSecret: m.keys.newSecret,
@@ -61,6 +65,12 @@ export default async function ApiKeysPage() {
             secretKey: m.secretKey,
             copy: m.copy,
             copied: m.copied,
+            graceLegend: m.keys.graceLegend,
+            grace24: m.keys.grace24,
+            grace1: m.keys.grace1,
+            grace0: m.keys.grace0,
+            graceCustom: m.keys.graceCustom,
+            hoursUnit: m.keys.hoursUnit,
           }}
         />
       ) : null}

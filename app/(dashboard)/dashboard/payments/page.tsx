@@ -1,3 +1,4 @@
+import { ExportCsvLink } from "@/app/_dashboard/export-link";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { Pagination, TransactionFilters, TransactionTable } from "@/app/_dashboard/transaction-list";
 import { messages } from "@/lib/dashboard/i18n";
@@ -15,6 +16,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     <div className="stack">
       <h1>{m.payments.title}</h1>
       <TransactionFilters basePath="/dashboard/payments" filters={filters} fieldErrors={fieldErrors} statuses={PAYMENT_STATUSES} total={meta.total} withProvider={true} m={m} />
+      <ExportCsvLink basePath="/dashboard/payments" filters={filters} label={m.statement.exportCsv} testId="payments-csv" />
       <TransactionTable rows={data} basePath="/dashboard/payments" idLabel={m.payments.id} emptyLabel={m.payments.none} testId="payments-table" withRecipient={false} locale={locale} m={m} />
       <Pagination basePath="/dashboard/payments" filters={filters} meta={meta} m={m} />
     </div>

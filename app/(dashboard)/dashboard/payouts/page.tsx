@@ -1,3 +1,4 @@
+import { ExportCsvLink } from "@/app/_dashboard/export-link";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { Pagination, TransactionFilters, TransactionTable } from "@/app/_dashboard/transaction-list";
 import { messages } from "@/lib/dashboard/i18n";
@@ -15,6 +16,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
     <div className="stack">
       <h1>{m.payouts.title}</h1>
       <TransactionFilters basePath="/dashboard/payouts" filters={filters} fieldErrors={fieldErrors} statuses={PAYOUT_STATUSES} total={meta.total} withProvider={false} m={m} />
+      <ExportCsvLink basePath="/dashboard/payouts" filters={filters} label={m.statement.exportCsv} testId="payouts-csv" />
       <TransactionTable rows={data} basePath="/dashboard/payouts" idLabel={m.payouts.id} emptyLabel={m.payouts.none} testId="payouts-table" withRecipient={true} locale={locale} m={m} />
       <Pagination basePath="/dashboard/payouts" filters={filters} meta={meta} m={m} />
     </div>

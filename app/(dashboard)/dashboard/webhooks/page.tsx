@@ -45,6 +45,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           </p>
         ) : null}
         <WebhookSecret
+          shownAt={endpoint.secretShownAt ? formatDate(endpoint.secretShownAt, locale) : null}
           reveal={revealWebhookSecretAction}
           rotate={rotateWebhookSecretAction}
           labels={{
@@ -56,6 +57,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
             cancel: w.cancel,
             newSecret: w.newSecret,
             previousUntil: w.previousUntil,
+            alreadyShown: w.alreadyShown,
             copy: m.copy,
             copied: m.copied,
           }}

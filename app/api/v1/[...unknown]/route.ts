@@ -2,7 +2,7 @@ import { AppError } from "@/lib/errors";
 import { toErrorBody } from "@/lib/http/error-response";
 import { requestIdFor } from "@/lib/http/request-id";
 
-/** Unknown API paths answer with the spec's JSON error body, not Next's HTML 404 page. */
+/** Unknown API paths answer with the spec's JSON error body, not Next's HTML 404 page, whatever the method. */
 function notFound(request: Request): Response {
   const requestId = requestIdFor(request.headers);
   const path = new URL(request.url).pathname;
@@ -15,3 +15,5 @@ export const POST = notFound;
 export const PUT = notFound;
 export const DELETE = notFound;
 export const PATCH = notFound;
+export const HEAD = notFound;
+export const OPTIONS = notFound;

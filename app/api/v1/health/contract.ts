@@ -8,14 +8,23 @@ export const healthResponse = z.object({
   checks: z.object({
     database: z.object({ status: z.enum(["ok", "error"]), latencyMs: z.number(), error: z.string().optional() }),
     rateLimiter: z.object({ backend: z.string() }),
+    connectors: z
+      .object({
+        status: z.enum(["ok", "degraded"]),
+        accounts: z.array(z.object({ id: z.string(), state: z.enum(["misconfigured", "unavailable"]) })),
+      })
+      .optional()
+      .describe("Production only: connector accounts used by routes that cannot serve now; their providers are unavailable."),
   }),
+  warnings: z.array(z.string()).describe("Dangerous settings this instance runs with (e.g. private webhook targets allowed in production); empty when none."),
 });
 
 export const healthContract = defineContract({
   method: "GET",
   path: "/health",
   summary: "Service health",
-  description: "200 when the database answers, 503 when it does not. Not rate limited (load balancers poll it).",
+  description:
+    "200 when the database answers (status `degraded` when a routed connector account is misconfigured or its circuit breaker is open, naming it), 503 when the database does not. Not rate limited (load balancers poll it).",
   tags: ["Platform"],
   auth: "public",
   rateLimit: "none",

@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { ProviderTimeline } from "@/app/_dashboard/provider-timeline";
 import { TransactionHistory } from "@/app/_dashboard/transaction-history";
 import { formatAmount, formatDate } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
@@ -13,7 +14,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
   if (!detail) notFound();
   const locale = await currentLocale();
   const m = messages(locale);
-  const { payment, timeline, webhooks } = detail;
+  const { payment, timeline, webhooks, providerCalls } = detail;
   return (
     <div className="stack">
       <p>
@@ -54,6 +55,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
       </dl>
 
       <TransactionHistory timeline={timeline} webhooks={webhooks} noWebhooks={m.payment.noWebhooks} locale={locale} m={m} />
+      <ProviderTimeline calls={providerCalls} locale={locale} m={m} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { ProviderTimeline } from "@/app/_dashboard/provider-timeline";
 import { TransactionHistory } from "@/app/_dashboard/transaction-history";
 import { Fragment, type ReactNode } from "react";
 import { cancelPayoutAction } from "@/app/_dashboard/actions";
@@ -47,7 +48,7 @@ export default async function PayoutPage({ params, searchParams }: { params: Pro
   if (!detail) notFound();
   const locale = await currentLocale();
   const m = messages(locale);
-  const { payout: p, quote: q, timeline, webhooks } = detail;
+  const { payout: p, quote: q, timeline, webhooks, providerCalls } = detail;
   const money = (minor: bigint, currency: string) => formatAmount(minor, currency, locale);
   return (
     <div className="stack">
@@ -74,6 +75,12 @@ export default async function PayoutPage({ params, searchParams }: { params: Pro
         <dd>{p.type}</dd>
         <dt>{m.payout.country}</dt>
         <dd>{p.destinationCountry}</dd>
+        {p.status === "pending" && p.queuedReason ? (
+          <>
+            <dt>{m.payout.queued}</dt>
+            <dd data-testid="payout-queued">{p.queuedReason}</dd>
+          </>
+        ) : null}
         {p.providerReference ? (
           <>
             <dt>{m.payout.providerReference}</dt>
@@ -234,6 +241,7 @@ export default async function PayoutPage({ params, searchParams }: { params: Pro
       </section>
 
       <TransactionHistory timeline={timeline} webhooks={webhooks} noWebhooks={m.payout.noWebhooks} locale={locale} m={m} />
+      <ProviderTimeline calls={providerCalls} locale={locale} m={m} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/http/define-route";
+import { otherMethods } from "@/lib/http/other-methods";
 import { presentBalances, readBalances } from "@/lib/ledger";
 import { balanceContract } from "./contract";
 
@@ -8,3 +9,5 @@ export const GET = defineRoute(balanceContract, async ({ auth }) => {
   const view = await readBalances({ merchantId: auth.merchant.id, environment: auth.environment });
   return { body: { success: true, data: presentBalances(view) } };
 });
+
+export const { HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = otherMethods(GET);

@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/http/define-route";
+import { otherMethods } from "@/lib/http/other-methods";
 import { listPaymentMethods } from "@/lib/reference/list-payment-methods";
 import { paymentProvidersContract } from "./contract";
 
@@ -8,3 +9,5 @@ export const GET = defineRoute(paymentProvidersContract, async ({ query }) => {
   const data = await listPaymentMethods({ country: query.country ?? "*", currency: query.currency, method: "collect" });
   return { body: { data } };
 });
+
+export const { HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = otherMethods(GET);

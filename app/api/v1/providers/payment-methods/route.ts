@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/http/define-route";
+import { otherMethods } from "@/lib/http/other-methods";
 import { listPaymentMethods } from "@/lib/reference/list-payment-methods";
 import { paymentMethodsContract } from "./contract";
 
@@ -14,3 +15,5 @@ export const GET = defineRoute(paymentMethodsContract, async ({ query }) => {
   });
   return { body: { data } };
 });
+
+export const { HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = otherMethods(GET);

@@ -1,26 +1,9 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/http/contract";
+import { dateBound } from "@/lib/http/date-bound";
 import { paginationMeta, paginationQuery } from "@/lib/http/pagination";
 import { WEBHOOK_EVENT_STATUSES, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { webhookEventSchema } from "./schemas";
-
-const DATE_OR_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-
-/** `YYYY-MM-DD` (a whole UTC day) or an ISO 8601 date-time with its offset. */
-const dateBound = (name: string, bound: "from" | "to") =>
-  z
-    .string()
-    .regex(DATE_OR_DATETIME, `${name} must be YYYY-MM-DD or an ISO 8601 date-time`)
-    .transform((value, ctx) => {
-      const dateOnly = value.length === 10;
-      const date = new Date(dateOnly ? `${value}T00:00:00.000Z` : value);
-      if (Number.isNaN(date.getTime())) {
-        ctx.addIssue({ code: "custom", message: `${name} is not a valid date` });
-        return z.NEVER;
-      }
-      // A date-only upper bound includes that whole day.
-      return dateOnly && bound === "to" ? new Date(date.getTime() + 86_400_000) : date;
-    });
 
 export const listWebhookEventsQuery = z.strictObject({
   ...paginationQuery,

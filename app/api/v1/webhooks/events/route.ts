@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/http/define-route";
+import { otherMethods } from "@/lib/http/other-methods";
 import { pageMeta, toPage } from "@/lib/http/pagination";
 import { listWebhookEvents } from "@/lib/webhooks/list-webhook-events";
 import { listWebhookEventsContract } from "./contract";
@@ -11,3 +12,5 @@ export const GET = defineRoute(listWebhookEventsContract, async ({ query, auth }
   const { events, total } = await listWebhookEvents(auth.merchant.id, auth.environment, filters, page);
   return { body: { data: events, meta: pageMeta(total, page) } };
 });
+
+export const { HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = otherMethods(GET);

@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/http/define-route";
+import { otherMethods } from "@/lib/http/other-methods";
 import { fundSandboxWalletAndReadBalance } from "@/lib/ledger";
 import { toMinor } from "@/lib/money";
 import { fundWalletContract } from "./contract";
@@ -15,3 +16,5 @@ export const POST = defineRoute(fundWalletContract, async ({ body, auth }) => {
   });
   return { body: { success: true, data } };
 });
+
+export const { GET, HEAD, OPTIONS, PUT, DELETE, PATCH } = otherMethods(POST);

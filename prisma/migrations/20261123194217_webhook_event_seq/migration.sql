@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "webhook_events" ADD COLUMN     "seq" BIGSERIAL NOT NULL;

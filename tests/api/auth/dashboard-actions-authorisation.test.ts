@@ -1,0 +1,149 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { getPrisma } from "@/lib/db/client";
+import { setWebhookUrl } from "@/lib/webhooks/set-webhook-url";
+import { fund } from "../../helpers/ledger";
+import { directBody, initiatePayment } from "../../helpers/payments";
+import { initiate as initiatePayout, recipient } from "../../helpers/payouts";
+import { ensureReferenceData } from "../../helpers/reference";
+import { recordTestEvent } from "../../helpers/webhooks";
+import { signedUpMerchant } from "../../unit/dashboard/helpers";
+
+/**
+ * Issue 13: every dashboard server action (app/_dashboard/actions.ts, enumerated from the
+ * module, so a new action is covered the day it is exported) refuses without a session and
+ * cannot reach another merchant's objects whatever ids its form carries.
+ *
+ * What is stubbed is the framework's side only: next-auth's cookie → claims step (the claims
+ * are set per test; our own loadSessionScope still checks them against the database) and
+ * Next's page-cache revalidation, which needs a running Next request.
+ */
+const session = vi.hoisted(() => ({ claims: null as null | Record<string, unknown> }));
+vi.mock("next-auth", async (original) => ({ ...(await original<typeof import("next-auth")>()), getServerSession: async () => session.claims }));
+vi.mock("next/cache", async (original) => ({ ...(await original<typeof import("next/cache")>()), revalidatePath: () => undefined }));
+
+/** Actions that run without a session on purpose, and why. */
+const PUBLIC_ACTIONS: Record<string, string> = {
+  signUpAction: "creates an account (refused when already logged in)",
+  setLanguageAction: "sets the language cookie; reads and writes no data",
+  loginAction: "checks credentials, behind the per-account throttle (tests/unit/dashboard/login-throttle.test.ts)",
+  logoutAction: "ends only the caller's own sessions, if any",
+};
+
+type Action = (prev: unknown, form: FormData) => Promise<unknown>;
+let actions: [string, Action][] = [];
+let a: Awaited<ReturnType<typeof signedUpMerchant>>;
+let b: Awaited<ReturnType<typeof signedUpMerchant>>;
+const ids = { payment: "", payout: "", event: "" };
+
+beforeAll(async () => {
+  process.env.NEXTAUTH_SECRET ??= "test-secret-test-secret-test-secret-123";
+  await ensureReferenceData();
+  const mod = (await import("@/app/_dashboard/actions")) as Record<string, unknown>;
+  actions = Object.entries(mod).filter((e): e is [string, Action] => typeof e[1] === "function" && !(e[0] in PUBLIC_ACTIONS));
+  a = await signedUpMerchant();
+  b = await signedUpMerchant();
+  await fund(a.scope.merchantId, "XOF", 1_000_000n);
+  ids.payment = (await initiatePayment(a.headers, directBody())).json.data.transactionId;
+  ids.payout = (await initiatePayout(a.headers, { amount: 5_000, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: recipient(), externalReference: `dash-${Date.now()}` })).json.transactionId;
+  ids.event = (await recordTestEvent(a.scope.merchantId, { hold: true })).id;
+  await setWebhookUrl(a.scope.merchantId, "sandbox", "https://a.merchant.example/hooks", "test", { lookup: async () => [{ address: "93.184.216.34", family: 4 }] });
+});
+
+beforeEach(() => {
+  session.claims = null;
+});
+
+/** Everything of merchant A an action could change. */
+async function snapshotOfA() {
+  const prisma = await getPrisma();
+  const merchantId = a.scope.merchantId;
+  const [merchant, keys, audit, endpoint, events, payouts, payments, entries] = await Promise.all([
+    prisma.merchant.findUniqueOrThrow({ where: { id: merchantId } }),
+    prisma.apiKey.findMany({ where: { merchantId }, orderBy: { id: "asc" } }),
+    prisma.auditLog.count({ where: { merchantId } }),
+    prisma.webhookEndpoint.findMany({ where: { merchantId } }),
+    prisma.webhookEvent.findMany({ where: { merchantId }, select: { id: true, status: true, attempts: true }, orderBy: { id: "asc" } }),
+    prisma.payout.findMany({ where: { merchantId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
+    prisma.payment.findMany({ where: { merchantId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
+    prisma.ledgerEntry.count({ where: { merchantId } }),
+  ]);
+  return JSON.parse(JSON.stringify({ merchant, keys, audit, endpoint, events, payouts, payments, entries }, (_, v) => (typeof v === "bigint" ? String(v) : v)));
+}
+
+/** A form that names A's objects in every field an action might read. */
+function formNamingA(confirm: string) {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    merchantId: a.scope.merchantId,
+    eventId: ids.event,
+    payoutId: ids.payout,
+    transactionId: ids.payment,
+    publicKey: a.keys.publicKey,
+    confirm,
+    grace: "0",
+    url: "https://attacker.example/hooks",
+    currency: "XOF",
+    amount: "1000",
+    mode: "separate",
+  };
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  return form;
+}
+
+const isLoginRedirect = (err: unknown) => typeof (err as { digest?: unknown })?.digest === "string" && /^NEXT_REDIRECT;[a-z]+;\/login;/.test((err as { digest: string }).digest);
+
+describe("dashboard server actions", () => {
+  it("are all found, and the public ones are the listed ones", () => {
+    expect(actions.length).toBeGreaterThanOrEqual(10);
+    expect(actions.map(([name]) => name)).toEqual(expect.arrayContaining(["rotateKeysAction", "revokeKeyAction", "resendWebhookAction", "cancelPayoutAction", "saveWebhookUrlAction"]));
+  });
+
+  it("without a session, or with a session whose claims do not match a user of that merchant, send to /login and change nothing", async () => {
+    const before = await snapshotOfA();
+    const failures: string[] = [];
+    const sessions: [string, Record<string, unknown> | null][] = [
+      ["no session", null],
+      ["B's user claiming A's merchant", { userId: b.scope.userId, merchantId: a.scope.merchantId, environment: "sandbox" }],
+      ["A's claims for the other environment", { userId: a.scope.userId, merchantId: a.scope.merchantId, environment: "production" }],
+      ["claims of no user", { userId: "usr_nobody", merchantId: a.scope.merchantId, environment: "sandbox" }],
+    ];
+    for (const [label, claims] of sessions) {
+      session.claims = claims;
+      for (const [name, action] of actions) {
+        const outcome = await action(null, formNamingA("rotate")).then(
+          (r) => ({ returned: r }),
+          (e) => ({ thrown: e }),
+        );
+        if (!("thrown" in outcome) || !isLoginRedirect(outcome.thrown)) failures.push(`${name} with ${label}: ${JSON.stringify(outcome).slice(0, 160)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshotOfA()).toEqual(before);
+  });
+
+  it("with another merchant's session cannot touch A's objects, whatever ids the form names", async () => {
+    const before = await snapshotOfA();
+    session.claims = { userId: b.scope.userId, merchantId: b.scope.merchantId, environment: "sandbox" };
+    for (const confirm of ["rotate", "revoke"]) {
+      for (const [, action] of actions) {
+        await action(null, formNamingA(confirm)).catch((e) => {
+          // A redirect after success (a cancelled payout of B's own) is fine; anything else is a bug.
+          if (!(typeof e?.digest === "string" && e.digest.startsWith("NEXT_REDIRECT"))) throw e;
+        });
+      }
+    }
+    expect(await snapshotOfA()).toEqual(before);
+    // …and A's key still works: the revoke form named it.
+    const auth = await import("@/lib/auth/authenticate");
+    expect((await auth.authenticateApiKey(new Headers(a.headers))).merchant.id).toBe(a.scope.merchantId);
+  });
+
+  it("with the owner's session do act (the refusals above are about ownership, not broken forms)", async () => {
+    session.claims = { userId: a.scope.userId, merchantId: a.scope.merchantId, environment: "sandbox", sessionVersion: 0 };
+    const mod = (await import("@/app/_dashboard/actions")) as Record<string, Action>;
+    const revoked = (await mod.revokeKeyAction(null, formNamingA("revoke"))) as { ok: boolean };
+    expect(revoked.ok).toBe(true);
+    const prisma = await getPrisma();
+    expect((await prisma.apiKey.findUniqueOrThrow({ where: { publicKey: a.keys.publicKey } })).revokedAt).not.toBeNull();
+  });
+});
