@@ -5,8 +5,12 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(new URL(".", import.meta.url).pathname) } },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts", "tests/jobs/**/*.test.ts", "tests/flows/**/*.test.ts", "tests/connectors/**/*.test.ts"],
+    globalSetup: ["tests/helpers/global-setup.ts"],
     setupFiles: ["tests/helpers/setup-env.ts"],
     pool: "forks",
+    // Most test time is spent waiting (HTTP, timers, the database), not computing: more files at
+    // once than cores. TEST_WORKERS overrides.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -15,9 +15,25 @@ import { transitionPayment } from "./transition-payment";
  * - failed: → failed (straight from pending when the submit itself was refused) with the platform code of the connector's neutral reason (one table,
  *   lib/connectors/platform-error-code.ts).
  * The operator's raw status is kept next to ours. Returns the payment as changed, or null when
- * nothing applied (already there, or changed meanwhile).
+ * nothing applied (already there, or the answer does not move it).
+ *
+ * A row read before a concurrent change (the submit's own answer landing while a callback is
+ * applied) is read again and the answer tried on where the payment stands now: a final callback
+ * that loses that race must not be dropped.
  */
 export async function applyPaymentStatus(payment: Payment, outcome: ConnectorOutcome, options: { note?: string; now?: Date } = {}): Promise<Payment | null> {
+  const prisma = await getPrisma();
+  let seen = payment;
+  for (let attempt = 1; ; attempt++) {
+    const applied = await applyTo(seen, outcome, options);
+    if (applied || attempt === 3) return applied;
+    const now = await prisma.payment.findUnique({ where: { id: seen.id } });
+    if (!now || now.updatedAt.getTime() === seen.updatedAt.getTime()) return null; // not stale: the answer does not apply
+    seen = now;
+  }
+}
+
+async function applyTo(payment: Payment, outcome: ConnectorOutcome, options: { note?: string; now?: Date }): Promise<Payment | null> {
   if (outcome.status !== "processing" && outcome.status !== "success" && outcome.status !== "failed") return null;
   const note = options.note ?? "provider answered";
   const now = options.now ?? new Date();

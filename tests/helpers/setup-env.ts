@@ -1,7 +1,10 @@
-// Test defaults: each test file gets its own in-memory PGlite unless DATABASE_URL points at
-// PostgreSQL (CI runs the same suite there). Providers answer at once; no in-process runner.
+// Test defaults: each test file gets its own in-memory PGlite, or under `npm run test:pg` its own
+// PostgreSQL database (CI runs the same suite there). Providers answer at once; no in-process runner.
+import { useOwnDatabase } from "./per-file-database";
+
 process.env.APP_ENV ??= "sandbox";
 if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = "memory";
+else if (process.env.TEST_PG_PER_FILE === "1") await useOwnDatabase();
 process.env.SANDBOX_PROVIDER_DELAY_MS ??= "0";
 process.env.JOBS_RUNNER = "off";
 process.env.LOG_LEVEL ??= "silent";
