@@ -1,4 +1,5 @@
 import { contracts } from "@/app/api/v1/contracts";
+import { webhookEventDocs } from "@/app/api/v1/webhook-events";
 import { config } from "@/lib/config";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { ConnectorsGuide } from "./connectors-guide";
@@ -55,7 +56,7 @@ function Fields({ schema }: { schema: Schema }) {
 }
 
 export default function DocsPage() {
-  const doc = buildOpenApiDocument(contracts, { serverUrl: `${config.publicUrl()}/api/v1`, version: config.version() });
+  const doc = buildOpenApiDocument(contracts, { serverUrl: `${config.publicUrl()}/api/v1`, version: config.version(), webhooks: webhookEventDocs });
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({ path, method, op: op as Record<string, any> })),
   );
@@ -68,6 +69,9 @@ export default function DocsPage() {
         <ul>
           <li>
             <a href="#connectors">Connectors (operators)</a>
+          </li>
+          <li>
+            <a href="#webhooks">Webhook events</a>
           </li>
         </ul>
         {tags.map((tag) => (
@@ -100,6 +104,23 @@ export default function DocsPage() {
           and <code>X-RateLimit-Reset</code>.
         </p>
         <ConnectorsGuide publicUrl={config.publicBaseUrl()} />
+        <section id="webhooks" className={styles.operation}>
+          <h2>Webhook events</h2>
+          <p>
+            Each event is POSTed as <code>{"{id, type, createdAt, environment, data}"}</code>, signed per Standard Webhooks (
+            <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>), to the transaction&apos;s{" "}
+            <code>callbackUrl</code> or else your webhook URL. Any 2xx acknowledges it; others are retried.
+          </p>
+          <ul className={styles.fields}>
+            {Object.values(doc.webhooks).map(({ post }) => (
+              <li key={post.summary} id={post.operationId}>
+                <code>{post.summary}</code> <span className={styles.desc}> — {post.description}</span>
+              </li>
+            ))}
+          </ul>
+          <h3>The refund object (refund.* data)</h3>
+          <Fields schema={doc.webhooks["refund.pending"]?.post.requestBody.content["application/json"].schema.properties.data as Schema} />
+        </section>
         {operations.map(({ path, method, op }) => (
           <section key={method + path} id={op.operationId} className={styles.operation}>
             <h2>

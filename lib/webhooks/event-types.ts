@@ -16,6 +16,10 @@ export const WEBHOOK_EVENT_TYPES = [
   "payout.success",
   "payout.failed",
   "payout.cancelled",
+  "refund.pending",
+  "refund.processing",
+  "refund.success",
+  "refund.failed",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -4,6 +4,7 @@ import { activeCountriesContract } from "./countries/active/contract";
 import { healthContract } from "./health/contract";
 import { openApiContract } from "./openapi.json/contract";
 import { cancelPaymentContract } from "./payments/[transactionId]/cancel/contract";
+import { refundPaymentContract } from "./payments/[transactionId]/refund/contract";
 import { balanceContract } from "./payments/balance/contract";
 import { balanceTransactionsContract } from "./payments/balance/transactions/contract";
 import { initiatePaymentContract } from "./payments/initiate/contract";
@@ -36,6 +37,7 @@ export const contracts: RouteContract[] = [
   listTransactionsContract,
   transactionDetailContract,
   cancelPaymentContract,
+  refundPaymentContract,
   paymentProvidersContract,
   balanceContract,
   balanceTransactionsContract,
