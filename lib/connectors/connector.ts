@@ -131,6 +131,8 @@ export type OrderRef = {
   submittedAt: Date | null;
   /** Phone or destination the order went to (the stateless simulator decides by it). */
   destination: string | null;
+  /** The amount sent, in minor units (Orange's status query must repeat it). */
+  amountMinor?: bigint;
 };
 
 /** A callback as it arrived: the raw bytes matter for signatures. */

@@ -38,6 +38,7 @@ export type OrderSnapshot = {
   acceptedAt: Date | null;
   operatorReference: string | null;
   destination: string | null;
+  amountMinor?: bigint;
 };
 
 export interface OrderKind<Row> {
@@ -157,6 +158,7 @@ async function checkStatus<Row>(kind: OrderKind<Row>, row: Row, serving: Serving
     currency: o.currency,
     submittedAt: o.acceptedAt ?? o.submittedAt,
     destination: o.destination,
+    amountMinor: o.amountMinor,
   };
   return call(() => serving.connector.status(serving.context, ref), o.id, "status");
 }

@@ -1,5 +1,6 @@
 import type { Connector } from "./connector";
 import { mtnMomoConnector } from "./mtn-momo";
+import { orangeWebpayConnector } from "./orange-webpay";
 import { pawapayConnector } from "./pawapay";
 import { simulatorConnector } from "./simulator/simulator-connector";
 import { waveConnector } from "./wave";
@@ -15,6 +16,7 @@ const CONNECTORS: Connector<any>[] = [
   mtnMomoConnector,
   pawapayConnector,
   waveConnector,
+  orangeWebpayConnector,
 ];
 
 const byType = new Map<string, Connector>(CONNECTORS.map((c) => [c.type, c]));

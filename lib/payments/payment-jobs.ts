@@ -38,6 +38,7 @@ export const paymentOrders: OrderKind<Payment> = {
     acceptedAt: null,
     operatorReference: p.providerReference,
     destination: p.customerPhone,
+    amountMinor: p.amount,
   }),
   isSubmittable: (p) => p.status === "pending" && p.provider !== null && p.customerPhone !== null,
   isAwaitingAnswer: (p) => p.status === "processing",
