@@ -40,6 +40,7 @@ async function applyTo(payment: Payment, outcome: ConnectorOutcome, options: { n
   const reported = {
     ...(outcome.operatorReference ? { providerReference: outcome.operatorReference } : {}),
     ...(outcome.raw ? { providerRawStatus: outcome.raw as Prisma.InputJsonObject } : {}),
+    ...(outcome.status === "processing" && outcome.nextAction ? { providerRedirectUrl: outcome.nextAction.url } : {}),
   };
   const prisma = await getPrisma();
   return prisma.$transaction(async (tx) => {

@@ -6,7 +6,7 @@ import { defineJob } from "@/lib/jobs/define-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import type { JobResult } from "@/lib/jobs/job-handlers";
 import { applyPaymentStatus } from "./apply-payment-status";
-import { SUBMIT_PAYMENT_JOB } from "./initiate-payment";
+import { checkoutUrl, SUBMIT_PAYMENT_JOB } from "./initiate-payment";
 import { providerTimeoutMs } from "./payment-lifecycle";
 import { transitionPayment } from "./transition-payment";
 
@@ -62,8 +62,10 @@ export const paymentOrders: OrderKind<Payment> = {
       amountMinor: p.amount,
       phone: p.customerPhone,
       description: p.description,
-      returnUrl: p.returnUrl ?? undefined,
-      cancelUrl: p.cancelUrl ?? undefined,
+      // A redirect flow brings the customer back to our hosted page, which shows the outcome and
+      // then sends them on to the merchant's returnUrl / cancelUrl.
+      returnUrl: `${checkoutUrl(p)}?from=operator`,
+      cancelUrl: `${checkoutUrl(p)}?from=operator&result=cancel`,
     }),
   apply: (p, outcome, note, now) => applyPaymentStatus(p, outcome, { note, now }),
   async whenUnavailable(p) {
