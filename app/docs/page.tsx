@@ -2,6 +2,7 @@ import { contracts } from "@/app/api/v1/contracts";
 import { config } from "@/lib/config";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { ConnectorsGuide } from "./connectors-guide";
+import { RedirectConnectors } from "./redirect-connectors";
 import styles from "./docs.module.css";
 
 export const dynamic = "force-dynamic";
@@ -100,6 +101,7 @@ export default function DocsPage() {
           and <code>X-RateLimit-Reset</code>.
         </p>
         <ConnectorsGuide publicUrl={config.publicBaseUrl()} />
+        <RedirectConnectors />
         {operations.map(({ path, method, op }) => (
           <section key={method + path} id={op.operationId} className={styles.operation}>
             <h2>
