@@ -3,6 +3,7 @@ import { webhookEventDocs } from "@/app/api/v1/webhook-events";
 import { config } from "@/lib/config";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { ConnectorsGuide } from "./connectors-guide";
+import { RedirectConnectors } from "./redirect-connectors";
 import styles from "./docs.module.css";
 
 export const dynamic = "force-dynamic";
@@ -121,6 +122,7 @@ export default function DocsPage() {
           <h3>The refund object (refund.* data)</h3>
           <Fields schema={doc.webhooks["refund.pending"]?.post.requestBody.content["application/json"].schema.properties.data as Schema} />
         </section>
+        <RedirectConnectors />
         {operations.map(({ path, method, op }) => (
           <section key={method + path} id={op.operationId} className={styles.operation}>
             <h2>

@@ -8,6 +8,8 @@ import { needsOpsAttention, platformErrorCode } from "./platform-error-code";
 export type AnsweredChanges = {
   providerReference?: string;
   providerRawStatus?: Prisma.InputJsonObject;
+  /** Where the customer approves it (a redirect operator: Wave, Orange), from an accepted answer. */
+  providerRedirectUrl?: string;
   /** When the operator accepted it (processing). */
   processedAt?: Date;
   completedAt?: Date;
@@ -69,6 +71,7 @@ async function applyTo<Row extends { id: string; status: string; updatedAt: Date
   const reported: AnsweredChanges = {
     ...(outcome.operatorReference ? { providerReference: outcome.operatorReference } : {}),
     ...(outcome.raw ? { providerRawStatus: outcome.raw as Prisma.InputJsonObject } : {}),
+    ...(outcome.status === "processing" && outcome.nextAction ? { providerRedirectUrl: outcome.nextAction.url } : {}),
   };
   const prisma = await getPrisma();
   return prisma.$transaction(async (tx) => {

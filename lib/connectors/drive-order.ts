@@ -37,7 +37,7 @@ export type OrderSnapshot = {
   acceptedAt: Date | null;
   operatorReference: string | null;
   destination: string | null;
-  /** Minor units (refunds: the sandbox simulator picks their outcome by it). */
+  /** Minor units (Orange's status query repeats it; refunds: the sandbox simulator picks their outcome by it). */
   amountMinor?: bigint;
 };
 

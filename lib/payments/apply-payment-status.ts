@@ -13,8 +13,8 @@ const paymentTransitions: OrderTransitions<Payment> = {
   direction: "collect",
   reload: async (id) => (await getPrisma()).payment.findUnique({ where: { id } }),
   transition: (tx, payment, to, changes: AnsweredChanges, note) => {
-    const { providerReference, providerRawStatus, completedAt, errorCode, errorMessage } = changes;
-    const kept = { providerReference, providerRawStatus, ...(to === "success" ? { completedAt } : {}), ...(to === "failed" ? { errorCode, errorMessage } : {}) };
+    const { providerReference, providerRawStatus, providerRedirectUrl, completedAt, errorCode, errorMessage } = changes;
+    const kept = { providerReference, providerRawStatus, providerRedirectUrl, ...(to === "success" ? { completedAt } : {}), ...(to === "failed" ? { errorCode, errorMessage } : {}) };
     return transitionPayment(tx, payment, to, kept, note);
   },
 };

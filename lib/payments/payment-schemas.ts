@@ -79,6 +79,10 @@ export const initiatedPaymentSchema = z.object({
     metadata: z.record(z.string(), z.unknown()).nullable(),
     qrCode: z.string().nullable().describe("Always null in this version."),
     deepLinks: z.record(z.string(), z.string()).describe("Per provider code, a link to the hosted page with that method chosen."),
+    nextAction: z
+      .object({ type: z.literal("redirect"), url: z.string() })
+      .optional()
+      .describe("Direct payments whose operator collects on its own page (Wave, Orange Money web payment): send the customer to `url`; absent for a push to the phone."),
   }),
 });
 
