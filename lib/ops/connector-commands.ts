@@ -126,6 +126,14 @@ export const connectorRecheck: OpsCommand = {
   },
 };
 
+/** The same re-check under the name operators look for first (issue 20). */
+export const paymentsRecheck: OpsCommand = {
+  ...connectorRecheck,
+  name: "payments:recheck",
+  summary: "Ask the provider again where a payment (or payout) stands and apply the answer (= connector:recheck)",
+  usage: "payments:recheck --id <txn_…|po_…>",
+};
+
 export const routeSet: OpsCommand = {
   name: "route:set",
   summary: "Route a provider (country + code) in one direction to a connector account, with an optional fallback",
@@ -173,6 +181,7 @@ export const connectorCommands: OpsCommand[] = [
   connectorCheck,
   connectorCalls,
   connectorRecheck,
+  paymentsRecheck,
   routeSet,
   routeList,
   routeRemove,
