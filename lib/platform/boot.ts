@@ -3,6 +3,7 @@ import { findConnectorProblems } from "@/lib/connectors/connector-problems";
 import { getDatabase } from "@/lib/db/client";
 import { acquireDataDirLock } from "@/lib/db/data-dir-lock";
 import { startInProcessRunner } from "@/lib/jobs/in-process-runner";
+import { emailsOnConsole } from "@/lib/email/send-email";
 import { log } from "@/lib/log";
 import { seedDemoMerchant, type DemoCredentials } from "@/lib/merchants/seed-demo-merchant";
 import { seedReferenceData } from "@/lib/reference/seed-reference-data";
@@ -43,6 +44,7 @@ function printBanner(dbKind: string, runner: string, demo: DemoCredentials | nul
     `  API base URL   ${url}/api/v1`,
     `  API reference  ${url}/docs`,
     `  Dashboard      ${url}/login`,
+    ...(emailsOnConsole() ? [`  Sign-up        ${url}/signup   (no mail server: the confirmation link is printed here)`] : []),
     `  Health         ${url}/api/v1/health`,
     ...platformWarnings().map((w) => `  WARNING        ${w}`),
   ];
