@@ -25,7 +25,8 @@ export async function boot() {
   const demo = await seedDemoMerchant();
   // A production instance says at once which routed connector accounts cannot serve.
   for (const problem of await findConnectorProblems(appEnv(), db.prisma)) {
-    log.error(`connector account ${problem.account} is ${problem.state}: ${problem.detail}; its providers are unavailable`, { account: problem.account });
+    if (problem.state === "provider_closed") log.warn(`connector account ${problem.account}: ${problem.detail}; ${problem.servedBy ? `served by ${problem.servedBy} meanwhile` : "unavailable"}`, { account: problem.account });
+    else log.error(`connector account ${problem.account} is ${problem.state}: ${problem.detail}; its providers are unavailable`, { account: problem.account });
   }
   const runner = config.jobsRunner();
   if (runner === "inline") startInProcessRunner();

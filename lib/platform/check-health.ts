@@ -11,8 +11,15 @@ export type HealthReport = {
   checks: {
     database: { status: "ok" | "error"; latencyMs: number; error?: string };
     rateLimiter: { backend: string };
-    /** Production only: connector accounts that routes use but that cannot serve (DESIGN §13). */
-    connectors?: { status: "ok" | "degraded"; accounts: { id: string; state: "misconfigured" | "unavailable" }[] };
+    /**
+     * Production only: connector accounts that routes use but that cannot serve (DESIGN §13), and
+     * providers their operator reports closed, with the account serving them instead (or null).
+     */
+    connectors?: {
+      status: "ok" | "degraded";
+      accounts: { id: string; state: "misconfigured" | "unavailable" }[];
+      closedProviders: { country: string; provider: string; direction: string; account: string; servedBy: string | null }[];
+    };
   };
   /** Dangerous settings this instance runs with (platform-warnings.ts); empty when none. */
   warnings: string[];
@@ -21,7 +28,8 @@ export type HealthReport = {
 /**
  * Asks the database a trivial question, bounded in time so a hung database answers 503; then
  * whether every routed connector account can serve: one that cannot (misconfigured, breaker
- * open) makes the report `degraded` and is named, without the detail (that is in the log).
+ * open), or a provider its operator reports closed, makes the report `degraded` and is named,
+ * without the detail (that is in the log).
  */
 export async function checkHealth(timeoutMs = 3000): Promise<HealthReport> {
   const started = performance.now();
@@ -34,13 +42,17 @@ export async function checkHealth(timeoutMs = 3000): Promise<HealthReport> {
     // The reason stays in the server log: a public endpoint never describes our internals.
     database = { status: "error", latencyMs: Math.round(performance.now() - started), error: "database unreachable" };
   }
-  let connectors: HealthReport["checks"]["connectors"] = appEnv() === "production" ? { status: "ok", accounts: [] } : undefined;
+  let connectors: HealthReport["checks"]["connectors"] = appEnv() === "production" ? { status: "ok", accounts: [], closedProviders: [] } : undefined;
   if (connectors && database.status === "ok") {
     try {
       const problems = await withTimeout(findConnectorProblems(appEnv()), timeoutMs);
-      connectors = { status: problems.length ? "degraded" : "ok", accounts: problems.map((p) => ({ id: p.account, state: p.state })) };
+      connectors = {
+        status: problems.length ? "degraded" : "ok",
+        accounts: problems.flatMap((p) => (p.state === "provider_closed" ? [] : [{ id: p.account, state: p.state }])),
+        closedProviders: problems.flatMap((p) => (p.state === "provider_closed" ? [{ ...p.route, account: p.account, servedBy: p.servedBy }] : [])),
+      };
     } catch {
-      connectors = { status: "degraded", accounts: [] };
+      connectors = { status: "degraded", accounts: [], closedProviders: [] };
     }
   }
   return {
