@@ -11,8 +11,23 @@ type Action = (prev: ConfirmSignUpState | null, form: FormData) => Promise<Confi
  * The sign-up link's page: one button (a plain form post, no JavaScript needed), then the keys.
  * The action has signed the new account in (its session cookie); the secret comes back once,
  * lives only in this component's state, and is gone when the person leaves the page.
+ * `problem`: what the page found wrong with the link. The page renders this component whatever
+ * it found, because after the action it renders again and finds the link spent: the action's
+ * answer (the keys) must win over that.
  */
-export function ConfirmSignUpForm({ action, token, email, m }: { action: Action; token: string; email: string; m: Pick<Messages, "signup" | "signupConfirm" | "publicKey" | "secretKey" | "copy" | "copied"> }) {
+export function ConfirmSignUpForm({
+  action,
+  token,
+  email,
+  problem,
+  m,
+}: {
+  action: Action;
+  token: string;
+  email: string;
+  problem: string | null;
+  m: Pick<Messages, "signup" | "signupConfirm" | "publicKey" | "secretKey" | "copy" | "copied">;
+}) {
   const [state, formAction, pending] = useActionState(action, null);
 
   if (state?.ok) {
@@ -41,6 +56,7 @@ export function ConfirmSignUpForm({ action, token, email, m }: { action: Action;
   }
 
   if (state && !state.ok) return <LinkProblem code={state.code} m={m} />;
+  if (problem) return <LinkProblem code={problem} m={m} />;
 
   return (
     <form action={formAction} method="post" className="stack">
