@@ -41,6 +41,11 @@ const nextConfig: NextConfig = {
         source: "/checkout/:path*",
         headers: [{ key: "Referrer-Policy", value: "same-origin" }],
       },
+      {
+        // So does the sign-up confirmation link's (its single-use token is in the query).
+        source: "/signup/confirm",
+        headers: [{ key: "Referrer-Policy", value: "same-origin" }],
+      },
     ];
   },
 };

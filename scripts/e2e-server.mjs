@@ -25,6 +25,10 @@ const server = spawn("node", [path.join(root, "scripts/start.mjs")], {
     SANDBOX_PROVIDER_DELAY_MS: process.env.SANDBOX_PROVIDER_DELAY_MS ?? "1500",
     SANDBOX_SETTLEMENT_DELAY_SECONDS: "5",
     JOBS_POLL_MS: "200",
+    // Sign-up links: the browser tests read each e-mail from here (tests/e2e/helpers/dashboard.ts);
+    // the embedded database has one owner, this server, so they cannot read email_messages.
+    EMAIL_DIR: path.join(root, dataDir, "mail"),
+    EMAIL_CONSOLE: "false",
     WEBHOOK_ALLOW_PRIVATE: "true", // the browser tests' webhook receivers listen on 127.0.0.1
     RATE_LIMIT_PUBLIC_PER_MINUTE: "10000",
     // Every browser test comes from 127.0.0.1 and many log in as the demo merchant within a minute.

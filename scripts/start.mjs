@@ -20,6 +20,12 @@ if (!env.DATABASE_URL && env.APP_ENV !== "production" && env.WEBHOOK_ALLOW_PRIVA
   env.WEBHOOK_ALLOW_PRIVATE = "true";
   console.log("Embedded database, local development: WEBHOOK_ALLOW_PRIVATE=true (webhooks may target localhost and private addresses).");
 }
+// Local development has no mail server: sign-up links (and every other e-mail) are printed on
+// this console as well as kept in email_messages. Sandbox only, and an explicit value wins.
+if (env.APP_ENV !== "production" && !env.DATABASE_URL && env.EMAIL_CONSOLE === undefined) {
+  env.EMAIL_CONSOLE = "true";
+  console.log("Embedded database, local development: EMAIL_CONSOLE=true (e-mails, sign-up links included, are printed here).");
+}
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 function run(cmd, args) {

@@ -9,7 +9,7 @@ import type { FormResult } from "@/lib/dashboard/form-result";
 import { resendDashboardWebhook } from "@/lib/dashboard/payments";
 import { cancelDashboardPayout } from "@/lib/dashboard/payouts";
 import { refundFromDashboard } from "@/lib/dashboard/refunds";
-import { signUp } from "@/lib/dashboard/sign-up";
+import { confirmSignUp, signUp, type SignUpResult } from "@/lib/dashboard/sign-up";
 import { authenticateDashboardUser, endAllSessions } from "@/lib/dashboard/authenticate-user";
 import { changePassword } from "@/lib/dashboard/change-password";
 import { AppError } from "@/lib/errors";
@@ -59,18 +59,26 @@ export async function logoutAction() {
   redirect("/login");
 }
 
-export type SignUpState = FormResult<PublicSignUpResult>;
-/** The sign-up answer without the session details, which stay on the server. */
-type PublicSignUpResult = { outcome: "created"; email: string; environment: string; keys: { publicKey: string; secretKey: string } | null } | { outcome: "check_email"; email: string };
+export type SignUpState = FormResult<SignUpResult>;
 
+/** Sign-up answers "check your e-mail" for every address (lib/dashboard/sign-up). */
 export async function signUpAction(_prev: SignUpState | null, form: FormData): Promise<SignUpState> {
   if (await currentScope()) return { ok: false, code: "invalid_state", error: "You are already logged in. Log out first to create another account." };
-  const result = await signUp(fields(form), { ip: clientIp(await headers()), locale: await currentLocale() });
+  return signUp(fields(form), { ip: clientIp(await headers()), locale: await currentLocale() });
+}
+
+export type ConfirmSignUpState = FormResult<{ email: string; environment: string; keys: { publicKey: string; secretKey: string } | null }>;
+
+/**
+ * The sign-up link's button (a POST, so a mail scanner fetching the link spends nothing):
+ * creates the account, signs it in, and hands the key pair to the page once.
+ */
+export async function confirmSignUpAction(_prev: ConfirmSignUpState | null, form: FormData): Promise<ConfirmSignUpState> {
+  const result = await confirmSignUp(form.get("token"));
   if (!result.ok) return result;
-  if (result.data.outcome === "check_email") return { ok: true, data: { outcome: "check_email", email: result.data.email } };
   await startSession(result.data.login);
   const { email, environment, keys } = result.data;
-  return { ok: true, data: { outcome: "created", email, environment, keys } };
+  return { ok: true, data: { email, environment, keys } };
 }
 
 export async function changePasswordAction(_prev: unknown, form: FormData) {

@@ -154,6 +154,12 @@ export type CallbackResult =
 
 export type HealthResult = { ok: boolean; detail: string };
 
+/** One of our providers (catalogue code + country) in one direction. */
+export type ProviderPair = { country: string; provider: string; direction: Direction };
+
+/** Whether the operator itself says it takes that provider now; `detail` in its words (for ops). */
+export type ProviderAvailability = ProviderPair & { open: boolean; detail: string };
+
 /** An HTTP request a connector makes; `context.http` records, times out and redacts it. */
 export type ConnectorHttpRequest = {
   /** What the call is for, for the call record: `token`, `collect`, `collect.status`, `payout`… */
@@ -241,6 +247,12 @@ export interface Connector<Settings = Record<string, unknown>> {
   parseCallback(context: ConnectorContext<Settings>, callback: IncomingCallback): Promise<CallbackResult>;
   /** Authenticates and reports health without moving money (`connector:check`, the breaker's probe). */
   checkHealth(context: ConnectorContext<Settings>): Promise<HealthResult>;
+  /**
+   * For operators that publish per-provider status (aggregators: pawaPay's availability): the
+   * status of each pair asked, which the seam reads on a cadence and routes around
+   * (provider-availability.ts), never per payment. Throws when the status cannot be read.
+   */
+  providerAvailability?(context: ConnectorContext<Settings>, pairs: readonly ProviderPair[]): Promise<ProviderAvailability[]>;
 }
 
 /** Thrown by a connector for a call it does not support (a refund on a collect-only operator…). */

@@ -4,6 +4,7 @@ import { isBreakerOpen } from "./circuit-breaker";
 import type { Connector, ConnectorContext, Direction } from "./connector";
 import { type AccountRecord, accountProblem, BUILT_IN_SIMULATOR_ID, builtInSimulatorAccount, findAccount } from "./connector-accounts";
 import { recordedContext } from "./recorded-context";
+import { type AvailabilityView, operatorClosure } from "./provider-availability";
 import { getConnector } from "./registry";
 
 /**
@@ -12,8 +13,9 @@ import { getConnector } from "./registry";
  * - sandbox: every provider is served by the built-in `simulator` account (DESIGN §9); no row is
  *   read, so the sandbox's hot paths cost no query;
  * - production: the route's account, or its fallback while the first is unusable (unknown type,
- *   missing secret, invalid settings, circuit breaker open); no route, or no usable account →
- *   unavailable, with the reason (for logs and ops, never for merchants).
+ *   missing secret, invalid settings, circuit breaker open, or the operator itself reports the
+ *   provider closed: provider-availability.ts); no route, or no usable account → unavailable,
+ *   with the reason (for logs and ops, never for merchants).
  */
 export type ServingAccount = { account: AccountRecord; connector: Connector; context: ConnectorContext };
 export type RouteResult = ({ available: true; fallback: boolean } & ServingAccount) | { available: false; reason: string };
@@ -34,20 +36,20 @@ export async function getRoute(
   const reasons: string[] = [];
   for (const [i, id] of ids.entries()) {
     const account = accounts.find((a) => a.id === id);
-    const problem = account ? unusable(account, direction, options.now) : "no such account";
+    const problem = account ? unusable(account, direction, options.now, { country, provider }) : "no such account";
     if (!problem) return { available: true, fallback: i > 0, ...serve(account!) };
     reasons.push(`${id}: ${problem}`);
   }
   return { available: false, reason: reasons.join("; ") };
 }
 
-/** Why an account cannot serve `direction` now; null when it can. */
-export function unusable(account: AccountRecord, direction: Direction, now = new Date()): string | null {
+/** Why an account cannot serve `direction` (for this provider, when named) now; null when it can. */
+export function unusable(account: AccountRecord & AvailabilityView, direction: Direction, now = new Date(), provider?: { country: string; provider: string }): string | null {
   const problem = accountProblem(account);
   if (problem) return problem;
   if (!supports(getConnector(account.type)!, direction)) return `the ${account.type} connector does not do ${direction}`;
   if (isBreakerOpen(account, now)) return `circuit breaker open until ${account.openUntil!.toISOString()}`;
-  return null;
+  return provider ? operatorClosure(account, { ...provider, direction }, now) : null;
 }
 
 export function supports(connector: Connector, direction: Direction): boolean {
@@ -88,7 +90,7 @@ export async function availableProviders(environment: AppEnvironment, direction:
   for (const r of routes) {
     const usable = [r.accountId, r.fallbackAccountId].some((id) => {
       const account = id ? accounts.get(id) : undefined;
-      return account !== undefined && unusable(account, direction, now) === null;
+      return account !== undefined && unusable(account, direction, now, r) === null;
     });
     if (usable) available.add(providerKey(r.country, r.provider));
   }

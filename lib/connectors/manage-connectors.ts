@@ -6,6 +6,7 @@ import { getCatalogue, isProviderCode } from "@/lib/reference";
 import type { Direction, HealthResult } from "./connector";
 import { accountProblem, readSecrets } from "./connector-accounts";
 import { supports } from "./get-route";
+import { refreshProviderAvailability } from "./provider-availability";
 import { recordedContext } from "./recorded-context";
 import { connectorTypes, getConnector } from "./registry";
 
@@ -74,18 +75,30 @@ export async function removeConnectorAccount(id: string, environment: AppEnviron
 }
 
 /** Authenticates and reports health without moving money; an answer closes the breaker (a probe). */
-export async function checkConnectorAccount(id: string, environment: AppEnvironment): Promise<HealthResult> {
+/**
+ * `connector:check`: the connector's health, and for operators that publish per-provider status
+ * the routed providers they report closed now (`closedProviders`, "CI:mtn:collect" → the
+ * operator's words; stored for getRoute as the refresh sweep does) or why it could not be read.
+ */
+export type ConnectorCheck = HealthResult & { closedProviders?: Record<string, string>; availabilityError?: string };
+
+export async function checkConnectorAccount(id: string, environment: AppEnvironment): Promise<ConnectorCheck> {
   const prisma = await getPrisma();
   const account = await prisma.connectorAccount.findUnique({ where: { id } });
   if (!account || account.environment !== environment) throw new AppError("not_found", `No connector account ${id}.`);
   const problem = accountProblem(account);
   if (problem) return { ok: false, detail: problem };
   const connector = getConnector(account.type)!;
+  let health: ConnectorCheck;
   try {
-    return await connector.checkHealth(recordedContext(account, connector));
+    health = await connector.checkHealth(recordedContext(account, connector));
   } catch (err) {
     return { ok: false, detail: (err as Error).message };
   }
+  // The operator's own per-provider status, stored for getRoute as the sweep would.
+  if (!health.ok || !connector.providerAvailability) return health;
+  const refresh = await refreshProviderAvailability(account, { db: prisma });
+  return refresh.refreshed ? { ...health, closedProviders: refresh.closed } : { ...health, availabilityError: refresh.why };
 }
 
 export type SetRouteInput = { environment: AppEnvironment; country: string; provider: string; direction: string; accountId: string; fallbackAccountId?: string };

@@ -1,3 +1,4 @@
+import { availabilityRefreshSeconds, refreshAllProviderAvailability } from "@/lib/connectors/provider-availability";
 import { deleteExpiredIdempotencyRecords } from "@/lib/http/idempotency";
 import { runSettlement } from "@/lib/ledger/settle-due-pending";
 import { runLedgerReconcile } from "@/lib/observability/reconcile-task";
@@ -19,6 +20,8 @@ export const periodicTasks: PeriodicTask[] = [
   { id: "expire-due-payments", everyMs: 15_000, cron: "* * * * *", run: () => expireDuePayments() },
   // Payouts queued while their provider was unavailable (DESIGN §13), sent in order once it is back.
   { id: "submit-queued-payouts", everyMs: 30_000, cron: "* * * * *", run: () => submitQueuedPayouts() },
+  // Operator-reported provider outages (pawaPay availability), read on a cadence for getRoute (production only).
+  { id: "refresh-provider-availability", everyMs: availabilityRefreshSeconds() * 1000, cron: "* * * * *", run: () => refreshAllProviderAvailability() },
   // Webhook events whose delivery job died on our own crashes: revived, or failed past their window.
   { id: "recover-stranded-webhook-events", everyMs: 5 * 60_000, cron: "*/5 * * * *", run: () => recoverStrandedWebhookEvents() },
   // The whole ledger recomputed from its postings: its result is a metric and, when wrong, an error line.

@@ -78,13 +78,22 @@ export const connectorRemove: OpsCommand = {
 
 export const connectorCheck: OpsCommand = {
   name: "connector:check",
-  summary: "Authenticate with the operator and report health, moving no money (also closes a breaker on success)",
+  summary: "Authenticate with the operator and report health, moving no money (also closes a breaker on success; refreshes operator-reported provider closures)",
   usage: "connector:check --id <id> [--json]",
   async run(args, out) {
     const id = requireFlag(args, "id");
     const result = await checkConnectorAccount(id, environment());
     if (json(args)) out(show({ id, ...result }));
-    else out(`${id}: ${result.ok ? "ok" : "FAILED"} (${result.detail})`);
+    else {
+      out(`${id}: ${result.ok ? "ok" : "FAILED"} (${result.detail})`);
+      // The operator's own per-provider status for the routes this account serves (getRoute routes around it).
+      if (result.availabilityError) out(`  provider availability: ${result.availabilityError}`);
+      if (result.closedProviders) {
+        const closed = Object.entries(result.closedProviders);
+        out(closed.length ? `  routed providers the operator reports closed (routes fall back or are unavailable):` : `  routed providers: none reported closed by the operator`);
+        for (const [pair, detail] of closed) out(`    ${pair.replaceAll(":", " ")}: ${detail}`);
+      }
+    }
     return result.ok ? 0 : 1;
   },
 };

@@ -3,6 +3,7 @@ import { findConnectorProblems } from "@/lib/connectors/connector-problems";
 import { getDatabase } from "@/lib/db/client";
 import { acquireDataDirLock } from "@/lib/db/data-dir-lock";
 import { startInProcessRunner } from "@/lib/jobs/in-process-runner";
+import { emailsOnConsole } from "@/lib/email/send-email";
 import { log } from "@/lib/log";
 import { seedDemoMerchant, type DemoCredentials } from "@/lib/merchants/seed-demo-merchant";
 import { seedReferenceData } from "@/lib/reference/seed-reference-data";
@@ -24,7 +25,8 @@ export async function boot() {
   const demo = await seedDemoMerchant();
   // A production instance says at once which routed connector accounts cannot serve.
   for (const problem of await findConnectorProblems(appEnv(), db.prisma)) {
-    log.error(`connector account ${problem.account} is ${problem.state}: ${problem.detail}; its providers are unavailable`, { account: problem.account });
+    if (problem.state === "provider_closed") log.warn(`connector account ${problem.account}: ${problem.detail}; ${problem.servedBy ? `served by ${problem.servedBy} meanwhile` : "unavailable"}`, { account: problem.account });
+    else log.error(`connector account ${problem.account} is ${problem.state}: ${problem.detail}; its providers are unavailable`, { account: problem.account });
   }
   const runner = config.jobsRunner();
   if (runner === "inline") startInProcessRunner();
@@ -43,6 +45,7 @@ function printBanner(dbKind: string, runner: string, demo: DemoCredentials | nul
     `  API base URL   ${url}/api/v1`,
     `  API reference  ${url}/docs`,
     `  Dashboard      ${url}/login`,
+    ...(emailsOnConsole() ? [`  Sign-up        ${url}/signup   (no mail server: the confirmation link is printed here)`] : []),
     `  Health         ${url}/api/v1/health`,
     ...platformWarnings().map((w) => `  WARNING        ${w}`),
   ];

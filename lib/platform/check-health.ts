@@ -22,7 +22,12 @@ export type HealthReport = {
     /** The outbox: due jobs, failed jobs, and the age of the oldest due one. */
     jobs?: { status: "ok" | "degraded"; due: number; failed: number; oldestDueAgeSeconds: number; degradedAfterSeconds: number };
     /** Every connector account of this environment with its state; `degraded` when one that routes use cannot serve. */
-    connectors?: { status: "ok" | "degraded"; accounts: { id: string; state: AccountState }[] };
+    connectors?: {
+      status: "ok" | "degraded";
+      accounts: { id: string; state: AccountState }[];
+      /** Providers their operator reports closed, with the account serving them instead (or null). */
+      closedProviders: { country: string; provider: string; direction: string; account: string; servedBy: string | null }[];
+    };
   };
   /** Dangerous settings this instance runs with (platform-warnings.ts); empty when none. */
   warnings: string[];
@@ -33,7 +38,8 @@ export type HealthReport = {
  * (503). Then, each bounded too: Redis when configured (an unreachable Redis degrades: the rate
  * limiter fails open), the job backlog (degraded when the oldest due job has waited more than
  * HEALTH_JOB_BACKLOG_SECONDS, 300 s: the runner is stuck or too slow), and every connector
- * account's state (degraded when a routed account is misconfigured or its breaker is open).
+ * account's state (degraded when a routed account is misconfigured or its breaker is open, or an
+ * operator reports a routed provider closed).
  * Details stay in the server log and `ops`: a public endpoint never describes our internals.
  */
 export async function checkHealth(timeoutMs = 3000): Promise<HealthReport> {
@@ -99,10 +105,11 @@ async function checkConnectors(timeoutMs: number): Promise<HealthReport["checks"
     const now = new Date();
     const states = new Map<string, AccountState>(accounts.map((a) => [a.id, accountProblem(a) ? "misconfigured" : isBreakerOpen(a, now) ? "unavailable" : "ok"]));
     // A route pointing at an account that does not exist: named too.
-    for (const p of problems) if (!states.has(p.account)) states.set(p.account, p.state);
-    return { status: problems.length ? "degraded" : "ok", accounts: [...states].map(([id, state]) => ({ id, state })).sort((a, b) => a.id.localeCompare(b.id)) };
+    for (const p of problems) if (!states.has(p.account) && p.state !== "provider_closed") states.set(p.account, p.state);
+    const closedProviders = problems.flatMap((p) => (p.state === "provider_closed" ? [{ ...p.route, account: p.account, servedBy: p.servedBy }] : []));
+    return { status: problems.length ? "degraded" : "ok", accounts: [...states].map(([id, state]) => ({ id, state })).sort((a, b) => a.id.localeCompare(b.id)), closedProviders };
   } catch {
-    return { status: "degraded", accounts: [] };
+    return { status: "degraded", accounts: [], closedProviders: [] };
   }
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { collectCspViolations } from "./helpers/csp";
-import { alert, nav, signUp, unique, useWebhookReceiver } from "./helpers/dashboard";
+import { alert, nav, signUp, signUpLink, unique, useWebhookReceiver } from "./helpers/dashboard";
 
 /**
  * Payouts in the dashboard, in Chromium against the built app (scripts/e2e-server.mjs): sign up,
@@ -142,6 +142,9 @@ test("an international bank payout in French: FX, debit, sender (no ID number) a
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Mot de passe").fill("e2e password long");
   await page.getByRole("button", { name: "Créer le compte" }).click();
+  await expect(page.getByRole("heading", { name: "Consultez vos e-mails" })).toBeVisible();
+  await page.goto(await signUpLink(email));
+  await page.getByRole("button", { name: "Confirmer et ouvrir mon tableau de bord" }).click();
   const publicKey = (await page.getByTestId("public-key").textContent())!.trim();
   const secretKey = (await page.getByTestId("secret-key").textContent())!.trim();
   await page.getByRole("link", { name: "Aller au tableau de bord" }).click();

@@ -3,52 +3,23 @@
 import { useActionState } from "react";
 import type { SignUpState } from "../actions";
 import type { Messages } from "@/lib/dashboard/i18n";
-import { SecretBox } from "./secret-box";
 
 type Action = (prev: SignUpState | null, form: FormData) => Promise<SignUpState>;
 
 /**
- * Sign-up, then the keys: the secret comes back from the action once, lives only in this
- * component's state, and is gone when the person leaves the page. The action has already
- * signed the new account in (its session cookie), so this works as a plain form post too.
+ * Sign-up: one answer for every address, "check your e-mail" (the account is created from the
+ * link in that e-mail, see confirm-signup-form.tsx). `consoleHint`: local development without
+ * a mail server, where the link is printed on the server console — said for every address alike.
  */
-export function SignUpForm({ action, signedIn, m }: { action: Action; signedIn: boolean; m: Pick<Messages, "signup" | "login" | "publicKey" | "secretKey" | "copy" | "copied"> }) {
+export function SignUpForm({ action, signedIn, consoleHint, m }: { action: Action; signedIn: boolean; consoleHint: boolean; m: Pick<Messages, "signup" | "login"> }) {
   const [state, formAction, pending] = useActionState(action, null);
 
-  if (state?.ok && state.data.outcome !== "created") {
+  if (state?.ok) {
     return (
-      <section className="stack" aria-labelledby="keys-title">
-        <h2 id="keys-title">{m.signup.checkEmailTitle}</h2>
+      <section className="stack" aria-labelledby="check-email-title">
+        <h2 id="check-email-title">{m.signup.checkEmailTitle}</h2>
         <p role="status">{m.signup.checkEmail.replace("{email}", state.data.email)}</p>
-      </section>
-    );
-  }
-
-  if (state?.ok && state.data.outcome === "created") {
-    const keys = state.data.keys;
-    return (
-      <section className="stack" aria-labelledby="keys-title">
-        {keys ? (
-          <>
-            <h2 id="keys-title">{m.signup.keysTitle}</h2>
-            <p className="warning" role="note">
-              {m.signup.keysWarning}
-            </p>
-            <SecretBox label={m.publicKey} value={keys.publicKey} testId="public-key" copy={m.copy} copied={m.copied} />
-            <SecretBox label={m.secretKey} value={keys.secretKey} testId="secret-key" copy={m.copy} copied={m.copied} />
-            <a className="btn" href="/dashboard">
-              {m.signup.continue}
-            </a>
-          </>
-        ) : (
-          <>
-            <h2 id="keys-title">{m.signup.title}</h2>
-            <p>{m.signup.verifyNext}</p>
-            <a className="btn" href="/dashboard/verification">
-              {m.signup.verifyCta}
-            </a>
-          </>
-        )}
+        {consoleHint ? <p className="muted">{m.signup.checkEmailConsole}</p> : null}
       </section>
     );
   }

@@ -9,6 +9,8 @@ import {
   type HealthResult,
   type OrderRef,
   type PayoutOrder,
+  type ProviderAvailability,
+  type ProviderPair,
   type RefundOrder,
 } from "../connector";
 import { reasonFor, toOutcome } from "./mapping";
@@ -394,6 +396,26 @@ export async function isAvailable(context: PawapayContext, country: string, prov
   const rows = await availability(context);
   const row = rows.find((r) => r.provider === resolved.code && r.operation === OPERATION[direction]);
   return row ? row.status !== "CLOSED" : true;
+}
+
+/**
+ * Our pairs' status in `/v2/availability` (the Connector's `providerAvailability`): the row of
+ * the pawaPay provider code that serves the pair (the account's `providerCodes` setting, else the
+ * candidates of provider-codes.ts) for the pair's operation. CLOSED is closed; OPERATIONAL and
+ * DELAYED are open (DELAYED still completes, later); a pair availability does not list is open
+ * (active-conf decides what is offered, at submit).
+ */
+export async function providerAvailability(context: PawapayContext, pairs: readonly ProviderPair[]): Promise<ProviderAvailability[]> {
+  const rows = await availability(context);
+  return pairs.map((pair) => {
+    const override = context.account.settings.providerCodes?.[`${pair.country.toUpperCase()}:${pair.provider}`];
+    const iso3 = ISO3[pair.country.toUpperCase()];
+    const operation = OPERATION[pair.direction];
+    const codes = override ? [override] : candidateCodes(pair.country, pair.provider);
+    const row = codes.map((code) => rows.find((r) => r.provider === code && r.operation === operation && (!iso3 || r.country === iso3))).find((r) => r !== undefined);
+    if (!row) return { ...pair, open: true, detail: `not listed in pawaPay availability (${codes.join("/") || "no code"} ${operation})` };
+    return { ...pair, open: row.status !== "CLOSED", detail: `pawaPay ${row.provider} ${row.operation} ${row.status}` };
+  });
 }
 
 /** Authenticates (active-conf) and reads availability; moves no money. */

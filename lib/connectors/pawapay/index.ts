@@ -1,6 +1,6 @@
 import type { Connector } from "../connector";
 import { parsePawapayCallback } from "./callbacks";
-import { checkHealth, checkStatus, deposit, payout, refund } from "./client";
+import { checkHealth, checkStatus, deposit, payout, providerAvailability, refund } from "./client";
 import { type PawapaySettings, pawapaySettingsSchema } from "./settings";
 
 /**
@@ -21,6 +21,7 @@ export const pawapayConnector: Connector<PawapaySettings> = {
   status: checkStatus,
   parseCallback: parsePawapayCallback,
   checkHealth,
+  providerAvailability,
 };
 
 export type { PawapaySettings } from "./settings";

@@ -23,7 +23,8 @@ vi.mock("next/cache", async (original) => ({ ...(await original<typeof import("n
 
 /** Actions that run without a session on purpose, and why. */
 const PUBLIC_ACTIONS: Record<string, string> = {
-  signUpAction: "creates an account (refused when already logged in)",
+  signUpAction: "asks for a sign-up link by e-mail (refused when already logged in)",
+  confirmSignUpAction: "creates an account from a sign-up link's single-use token (tests/unit/dashboard/sign-up-confirmation.test.ts)",
   setLanguageAction: "sets the language cookie; reads and writes no data",
   loginAction: "checks credentials, behind the per-account throttle (tests/unit/dashboard/login-throttle.test.ts)",
   logoutAction: "ends only the caller's own sessions, if any",

@@ -1,4 +1,6 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 
@@ -33,17 +35,51 @@ export const nav = (page: Page) => page.getByRole("navigation", { name: "Dashboa
 export const alert = (page: Page, text: string | RegExp) => page.getByRole("alert").filter({ hasText: text });
 export const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** Signs a new sandbox merchant up, reads the key pair shown once, and lands on the overview. */
+/**
+ * The sign-up link last e-mailed to `email`. The e2e server owns its embedded database, so its
+ * e-mails are read from the copies it writes to EMAIL_DIR (scripts/e2e-server.mjs), the same
+ * rows as email_messages.
+ */
+export async function signUpLink(email: string): Promise<string> {
+  const dir = path.join(process.cwd(), process.env.E2E_DATA_DIR ?? ".data-e2e", "mail");
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const mails = (existsSync(dir) ? readdirSync(dir) : [])
+      .map((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { id: string; to: string; kind: string; body: string })
+      .filter((m) => m.to === email.toLowerCase() && m.kind === "signup_confirm")
+      .sort((a, b) => a.id.localeCompare(b.id));
+    const link = mails.at(-1)?.body.match(/https?:\/\/\S+\/signup\/confirm\?token=\S+/)?.[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no sign-up link e-mailed to ${email}`);
+}
+
+/** Fills and sends the sign-up form (English), which always answers "check your e-mail". */
+export async function askToSignUp(page: Page, fields: { name: string; email: string; password: string }) {
+  await page.goto("/signup");
+  await page.getByLabel("Business name").fill(fields.name);
+  await page.getByLabel("Email").fill(fields.email);
+  await page.getByLabel("Password").fill(fields.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+}
+
+/** Follows the e-mailed link and confirms: the new account is signed in and sees its keys. */
+export async function confirmSignUpLink(page: Page, email: string) {
+  await page.goto(await signUpLink(email));
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm your e-mail address" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm and open my dashboard" }).click();
+  await expect(page.getByRole("heading", { name: "Your sandbox API keys" })).toBeVisible();
+}
+
+/** Signs a new sandbox merchant up (form, e-mailed link), reads the key pair shown once, and lands on the overview. */
 export async function signUp(page: Page, name = "Boutique E2E") {
   const email = `e2e-${unique()}@test.local`;
   const password = "e2e password long";
   await page.goto("/signup");
   await expect(page.getByTestId("env-badge")).toHaveText("SANDBOX");
-  await page.getByLabel("Business name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("heading", { name: "Your sandbox API keys" })).toBeVisible();
+  await askToSignUp(page, { name, email, password });
+  await confirmSignUpLink(page, email);
   const publicKey = (await page.getByTestId("public-key").textContent())!.trim();
   const secretKey = (await page.getByTestId("secret-key").textContent())!.trim();
   expect(publicKey).toMatch(/^pk_/);

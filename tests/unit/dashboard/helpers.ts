@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { signUp } from "@/lib/dashboard/sign-up";
+import { confirmSignUp, signUp, type SignUpConfirmed } from "@/lib/dashboard/sign-up";
 import type { DashboardScope } from "@/lib/dashboard/scope";
 import { getPrisma } from "@/lib/db/client";
 
@@ -7,11 +7,29 @@ import { getPrisma } from "@/lib/db/client";
 export async function signedUpMerchant() {
   const email = `dash-${randomBytes(5).toString("hex")}@test.local`;
   const password = "correct horse battery";
-  const result = await signUp({ businessName: "Boutique Test", email, password });
-  if (!result.ok) throw new Error(result.error);
-  if (result.data.outcome !== "created") throw new Error("expected a new account");
+  const result = await signUpAndConfirm({ businessName: "Boutique Test", email, password });
   const user = await (await getPrisma()).dashboardUser.findUniqueOrThrow({ where: { email } });
   const scope: DashboardScope = { userId: user.id, email, merchantId: result.data.merchantId, environment: "sandbox" };
   const keys = result.data.keys!;
   return { scope, email, password, keys, headers: { "X-API-Key": `${keys.publicKey}:${keys.secretKey}` } };
+}
+
+/** The sign-up link last e-mailed to `email`, as the e-mail log holds it. */
+export async function signUpLinkFor(email: string): Promise<string> {
+  const mail = await (await getPrisma()).emailMessage.findFirst({ where: { to: email, kind: "signup_confirm" }, orderBy: { createdAt: "desc" } });
+  const link = mail?.body.match(/https?:\/\/\S+\/signup\/confirm\?token=\S+/)?.[0];
+  if (!link) throw new Error(`no sign-up link e-mailed to ${email}`);
+  return link;
+}
+
+/** The token in a sign-up link (what the confirmation page's button posts). */
+export const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
+
+/** Sign-up as a person does it: the form, then the e-mailed link's button. */
+export async function signUpAndConfirm(input: { businessName: string; email: string; password: string }): Promise<{ ok: true; data: SignUpConfirmed }> {
+  const asked = await signUp(input);
+  if (!asked.ok) throw new Error(asked.error);
+  const confirmed = await confirmSignUp(tokenOf(await signUpLinkFor(input.email.toLowerCase())));
+  if (!confirmed.ok) throw new Error(confirmed.error);
+  return confirmed;
 }

@@ -2,12 +2,11 @@ import { beforeAll, afterEach, describe, expect, it } from "vitest";
 import { authenticateApiKey } from "@/lib/auth/authenticate";
 import { getApiKeysPage, rotateDashboardKeys } from "@/lib/dashboard/api-keys";
 import type { DashboardScope } from "@/lib/dashboard/scope";
-import { signUp } from "@/lib/dashboard/sign-up";
 import { getVerification, submitVerification } from "@/lib/dashboard/verification";
 import { getPrisma } from "@/lib/db/client";
 import { parseOpsArgs } from "@/lib/ops/command";
 import { opsCommands } from "@/lib/ops/commands";
-import { signedUpMerchant } from "./helpers";
+import { signedUpMerchant, signUpAndConfirm } from "./helpers";
 
 // The embedded database's first start (migrations) is not part of any test's time.
 beforeAll(async () => {
@@ -24,9 +23,7 @@ const details = { legalName: "Boutique SARL", registrationNumber: "SN-DKR-2026-B
 async function liveMerchant(): Promise<{ scope: DashboardScope; email: string }> {
   process.env.APP_ENV = "production";
   const email = `live-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@test.local`;
-  const r = await signUp({ businessName: "Boutique Live", email, password: "a long enough password" });
-  if (!r.ok) throw new Error(r.error);
-  if (r.data.outcome !== "created") throw new Error("expected a new account");
+  const r = await signUpAndConfirm({ businessName: "Boutique Live", email, password: "a long enough password" });
   const user = await (await getPrisma()).dashboardUser.findUniqueOrThrow({ where: { email } });
   return { scope: { userId: user.id, email, merchantId: r.data.merchantId, environment: "production" }, email };
 }

@@ -26,9 +26,20 @@ export const healthResponse = z.object({
       .object({
         status: z.enum(["ok", "degraded"]),
         accounts: z.array(z.object({ id: z.string(), state: z.enum(["ok", "misconfigured", "unavailable"]) })),
+        closedProviders: z
+          .array(
+            z.object({
+              country: z.string(),
+              provider: z.string(),
+              direction: z.string(),
+              account: z.string().describe("The routed account whose operator reports the provider closed."),
+              servedBy: z.string().nullable().describe("The fallback account serving it meanwhile; null: the provider is unavailable."),
+            }),
+          )
+          .describe("Providers an operator itself reports closed (e.g. pawaPay availability), refreshed about every minute."),
       })
       .optional()
-      .describe("Every connector account of this environment with its state (unavailable: circuit breaker open); degraded when an account that routes use cannot serve."),
+      .describe("Every connector account of this environment with its state (unavailable: circuit breaker open), and providers their operator reports closed; degraded when an account that routes use cannot serve or a routed provider is closed."),
   }),
   warnings: z.array(z.string()).describe("Dangerous settings this instance runs with (e.g. private webhook targets allowed in production); empty when none."),
 });
@@ -38,7 +49,7 @@ export const healthContract = defineContract({
   path: "/health",
   summary: "Service health",
   description:
-    "200 when the database answers (status `degraded` when Redis does not answer, the oldest due job has waited too long, or a routed connector account is misconfigured or its circuit breaker is open), 503 with status `down` when the database does not. Not rate limited (load balancers poll it).",
+    "200 when the database answers (status `degraded` when Redis does not answer, the oldest due job has waited too long, a routed connector account is misconfigured or its circuit breaker is open, or an operator reports a routed provider closed), 503 with status `down` when the database does not. Not rate limited (load balancers poll it).",
   tags: ["Platform"],
   auth: "public",
   rateLimit: "none",
