@@ -1,4 +1,5 @@
 import type { Connector } from "./connector";
+import { mpesaDarajaConnector } from "./mpesa-daraja";
 import { mtnMomoConnector } from "./mtn-momo";
 import { pawapayConnector } from "./pawapay";
 import { simulatorConnector } from "./simulator/simulator-connector";
@@ -13,6 +14,7 @@ const CONNECTORS: Connector<any>[] = [
   simulatorConnector,
   mtnMomoConnector,
   pawapayConnector,
+  mpesaDarajaConnector,
 ];
 
 const byType = new Map<string, Connector>(CONNECTORS.map((c) => [c.type, c]));
