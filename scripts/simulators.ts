@@ -4,10 +4,12 @@
  * `connector:add` line that configures an account against it.
  *
  *   PUBLIC_BASE_URL  where the platform listens (callbacks go to its /api/v1/connectors/<id>/callback)
- *   SIMULATOR_PORT_BASE  first port (default 4010: MTN MoMo 4010, pawaPay 4011)
+ *   SIMULATOR_PORT_BASE  first port (default 4010: MTN MoMo 4010, pawaPay 4011, M-Pesa 4014, Airtel 4015)
  */
 import { runMtnMomoSimulator } from "@/lib/connectors/mtn-momo/simulator";
 import { startPawapaySimulator } from "@/lib/connectors/pawapay/simulator";
+import { runAirtelSimulator } from "@/lib/connectors/airtel/simulator";
+import { runMpesaSimulator } from "@/lib/connectors/mpesa-daraja/simulator";
 
 const base = Number(process.env.SIMULATOR_PORT_BASE ?? 4010);
 const platform = new URL(process.env.PUBLIC_BASE_URL ?? process.env.PUBLIC_URL ?? "http://127.0.0.1:3000");
@@ -21,6 +23,10 @@ console.log(`pawaPay simulator (API v2, signed callbacks) on ${pawapay.url}`);
 console.log(`  export PAWAPAY_SIM_API_TOKEN=${pawapay.token()}`);
 console.log(`  npm run ops -- connector:add --id ${pawapayAccount} --type pawapay --base-url ${pawapay.url} --secrets-env PAWAPAY_SIM`);
 console.log(`  Test numbers (last three digits): 789 completed, 049 insufficient balance, 129 stays processing; admin under /_admin/*`);
+
+// M-Pesa Daraja on base+4 (callback URLs travel with each request), Airtel Money on base+5 (one callback URL per app).
+await runMpesaSimulator({ port: base + 4 }).then(() => console.log(""));
+await runAirtelSimulator({ port: base + 5, callbackUrl: `${platform.origin}/api/v1/connectors/airtel-sim/callback` });
 
 const stop = () => void Promise.all([mtn.close(), pawapay.close()]).then(() => process.exit(0));
 process.on("SIGINT", stop);

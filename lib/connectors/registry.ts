@@ -1,3 +1,4 @@
+import { airtelConnector } from "./airtel";
 import type { Connector } from "./connector";
 import { mpesaDarajaConnector } from "./mpesa-daraja";
 import { mtnMomoConnector } from "./mtn-momo";
@@ -15,6 +16,7 @@ const CONNECTORS: Connector<any>[] = [
   mtnMomoConnector,
   pawapayConnector,
   mpesaDarajaConnector,
+  airtelConnector,
 ];
 
 const byType = new Map<string, Connector>(CONNECTORS.map((c) => [c.type, c]));
