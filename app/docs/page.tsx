@@ -2,6 +2,7 @@ import { contracts } from "@/app/api/v1/contracts";
 import { config } from "@/lib/config";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { ConnectorsGuide } from "./connectors-guide";
+import { MpesaAirtelGuide } from "./mpesa-airtel-guide";
 import styles from "./docs.module.css";
 
 export const dynamic = "force-dynamic";
@@ -69,6 +70,9 @@ export default function DocsPage() {
           <li>
             <a href="#connectors">Connectors (operators)</a>
           </li>
+          <li>
+            <a href="#connector-mpesa-daraja">M-Pesa Daraja</a>, <a href="#connector-airtel">Airtel Money</a>
+          </li>
         </ul>
         {tags.map((tag) => (
           <div key={tag}>
@@ -100,6 +104,7 @@ export default function DocsPage() {
           and <code>X-RateLimit-Reset</code>.
         </p>
         <ConnectorsGuide publicUrl={config.publicBaseUrl()} />
+        <MpesaAirtelGuide />
         {operations.map(({ path, method, op }) => (
           <section key={method + path} id={op.operationId} className={styles.operation}>
             <h2>
