@@ -4,8 +4,10 @@
  * `connector:add` line that configures an account against it.
  *
  *   PUBLIC_BASE_URL  where the platform listens (callbacks go to its /api/v1/connectors/<id>/callback)
- *   SIMULATOR_PORT_BASE  first port (default 4010: MTN MoMo 4010, pawaPay 4011, Wave 4014, Orange WebPay 4015)
+ *   SIMULATOR_PORT_BASE  first port (default 4010: MTN MoMo 4010, pawaPay 4011, Wave 4014, Orange WebPay 4015, M-Pesa 4016, Airtel 4017)
  */
+import { runAirtelSimulator } from "@/lib/connectors/airtel/simulator";
+import { runMpesaSimulator } from "@/lib/connectors/mpesa-daraja/simulator";
 import { runMtnMomoSimulator } from "@/lib/connectors/mtn-momo/simulator";
 import { startPawapaySimulator } from "@/lib/connectors/pawapay/simulator";
 import { runWaveAndOrangeSimulators } from "@/lib/connectors/wave/simulator/run-wave-and-orange-simulators";
@@ -24,7 +26,11 @@ console.log(`  npm run ops -- connector:add --id ${pawapayAccount} --type pawapa
 console.log(`  Test numbers (last three digits): 789 completed, 049 insufficient balance, 129 stays processing; admin under /_admin/*`);
 
 const waveOrange = await runWaveAndOrangeSimulators({ waveSimPort: base + 4, orangeSimPort: base + 5, platformOrigin: platform.origin });
+// M-Pesa Daraja on base+6 (callback URLs travel with each request), Airtel Money on base+7 (one callback URL per app).
+const mpesa = await runMpesaSimulator({ port: base + 6 });
+console.log("");
+const airtel = await runAirtelSimulator({ port: base + 7, callbackUrl: `${platform.origin}/api/v1/connectors/airtel-sim/callback` });
 
-const stop = () => void Promise.all([mtn.close(), pawapay.close(), waveOrange.close()]).then(() => process.exit(0));
+const stop = () => void Promise.all([mtn.close(), pawapay.close(), waveOrange.close(), mpesa.close(), airtel.close()]).then(() => process.exit(0));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { ConnectorsGuide } from "./connectors-guide";
 import { RedirectConnectors } from "./redirect-connectors";
+import { MpesaAirtelGuide } from "./mpesa-airtel-guide";
 import styles from "./docs.module.css";
 
 export const dynamic = "force-dynamic";
@@ -72,6 +73,9 @@ export default function DocsPage() {
             <a href="#connectors">Connectors (operators)</a>
           </li>
           <li>
+            <a href="#connector-mpesa-daraja">M-Pesa Daraja</a>, <a href="#connector-airtel">Airtel Money</a>
+          </li>
+          <li>
             <a href="#webhooks">Webhook events</a>
           </li>
         </ul>
@@ -123,6 +127,7 @@ export default function DocsPage() {
           <Fields schema={doc.webhooks["refund.pending"]?.post.requestBody.content["application/json"].schema.properties.data as Schema} />
         </section>
         <RedirectConnectors />
+        <MpesaAirtelGuide />
         {operations.map(({ path, method, op }) => (
           <section key={method + path} id={op.operationId} className={styles.operation}>
             <h2>

@@ -1,4 +1,6 @@
+import { airtelConnector } from "./airtel";
 import type { Connector } from "./connector";
+import { mpesaDarajaConnector } from "./mpesa-daraja";
 import { mtnMomoConnector } from "./mtn-momo";
 import { orangeWebpayConnector } from "./orange-webpay";
 import { pawapayConnector } from "./pawapay";
@@ -17,6 +19,8 @@ const CONNECTORS: Connector<any>[] = [
   pawapayConnector,
   waveConnector,
   orangeWebpayConnector,
+  mpesaDarajaConnector,
+  airtelConnector,
 ];
 
 const byType = new Map<string, Connector>(CONNECTORS.map((c) => [c.type, c]));

@@ -12,6 +12,9 @@ export const CURRENCIES = {
   GBP: { code: "GBP", exponent: 2, name: "Pound sterling" },
   NGN: { code: "NGN", exponent: 2, name: "Nigerian naira" },
   GHS: { code: "GHS", exponent: 2, name: "Ghanaian cedi" },
+  // M-Pesa Daraja (Kenya). Known to lib/money so a connector account and a channel can use it; the
+  // seeded catalogue has no Kenyan channel (docs/decisions.md, "M-Pesa and Airtel connectors").
+  KES: { code: "KES", exponent: 2, name: "Kenyan shilling" },
 } as const;
 
 export type CurrencyCode = keyof typeof CURRENCIES;

@@ -23,7 +23,7 @@ afterAll(async () => {
 
 describe("connector:add", () => {
   it("refuses an unknown type, bad settings, a bad id and missing secrets, with what to do", async () => {
-    await expect(ops("connector:add", "--id", "ops-x", "--type", "nope", "--secrets-env", "OPS_FAKE")).rejects.toThrow(/Unknown connector type "nope". Known types: simulator, mtn-momo, pawapay, fake-operator/);
+    await expect(ops("connector:add", "--id", "ops-x", "--type", "nope", "--secrets-env", "OPS_FAKE")).rejects.toThrow(/Unknown connector type "nope". Known types: simulator, mtn-momo, pawapay, (.*, )?mpesa-daraja, airtel, (.*, )?fake-operator/);
     await expect(ops("connector:add", "--id", "ops-x", "--type", "fake-operator", "--base-url", operator.baseUrl, "--setting", "colour=blue", "--secrets-env", "OPS_FAKE")).rejects.toThrow(
       /Invalid settings for fake-operator/,
     );

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { isCurrency } from "@/lib/money";
+
+/**
+ * The non-secret settings of an Airtel Money account (OPERATORS §7): one account serves one
+ * country and currency (the X-Country / X-Currency headers), with the API version and the
+ * per-country options Airtel turns on (message signing, callback authentication).
+ */
+export const AIRTEL_PRODUCTION_BASE_URL = "https://openapi.airtel.africa";
+export const AIRTEL_STAGING_BASE_URL = "https://openapiuat.airtel.africa";
+
+export const AIRTEL_PRODUCTS = ["collection", "disbursement"] as const;
+export type AirtelProduct = (typeof AIRTEL_PRODUCTS)[number];
+
+const productList = z.preprocess(
+  (value) => (typeof value === "string" ? value.split(",").map((p) => p.trim()).filter(Boolean) : value),
+  z.array(z.enum(AIRTEL_PRODUCTS)).min(1, "at least one product").transform((list) => [...new Set(list)]),
+);
+const flag = z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean());
+
+/**
+ * Country calling codes of the Airtel markets: the API wants the national number without it.
+ * The platform's catalogue has Airtel in NE, GA, CG, TD (collect, payout) and CD (payout).
+ */
+export const AIRTEL_CALLING_CODES: Record<string, string> = {
+  NE: "227", GA: "241", CG: "242", TD: "235", CD: "243", UG: "256", KE: "254", TZ: "255", ZM: "260", RW: "250", MW: "265", NG: "234", MG: "261", SC: "248",
+};
+
+export const airtelSettingsSchema = z.object({
+  /** ISO-2 country this account serves (`X-Country`). */
+  country: z.string().refine((c) => c in AIRTEL_CALLING_CODES, `one of the Airtel markets: ${Object.keys(AIRTEL_CALLING_CODES).join(", ")}`),
+  /** The currency it moves (`X-Currency`). */
+  currency: z.string().refine(isCurrency, "a currency lib/money knows"),
+  /** v1 or v2 of the payment and disbursement paths (OpCos differ). */
+  apiVersion: z.enum(["v1", "v2"]).default("v1"),
+  /** Countries with message signing (e.g. Zambia): x-signature / x-key on every money call. */
+  messageSigning: flag.default(false),
+  /** Callback authentication on: a callback without a valid `hash` is refused (CALLBACK_SECRET). */
+  callbackAuth: flag.default(false),
+  products: productList.default(["collection", "disbursement"]),
+});
+
+export type AirtelSettings = z.output<typeof airtelSettingsSchema>;
+
+/** CLIENT_*: the app's OAuth pair; DISBURSEMENT_PIN and PIN_PUBLIC_KEY make the encrypted `pin`; CALLBACK_SECRET checks callback hashes. */
+export const AIRTEL_SECRET_NAMES = ["CLIENT_ID", "CLIENT_SECRET", "DISBURSEMENT_PIN", "PIN_PUBLIC_KEY", "CALLBACK_SECRET"] as const;
+
+export function requiredSecrets(settings: Pick<AirtelSettings, "products" | "callbackAuth">): string[] {
+  const names = ["CLIENT_ID", "CLIENT_SECRET"];
+  if (settings.products.includes("disbursement")) names.push("DISBURSEMENT_PIN", "PIN_PUBLIC_KEY");
+  if (settings.callbackAuth) names.push("CALLBACK_SECRET");
+  return names;
+}

@@ -1,0 +1,3 @@
+export { startAirtelSimulator } from "./start-airtel-simulator";
+export type { AirtelSimulator, AirtelSimulatorConfig, AirtelSimulatorOptions, CallbackMode, CallbackRecord, FaultKind, FaultTarget } from "./start-airtel-simulator";
+export { airtelSimulatorSecrets, runAirtelSimulator } from "./run-airtel-simulator";

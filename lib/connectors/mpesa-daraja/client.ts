@@ -1,0 +1,176 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { ConnectorNetworkError, type ConnectorContext, type ConnectorHttpResponse, type ConnectorOutcome } from "../connector";
+import { currencyExponent, isCurrency } from "@/lib/money";
+import { rsaPkcs1EncryptBase64 } from "../rsa-pkcs1";
+import { parseJsonObject } from "./mapping";
+import { MPESA_PRODUCTION_BASE_URL, requiredSecrets, type MpesaDarajaSettings, type MpesaProduct } from "./settings";
+
+/**
+ * HTTP to Safaricom's Daraja (OPERATORS §5): the OAuth token (cached through context.tokens,
+ * refreshed once on a 401), the STK Password, the B2C SecurityCredential, the amount and MSISDN
+ * forms, and the callback URLs we hand Daraja. Nothing here throws for something Daraja or the
+ * network did: the connector turns errors into outcomes (index.ts).
+ */
+type Context = ConnectorContext<MpesaDarajaSettings>;
+
+export class DarajaTokenRefusedError extends Error {
+  constructor(readonly httpStatus: number) {
+    super(`Daraja refused the consumer key/secret (token endpoint answered HTTP ${httpStatus})`);
+    this.name = "DarajaTokenRefusedError";
+  }
+}
+
+export class DarajaTokenUnavailableError extends Error {
+  constructor(detail: string) {
+    super(`Daraja could not issue a token (${detail})`);
+    this.name = "DarajaTokenUnavailableError";
+  }
+}
+
+/** The account cannot make this call at all (product not configured, secret missing, bad certificate). */
+export class DarajaConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DarajaConfigurationError";
+  }
+}
+
+export function baseUrl(context: Context): string {
+  return (context.account.baseUrl ?? MPESA_PRODUCTION_BASE_URL).replace(/\/$/, "");
+}
+
+export function requireProduct(context: Context, product: MpesaProduct): void {
+  if (!context.account.settings.products.includes(product)) throw new DarajaConfigurationError(`this M-Pesa account is not set up for ${product} (products setting)`);
+  const missing = requiredSecrets({ products: [product] }).filter((n) => !context.secrets[n]);
+  if (missing.length > 0) throw new DarajaConfigurationError(`missing secrets: ${missing.join(", ")}`);
+}
+
+/** GET /oauth/v1/generate?grant_type=client_credentials with Basic auth; `expires_in` is a string. */
+export async function requestToken(context: Context): Promise<{ token: string; expiresInSeconds: number }> {
+  const basic = Buffer.from(`${context.secrets.CONSUMER_KEY ?? ""}:${context.secrets.CONSUMER_SECRET ?? ""}`).toString("base64");
+  const response = await context.http({
+    operation: "token",
+    method: "GET",
+    url: `${baseUrl(context)}/oauth/v1/generate?grant_type=client_credentials`,
+    headers: { Authorization: `Basic ${basic}` },
+    redact: [basic],
+  });
+  if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new DarajaTokenRefusedError(response.status);
+  if (response.status !== 200) throw new DarajaTokenUnavailableError(`HTTP ${response.status}`);
+  const body = parseJsonObject(response.text);
+  const token = body?.access_token;
+  const expiresIn = Number(body?.expires_in);
+  if (typeof token !== "string" || !token || !Number.isFinite(expiresIn) || expiresIn <= 0) throw new DarajaTokenUnavailableError("no usable access_token / expires_in");
+  return { token, expiresInSeconds: expiresIn };
+}
+
+const tokenKey = (context: Context) => `mpesa-daraja:${context.account.id}`;
+
+export async function freshToken(context: Context): Promise<void> {
+  context.tokens.invalidate(tokenKey(context));
+  await context.tokens.get(tokenKey(context), () => requestToken(context));
+}
+
+/**
+ * One authenticated JSON POST. A 401 means the token died early: dropped and the call made once
+ * more with a fresh one. Safe for submits: a 401 means Daraja took nothing.
+ */
+export async function postDaraja(
+  context: Context,
+  call: { operation: string; path: string; body: Record<string, unknown>; subjectId?: string; operatorReference?: string; redact?: string[] },
+): Promise<ConnectorHttpResponse> {
+  const send = async () => {
+    const token = await context.tokens.get(tokenKey(context), () => requestToken(context));
+    return context.http({
+      operation: call.operation,
+      method: "POST",
+      url: `${baseUrl(context)}${call.path}`,
+      subjectId: call.subjectId,
+      operatorReference: call.operatorReference,
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify(call.body),
+      redact: [token, ...(call.redact ?? [])],
+    });
+  };
+  const first = await send();
+  if (first.status !== 401) return first;
+  context.tokens.invalidate(tokenKey(context));
+  return send();
+}
+
+/** `YYYYMMDDHHmmss` in Kenyan time (EAT, UTC+3, no daylight saving), as the Password needs. */
+export function darajaTimestamp(now: Date): string {
+  const eat = new Date(now.getTime() + 3 * 3600_000);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${eat.getUTCFullYear()}${p(eat.getUTCMonth() + 1)}${p(eat.getUTCDate())}${p(eat.getUTCHours())}${p(eat.getUTCMinutes())}${p(eat.getUTCSeconds())}`;
+}
+
+/** STK `Password` = base64(BusinessShortCode + Passkey + Timestamp). */
+export function stkPassword(shortcode: string, passkey: string, timestamp: string): string {
+  return Buffer.from(`${shortcode}${passkey}${timestamp}`).toString("base64");
+}
+
+/** B2C / Transaction Status `SecurityCredential`: the initiator password under Safaricom's certificate. */
+export function securityCredential(context: Context): string {
+  try {
+    return rsaPkcs1EncryptBase64(context.secrets.SAFARICOM_CERTIFICATE ?? "", context.secrets.INITIATOR_PASSWORD ?? "");
+  } catch {
+    throw new DarajaConfigurationError("SAFARICOM_CERTIFICATE is not a readable certificate or public key");
+  }
+}
+
+/** Whole units of the account's currency (Daraja takes no decimals), or null when the amount has some. */
+export function wholeAmount(amountMinor: bigint, currency: string): number | null {
+  if (!isCurrency(currency)) return null;
+  const unit = 10n ** BigInt(currencyExponent(currency));
+  if (amountMinor <= 0n || amountMinor % unit !== 0n) return null;
+  return Number(amountMinor / unit);
+}
+
+/** E.164 → Daraja's `2547…` / `2541…` form, or null for anything that is not a Kenyan mobile. */
+export function toDarajaMsisdn(phone: string | null): string | null {
+  if (!phone) return null;
+  const digits = phone.replace(/^\+/, "");
+  return /^254[17]\d{8}$/.test(digits) ? digits : null;
+}
+
+/**
+ * What our callback URLs carry (Daraja callbacks are unsigned and, for STK, do not echo our
+ * reference): `ref` names our order, `kind` what Daraja is answering, `sig` = HMAC-SHA256 over
+ * both under the account's CONSUMER_SECRET. A callback on a URL we did not make is refused; one
+ * on a URL we made is still only a hint, except the answer to our own Transaction Status query
+ * (callbacks.ts). Daraja keeps the query string of a callback URL.
+ */
+export type CallbackKind = "stk" | "b2c" | "b2c-timeout" | "status" | "status-timeout";
+
+export function callbackUrlFor(context: Context, kind: CallbackKind, reference: string): string {
+  const url = new URL(context.callbackUrl);
+  url.searchParams.set("ref", reference);
+  url.searchParams.set("kind", kind);
+  url.searchParams.set("sig", callbackSignature(context, kind, reference));
+  return url.toString();
+}
+
+export function callbackSignature(context: Context, kind: string, reference: string): string {
+  return createHmac("sha256", `mpesa-callback:${context.secrets.CONSUMER_SECRET ?? ""}`).update(`${kind}\n${reference}`).digest("base64url");
+}
+
+export function validCallbackSignature(context: Context, kind: string, reference: string, sig: string): boolean {
+  if (!context.secrets.CONSUMER_SECRET) return false;
+  const expected = Buffer.from(callbackSignature(context, kind, reference));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * What went wrong before or around a call, as an outcome. On a submit, refused credentials or a
+ * configuration we cannot send with mean Daraja took nothing: failed. On a status check they only
+ * mean we learnt nothing: pending.
+ */
+export function outcomeOfError(err: unknown, what: "submit" | "status check", operation: string): ConnectorOutcome {
+  const refused = err instanceof DarajaTokenRefusedError || err instanceof DarajaConfigurationError;
+  if (refused && what === "submit") return { status: "failed", reason: "configuration_error", message: (err as Error).message };
+  if (refused || err instanceof DarajaTokenUnavailableError) return { status: "pending", message: (err as Error).message };
+  if (err instanceof ConnectorNetworkError) return { status: "pending", message: `no answer to the ${operation} ${what}: ${err.message}` };
+  return { status: "pending", message: `unexpected error around the ${operation} ${what}: ${err instanceof Error ? err.message : String(err)}` };
+}

@@ -1,0 +1,208 @@
+import { UnsupportedOperationError, type CollectOrder, type Connector, type ConnectorContext, type ConnectorOutcome, type HealthResult, type OrderRef, type PayoutOrder } from "../connector";
+import { parseDarajaCallback } from "./callbacks";
+import {
+  callbackUrlFor,
+  darajaTimestamp,
+  freshToken,
+  outcomeOfError,
+  postDaraja,
+  requireProduct,
+  securityCredential,
+  stkPassword,
+  toDarajaMsisdn,
+  wholeAmount,
+} from "./client";
+import { mapStkQuery, mapSubmit } from "./mapping";
+import { MPESA_PRODUCTION_BASE_URL, MPESA_SECRET_NAMES, mpesaDarajaSettingsSchema, requiredSecrets, type MpesaDarajaSettings } from "./settings";
+
+/**
+ * Safaricom M-Pesa Daraja (Kenya): M-Pesa Express (STK push) to collect, B2C to pay out,
+ * Transaction Status to confirm a payout. No refund: OPERATORS.md documents no reversal API, so
+ * `route:set --direction refund` is refused. See README.md.
+ */
+export type { MpesaDarajaSettings } from "./settings";
+export { mpesaDarajaSettingsSchema } from "./settings";
+
+type Context = ConnectorContext<MpesaDarajaSettings>;
+
+export const mpesaDarajaConnector: Connector<MpesaDarajaSettings> = {
+  type: "mpesa-daraja",
+  // Our id is the reference (AccountReference is too short for it; OriginatorConversationID takes it).
+  capabilities: { collect: "push", payout: true, refund: false, signedCallbacks: false, uuidReference: false },
+  settingsSchema: mpesaDarajaSettingsSchema,
+  secretNames: MPESA_SECRET_NAMES,
+  requiredSecretsFor: (settings) => requiredSecrets(settings),
+  defaultBaseUrl: MPESA_PRODUCTION_BASE_URL,
+
+  collect: (context, order) => stkPush(context, order),
+  payout: (context, order) => b2cPayment(context, order),
+  refund() {
+    throw new UnsupportedOperationError("mpesa-daraja", "refunds");
+  },
+  status: (context, order) => (order.direction === "collect" ? stkQuery(context, order) : transactionStatus(context, order)),
+  async parseCallback(context, callback) {
+    return parseDarajaCallback(context, callback);
+  },
+  checkHealth: (context) => checkDarajaHealth(context),
+};
+
+/** Refusals before anything is sent: the order cannot be expressed in Daraja's terms. */
+function precheck(context: Context, currency: string, amountMinor: bigint, phone: string | null): { amount: number; msisdn: string } | ConnectorOutcome {
+  const settings = context.account.settings;
+  if (currency !== settings.currency) return { status: "failed", reason: "invalid_request", message: `this M-Pesa account moves ${settings.currency} only, not ${currency}` };
+  const amount = wholeAmount(amountMinor, currency);
+  if (amount === null) return { status: "failed", reason: "invalid_amount", message: `M-Pesa takes whole ${currency} only` };
+  const msisdn = toDarajaMsisdn(phone);
+  if (!msisdn) return { status: "failed", reason: "invalid_request", destinationRelated: true, message: "M-Pesa needs a Kenyan mobile number (+2547… or +2541…)" };
+  return { amount, msisdn };
+}
+
+/** POST /mpesa/stkpush/v1/processrequest: the prompt on the payer's handset. */
+async function stkPush(context: Context, order: CollectOrder): Promise<ConnectorOutcome> {
+  try {
+    requireProduct(context, "collection");
+    const checked = precheck(context, order.currency, order.amountMinor, order.phone);
+    if ("status" in checked) return checked;
+    const s = context.account.settings;
+    const shortcode = s.shortcode!;
+    const timestamp = darajaTimestamp(context.now());
+    const password = stkPassword(shortcode, context.secrets.PASSKEY!, timestamp);
+    const response = await postDaraja(context, {
+      operation: "collect",
+      path: "/mpesa/stkpush/v1/processrequest",
+      subjectId: order.transactionId,
+      redact: [password],
+      body: {
+        BusinessShortCode: shortcode,
+        Password: password,
+        Timestamp: timestamp,
+        TransactionType: s.transactionType,
+        Amount: checked.amount,
+        PartyA: checked.msisdn,
+        PartyB: s.partyB ?? shortcode,
+        PhoneNumber: checked.msisdn,
+        CallBackURL: callbackUrlFor(context, "stk", order.reference),
+        // Shown on the prompt (≤ 12): the account's label, else the tail of our id.
+        AccountReference: s.accountReference ?? order.transactionId.replace(/^txn_/, "").slice(-12),
+        // Over-long descriptions make Daraja drop the push (ResultCode 1025): keep it short.
+        TransactionDesc: "Payment",
+      },
+    });
+    return mapSubmit(response.status, response.text, "CheckoutRequestID");
+  } catch (err) {
+    return outcomeOfError(err, "submit", "collect");
+  }
+}
+
+/**
+ * POST /mpesa/stkpushquery/v1/query with the CheckoutRequestID Daraja gave at submit. Without one
+ * (the submit's answer was lost) there is nothing to ask: Daraja has no idempotency and no lookup
+ * by our reference, so the payment waits (a callback, ops) until the provider timeout; it is
+ * never pushed again.
+ */
+async function stkQuery(context: Context, order: OrderRef): Promise<ConnectorOutcome> {
+  if (!order.operatorReference) return { status: "pending", message: "no CheckoutRequestID: the STK push's answer was lost, Daraja cannot be asked" };
+  try {
+    requireProduct(context, "collection");
+    const shortcode = context.account.settings.shortcode!;
+    const timestamp = darajaTimestamp(context.now());
+    const password = stkPassword(shortcode, context.secrets.PASSKEY!, timestamp);
+    const response = await postDaraja(context, {
+      operation: "collect.status",
+      path: "/mpesa/stkpushquery/v1/query",
+      subjectId: order.id,
+      operatorReference: order.operatorReference,
+      redact: [password],
+      body: { BusinessShortCode: shortcode, Password: password, Timestamp: timestamp, CheckoutRequestID: order.operatorReference },
+    });
+    return mapStkQuery(response.status, response.text);
+  } catch (err) {
+    return outcomeOfError(err, "status check", "collect");
+  }
+}
+
+/** POST /mpesa/b2c/{v3|v1}/paymentrequest, OriginatorConversationID = our reference (never reused). */
+async function b2cPayment(context: Context, order: PayoutOrder): Promise<ConnectorOutcome> {
+  try {
+    requireProduct(context, "payout");
+    if (order.method !== "mobile_money") return { status: "failed", reason: "not_allowed", message: "M-Pesa B2C pays M-Pesa wallets only" };
+    const checked = precheck(context, order.currency, order.amountMinor, order.destination);
+    if ("status" in checked) return checked;
+    const s = context.account.settings;
+    const credential = securityCredential(context);
+    const response = await postDaraja(context, {
+      operation: "payout",
+      path: `/mpesa/b2c/${s.b2cVersion}/paymentrequest`,
+      subjectId: order.payoutId,
+      redact: [credential],
+      body: {
+        OriginatorConversationID: order.reference,
+        InitiatorName: s.initiatorName,
+        SecurityCredential: credential,
+        CommandID: s.commandId,
+        Amount: checked.amount,
+        PartyA: s.b2cShortcode,
+        PartyB: checked.msisdn,
+        Remarks: (order.description || `Payout ${order.payoutId}`).slice(0, 100),
+        QueueTimeOutURL: callbackUrlFor(context, "b2c-timeout", order.reference),
+        ResultURL: callbackUrlFor(context, "b2c", order.reference),
+        Occassion: order.payoutId.slice(0, 100), // sic: Daraja's spelling
+      },
+    });
+    return mapSubmit(response.status, response.text, "ConversationID");
+  } catch (err) {
+    return outcomeOfError(err, "submit", "payout");
+  }
+}
+
+/**
+ * Transaction Status by OriginatorConversationID. Its answer arrives later on the ResultURL made
+ * for it (callbacks.ts applies it); here we only learn whether the question was taken. So the
+ * order stays where it was: accepted if Daraja acknowledged the B2C (processing), else pending.
+ * Never `not_found`: a B2C is never sent twice (reusing an OriginatorConversationID is undocumented).
+ */
+async function transactionStatus(context: Context, order: OrderRef): Promise<ConnectorOutcome> {
+  const waiting: ConnectorOutcome = order.operatorReference ? { status: "processing", operatorReference: order.operatorReference } : { status: "pending", message: "B2C not acknowledged; Transaction Status asked" };
+  try {
+    requireProduct(context, "payout");
+    const s = context.account.settings;
+    const credential = securityCredential(context);
+    const response = await postDaraja(context, {
+      operation: "payout.status",
+      path: "/mpesa/transactionstatus/v1/query",
+      subjectId: order.id,
+      operatorReference: order.operatorReference ?? undefined,
+      redact: [credential],
+      body: {
+        Initiator: s.initiatorName,
+        SecurityCredential: credential,
+        CommandID: "TransactionStatusQuery",
+        OriginatorConversationID: order.reference,
+        PartyA: s.b2cShortcode,
+        IdentifierType: "4",
+        ResultURL: callbackUrlFor(context, "status", order.reference),
+        QueueTimeOutURL: callbackUrlFor(context, "status-timeout", order.reference),
+        Remarks: "Payout status",
+        Occasion: order.id,
+      },
+    });
+    const ack = mapSubmit(response.status, response.text, "ConversationID");
+    if (ack.status === "processing") return waiting;
+    return { status: "pending", message: `Transaction Status not taken: ${"message" in ack ? ack.message : ack.status}`, raw: ack.raw };
+  } catch (err) {
+    return outcomeOfError(err, "status check", "payout");
+  }
+}
+
+/** A fresh token proves the consumer pair; the B2C credential is built to prove the certificate. Moves no money. */
+async function checkDarajaHealth(context: Context): Promise<HealthResult> {
+  const missing = requiredSecrets(context.account.settings).filter((n) => !context.secrets[n]);
+  if (missing.length > 0) return { ok: false, detail: `missing secrets: ${missing.join(", ")}` };
+  try {
+    await freshToken(context);
+    if (context.account.settings.products.includes("payout")) securityCredential(context);
+    return { ok: true, detail: `token ok; products ${context.account.settings.products.join(", ")}` };
+  } catch (err) {
+    return { ok: false, detail: err instanceof Error ? err.message : "token request failed" };
+  }
+}
