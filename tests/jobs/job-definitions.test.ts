@@ -8,7 +8,7 @@ import { jobDefinitions } from "@/lib/jobs/register-handlers";
 describe("job definitions", () => {
   it("every platform job type is in the one list, and the runner finds them", () => {
     const types = jobDefinitions().map((d) => d.type);
-    expect(types.sort()).toEqual(["connector.check", "payment.poll", "payment.submit", "payout.poll", "payout.submit", "webhook.deliver"]);
+    expect(types.sort()).toEqual(["connector.check", "payment.poll", "payment.submit", "payout.poll", "payout.submit", "refund.poll", "refund.submit", "webhook.deliver"]);
     for (const type of types) {
       expect(registeredJobTypes()).toContain(type);
       expect(jobHandler(type)).toBeTypeOf("function");

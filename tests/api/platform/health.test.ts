@@ -20,7 +20,7 @@ describe("GET /health", () => {
         // With Redis behind the rate limiter (CI's test:pg), it is asked too.
         ...(process.env.REDIS_URL || process.env.UPSTASH_REDIS_REST_URL ? { redis: { status: "ok", latencyMs: expect.any(Number) } } : {}),
         jobs: { status: "ok", due: expect.any(Number), failed: expect.any(Number), oldestDueAgeSeconds: expect.any(Number), degradedAfterSeconds: 300 },
-        connectors: { status: "ok", accounts: expect.any(Array) },
+        connectors: { status: "ok", accounts: expect.any(Array), closedProviders: [] },
       },
       warnings: [],
     });

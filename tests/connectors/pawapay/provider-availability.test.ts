@@ -84,7 +84,11 @@ describe("pawaPay availability → routing", () => {
     expect(health.status).toBe("degraded");
     expect(health.checks.connectors).toEqual({
       status: "degraded",
-      accounts: [],
+      // The accounts themselves can serve: it is the operator that closed one provider.
+      accounts: [
+        { id: "fb-avail", state: "ok" },
+        { id: "pp-avail", state: "ok" },
+      ],
       closedProviders: expect.arrayContaining([
         { country: "CI", provider: "mtn", direction: "collect", account: "pp-avail", servedBy: "fb-avail" },
         { country: "CI", provider: "mtn", direction: "payout", account: "pp-avail", servedBy: null },
@@ -104,7 +108,14 @@ describe("pawaPay availability → routing", () => {
     expect(open.output).toContain("none reported closed by the operator");
     expect(await getRoute("production", "CI", "mtn", "collect")).toMatchObject({ available: true, fallback: false, account: { id: "pp-avail" } });
     expect(await getRoute("production", "CI", "mtn", "payout")).toMatchObject({ available: true, account: { id: "pp-avail" } });
-    expect((await checkHealth()).checks.connectors).toEqual({ status: "ok", accounts: [], closedProviders: [] });
+    expect((await checkHealth()).checks.connectors).toEqual({
+      status: "ok",
+      accounts: [
+        { id: "fb-avail", state: "ok" },
+        { id: "pp-avail", state: "ok" },
+      ],
+      closedProviders: [],
+    });
   });
 
   it("an unreadable availability keeps the last report; a report no refresh has renewed for five cadences is not trusted", async () => {
