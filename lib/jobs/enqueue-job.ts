@@ -51,6 +51,26 @@ export async function enqueueJob<T extends string>(db: Db, type: T, payload: Job
 }
 
 /**
+ * enqueueJob for many jobs of one type in a bounded number of statements (a bulk payout's submit
+ * jobs): same payload check, same dedupe rule (a key already queued is skipped), one wake.
+ */
+export async function enqueueJobs<T extends string>(db: Db, type: T, jobs: { payload: JobPayload<T>; options?: EnqueueOptions }[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const definition = (await import("./job-handlers")).jobDefinition(type);
+  const rows = jobs.map(({ payload, options }) => {
+    if (definition) {
+      const checked = definition.payload.safeParse(payload);
+      if (!checked.success) throw new Error(`Job ${type}: invalid payload (${checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`);
+    }
+    const row = newJobRow(type, payload as Record<string, unknown>, options);
+    return { ...row, payload: row.payload as Prisma.InputJsonObject };
+  });
+  for (let i = 0; i < rows.length; i += 1000) await db.job.createMany({ data: rows.slice(i, i + 1000), skipDuplicates: true });
+  const earliest = rows.reduce((min, r) => (r.runAt < min ? r.runAt : min), rows[0].runAt);
+  wakeAfterCommit(db, earliest);
+}
+
+/**
  * The row enqueueJob would write, for a writer that inserts the job in the same SQL statement
  * as the row that needs it (recordWebhookEvent); that writer then calls wakeAfterCommit.
  */

@@ -16,6 +16,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "payout.success",
   "payout.failed",
   "payout.cancelled",
+  // A bulk payout (DESIGN §15) once every one of its payouts is final: `data` is the bulk's
+  // summary (GET /payouts/bulk/{bulkId} without its items).
+  "payout.bulk.completed",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
