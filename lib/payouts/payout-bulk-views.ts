@@ -1,6 +1,10 @@
 import type { PayoutBulk, PayoutStatus } from "@/lib/db/generated/client";
 import { fromMinor } from "@/lib/money";
+import type { z } from "zod";
 import type { BulkItemError } from "./create-payout-bulk";
+import type { bulkItemSchema } from "./payout-bulk-schemas";
+
+type BulkItem = z.infer<typeof bulkItemSchema>;
 
 /** A payout of a bulk as its item shows it. */
 export type BulkItemView = {
@@ -12,8 +16,6 @@ export type BulkItemView = {
   currency: string;
   errorCode: string | null;
 };
-
-const PAYOUT_STATUSES: PayoutStatus[] = ["pending", "processing", "success", "failed", "cancelled"];
 
 /** GET /payouts/bulk/{id} without items: also the `data` of payout.bulk.completed and a list entry. */
 export function presentBulkSummary(bulk: PayoutBulk, byStatus: Partial<Record<PayoutStatus, number>>) {
@@ -41,16 +43,16 @@ export function presentBulkSummary(bulk: PayoutBulk, byStatus: Partial<Record<Pa
 export function presentBulk(bulk: PayoutBulk, payouts: BulkItemView[]) {
   const byStatus: Partial<Record<PayoutStatus, number>> = {};
   for (const p of payouts) byStatus[p.status] = (byStatus[p.status] ?? 0) + 1;
-  const accepted = payouts.map((p) => ({
+  const accepted = payouts.map((p): BulkItem => ({
     index: p.index,
     ...(p.externalReference ? { externalReference: p.externalReference } : {}),
-    status: p.status as (typeof PAYOUT_STATUSES)[number] | "rejected",
+    status: p.status,
     payoutId: p.payoutId,
     amount: fromMinor(p.amount, p.currency),
     currency: p.currency,
     ...(p.errorCode ? { errorCode: p.errorCode } : {}),
   }));
-  const rejected = (bulk.rejected as unknown as BulkItemError[]).map((r) => ({
+  const rejected = (bulk.rejected as unknown as BulkItemError[]).map((r): BulkItem => ({
     index: r.index,
     ...(r.externalReference ? { externalReference: r.externalReference } : {}),
     status: "rejected" as const,
