@@ -1,4 +1,4 @@
-import { contracts } from "@/app/api/v1/contracts";
+import { contracts, webhookDocs } from "@/app/api/v1/contracts";
 import { config } from "@/lib/config";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { ConnectorsGuide } from "./connectors-guide";
@@ -55,7 +55,7 @@ function Fields({ schema }: { schema: Schema }) {
 }
 
 export default function DocsPage() {
-  const doc = buildOpenApiDocument(contracts, { serverUrl: `${config.publicUrl()}/api/v1`, version: config.version() });
+  const doc = buildOpenApiDocument(contracts, { serverUrl: `${config.publicUrl()}/api/v1`, version: config.version(), webhooks: webhookDocs });
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({ path, method, op: op as Record<string, any> })),
   );
@@ -68,6 +68,9 @@ export default function DocsPage() {
         <ul>
           <li>
             <a href="#connectors">Connectors (operators)</a>
+          </li>
+          <li>
+            <a href="#webhook-events">Webhook events</a>
           </li>
         </ul>
         {tags.map((tag) => (
@@ -140,6 +143,24 @@ export default function DocsPage() {
             </ul>
           </section>
         ))}
+        <section id="webhook-events" className={styles.operation}>
+          <h2>Webhook events</h2>
+          <p>
+            Besides each payment&apos;s and payout&apos;s own events (<code>payment.*</code>, <code>payout.*</code>, whose <code>data</code> is the object
+            their status endpoint returns), these events are POSTed to the merchant&apos;s webhook URL:
+          </p>
+          {Object.entries(doc.webhooks).map(([type, hook]) => (
+            <div key={type} id={hook.post.operationId}>
+              <h3>
+                <code>{type}</code>
+              </h3>
+              <p>
+                <strong>{hook.post.summary}</strong> · {hook.post.description}
+              </p>
+              <Fields schema={hook.post.requestBody.content["application/json"].schema as Schema} />
+            </div>
+          ))}
+        </section>
       </main>
     </div>
   );

@@ -80,7 +80,29 @@ function operation(contract: RouteContract) {
   };
 }
 
-export function buildOpenApiDocument(contracts: RouteContract[], options: { serverUrl: string; version: string }) {
+/** A webhook event documented in the OpenAPI 3.1 `webhooks` map: what we POST to the merchant. */
+export type WebhookDoc = { type: string; summary: string; description: string; data: z.ZodType };
+
+function webhook(doc: WebhookDoc) {
+  const body = z.object({
+    id: z.string().describe("Event id (evt_…), also the `webhook-id` header: dedupe on it (delivery is at least once)."),
+    type: z.literal(doc.type),
+    createdAt: z.string(),
+    environment: z.enum(["sandbox", "production"]),
+    data: doc.data,
+  });
+  return {
+    post: {
+      operationId: `webhook${doc.type.replace(/(^|[._])(\w)/g, (_, __, c: string) => c.toUpperCase())}`,
+      summary: doc.summary,
+      description: `${doc.description} Signed per Standard Webhooks (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`).`,
+      requestBody: { required: true, content: { "application/json": { schema: toSchema(body, "output") } } },
+      responses: { "200": { description: "Any 2xx acknowledges the event; other answers are retried (410 disables the endpoint)." } },
+    },
+  };
+}
+
+export function buildOpenApiDocument(contracts: RouteContract[], options: { serverUrl: string; version: string; webhooks?: WebhookDoc[] }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const contract of contracts) {
     paths[contract.path] ??= {};
@@ -97,6 +119,7 @@ export function buildOpenApiDocument(contracts: RouteContract[], options: { serv
     },
     servers: [{ url: options.serverUrl }],
     paths,
+    webhooks: Object.fromEntries((options.webhooks ?? []).map((w) => [w.type, webhook(w)])),
     components: {
       schemas: { Error: ERROR_SCHEMA },
       securitySchemes: {

@@ -1,4 +1,6 @@
 import type { RouteContract } from "@/lib/http/contract";
+import type { WebhookDoc } from "@/lib/http/openapi";
+import { bulkCompletedWebhookDoc } from "@/lib/payouts/payout-bulk-schemas";
 import { connectorCallbackContract, connectorCallbackPutContract } from "./connectors/[accountId]/callback/contract";
 import { activeCountriesContract } from "./countries/active/contract";
 import { healthContract } from "./health/contract";
@@ -62,3 +64,6 @@ export const contracts: RouteContract[] = [
   healthContract,
   openApiContract,
 ];
+
+/** Webhook events described in the OpenAPI document's `webhooks` (and on /docs). */
+export const webhookDocs: WebhookDoc[] = [bulkCompletedWebhookDoc];

@@ -274,3 +274,19 @@ describe("GET /payouts/bulk", () => {
     }
   });
 });
+
+describe("OpenAPI", () => {
+  it("describes the three endpoints, the item shape (an initiate body) and payout.bulk.completed", async () => {
+    const { contracts, webhookDocs } = await import("@/app/api/v1/contracts");
+    const { buildOpenApiDocument } = await import("@/lib/http/openapi");
+    const doc = buildOpenApiDocument(contracts, { serverUrl: "http://x/api/v1", version: "t", webhooks: webhookDocs }) as any;
+    expect(Object.keys(doc.paths["/payouts/bulk"]).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(doc.paths["/payouts/bulk/{bulkId}"])).toEqual(["get"]);
+    const body = doc.paths["/payouts/bulk"].post.requestBody.content["application/json"].schema;
+    expect(body.properties.items.maxItems).toBe(1000);
+    expect(Object.keys(body.properties.items.items.properties)).toEqual(expect.arrayContaining(["quoteId", "amount", "recipient", "mobileWallet", "externalReference"]));
+    expect(doc.paths["/payouts/bulk"].post.parameters.map((p: any) => p.name)).toContain("X-Idempotency-Key");
+    const hook = doc.webhooks["payout.bulk.completed"].post;
+    expect(Object.keys(hook.requestBody.content["application/json"].schema.properties.data.properties)).toEqual(["bulkId", "status", "atomic", "counts", "createdAt", "completedAt"]);
+  });
+});
