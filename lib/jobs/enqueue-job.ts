@@ -2,6 +2,7 @@ import { onCommit } from "@/lib/db/after-commit";
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { newId } from "@/lib/ids";
+import { insertRows } from "@/lib/db/insert-rows";
 import type { z } from "zod";
 import type { JobDefinitions } from "./register-handlers";
 import { wakeJobRunner, wakeJobRunnerAt } from "./wake-job-runner";
@@ -62,10 +63,10 @@ export async function enqueueJobs<T extends string>(db: Db, type: T, jobs: { pay
       const checked = definition.payload.safeParse(payload);
       if (!checked.success) throw new Error(`Job ${type}: invalid payload (${checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`);
     }
-    const row = newJobRow(type, payload as Record<string, unknown>, options);
-    return { ...row, payload: row.payload as Prisma.InputJsonObject };
+    const now = new Date();
+    return { ...newJobRow(type, payload as Record<string, unknown>, options), createdAt: now, updatedAt: now };
   });
-  for (let i = 0; i < rows.length; i += 1000) await db.job.createMany({ data: rows.slice(i, i + 1000), skipDuplicates: true });
+  await insertRows(db, "jobs", rows, { onConflictDoNothing: "dedupe_key" });
   const earliest = rows.reduce((min, r) => (r.runAt < min ? r.runAt : min), rows[0].runAt);
   wakeAfterCommit(db, earliest);
 }

@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/db/client";
+import { insertRows } from "@/lib/db/insert-rows";
 import { type Environment, Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -16,12 +17,10 @@ export type BatchHold = {
   fee: bigint;
 };
 
-/** Rows per INSERT: keeps each statement far below PostgreSQL's 65,535 bind parameters. */
-const CHUNK = 500;
-
 /**
  * Many payout holds of one merchant in a bounded number of statements (bulk payouts, DESIGN §15):
- * the same entries, postings and ledger_holds rows holdPayout writes one by one (so finalise,
+ * the same entries, postings and ledger_holds rows holdPayout writes one by one (three
+ * statements whatever the count, lib/db/insert-rows) (so finalise,
  * release, reconciliation and the balance history see ordinary holds), but the balance guard
  * runs once for the batch: the merchant's wallets are locked (FOR UPDATE, id order), the total
  * per wallet is checked against `available`, and one UPDATE applies it. A wallet that cannot
@@ -64,32 +63,34 @@ export async function holdPayouts(tx: Tx, input: { environment: Environment; mer
     }
   }
 
-  for (let i = 0; i < holds.length; i += CHUNK) {
-    const chunk = holds.slice(i, i + CHUNK).map((h) => ({ ...h, entryId: newId("je", at.getTime()) }));
-    await tx.$executeRaw`
-      WITH entries AS (
-        INSERT INTO ledger_entries (id, idempotency_key, type, environment, merchant_id, metadata, created_at)
-        VALUES ${Prisma.join(
-          chunk.map(
-            (h) =>
-              Prisma.sql`(${h.entryId}, ${`payout:${h.payoutId}:hold`}, 'payout_hold', ${environment}::"Environment", ${merchantId},
-                          ${JSON.stringify({ payoutId: h.payoutId, amount: String(h.amount), fee: String(h.fee) })}::jsonb, ${at})`,
-          ),
-        )}
-        RETURNING 1
-      ), postings AS (
-        INSERT INTO ledger_postings (entry_id, account_id, currency, bucket, amount)
-        VALUES ${Prisma.join(
-          chunk.flatMap((h) => [
-            Prisma.sql`(${h.entryId}, ${wallet(h.currency).id}, ${h.currency}, 'available'::"LedgerBucket", ${-(h.amount + h.fee)}::bigint)`,
-            Prisma.sql`(${h.entryId}, ${inFlight(h.currency).id}, ${h.currency}, 'available'::"LedgerBucket", ${h.amount + h.fee}::bigint)`,
-          ]),
-        )}
-        RETURNING 1
-      )
-      INSERT INTO ledger_holds (id, account_id, amount, fee, status, hold_entry_id, created_at)
-      VALUES ${Prisma.join(chunk.map((h) => Prisma.sql`(${h.payoutId}, ${wallet(h.currency).id}, ${h.amount}::bigint, ${h.fee}::bigint, 'held', ${h.entryId}, ${at})`))}`;
-  }
+  const batch = holds.map((h) => ({ ...h, entryId: newId("je", at.getTime()) }));
+  await insertRows(
+    tx,
+    "ledger_entries",
+    batch.map((h) => ({
+      id: h.entryId,
+      idempotencyKey: `payout:${h.payoutId}:hold`,
+      type: "payout_hold",
+      environment,
+      merchantId,
+      metadata: { payoutId: h.payoutId, amount: String(h.amount), fee: String(h.fee) },
+      createdAt: at,
+    })),
+  );
+  // In entry order: the wallet's postings keep the order of the payouts (the balance history's running balance).
+  await insertRows(
+    tx,
+    "ledger_postings",
+    batch.flatMap((h) => [
+      { entryId: h.entryId, accountId: wallet(h.currency).id, currency: h.currency, bucket: "available", amount: -(h.amount + h.fee) },
+      { entryId: h.entryId, accountId: inFlight(h.currency).id, currency: h.currency, bucket: "available", amount: h.amount + h.fee },
+    ]),
+  );
+  await insertRows(
+    tx,
+    "ledger_holds",
+    batch.map((h) => ({ id: h.payoutId, accountId: wallet(h.currency).id, amount: h.amount, fee: h.fee, status: "held", holdEntryId: h.entryId, createdAt: at })),
+  );
 
   await tx.$executeRaw`
     UPDATE ledger_accounts AS a SET available = a.available - d.total, updated_at = ${at}

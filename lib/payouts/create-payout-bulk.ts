@@ -1,6 +1,7 @@
 import { ZodError } from "zod";
 import type { ApiAuth } from "@/lib/auth/authenticate";
 import { getPrisma, type Tx } from "@/lib/db/client";
+import { insertRows } from "@/lib/db/insert-rows";
 import { Prisma, type Payout, type PayoutBulk, type PayoutQuote } from "@/lib/db/generated/client";
 import { AppError, type ErrorDetail, isAppError } from "@/lib/errors";
 import { zodToAppError } from "@/lib/http/error-response";
@@ -187,7 +188,7 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
       });
 
       const internal = accepted.filter((a) => !a.stored).map((a) => ({ ...(a.quote as ReturnType<typeof quoteRow>), payoutId: a.payoutId, usedAt: now }));
-      for (const chunk of chunks(internal)) await tx.payoutQuote.createMany({ data: chunk });
+      await insertRows(tx, "payout_quotes", internal);
       const claims = accepted.filter((a) => a.stored);
       for (const chunk of chunks(claims)) {
         const claimed = await tx.$executeRaw`
@@ -211,25 +212,22 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
           });
         }
       }
-      const payouts: Payout[] = [];
-      for (const chunk of chunks(accepted)) {
-        payouts.push(
-          ...(await tx.payout.createManyAndReturn({
-            data: chunk.map((a) =>
-              payoutData({ merchantId: merchant.id, environment, payoutId: a.payoutId, quoteId: a.quoteId, quote: a.quote, beneficiary: a.beneficiary, body: a.body, now, bulk: { id: bulkId, index: a.index } }),
-            ),
-          })),
-        );
-      }
+      const rows = accepted.map((a) =>
+        payoutData({ merchantId: merchant.id, environment, payoutId: a.payoutId, quoteId: a.quoteId, quote: a.quote, beneficiary: a.beneficiary, body: a.body, now, bulk: { id: bulkId, index: a.index } }),
+      );
+      await insertRows(tx, "payouts", rows);
+      const payouts = rows.map(storedPayout);
       await holdPayouts(tx, {
         environment,
         merchantId: merchant.id,
         category,
         holds: accepted.map((a) => ({ payoutId: a.payoutId, currency: a.quote.totalDebitCurrency as CurrencyCode, amount: a.quote.totalDebitAmount - a.quote.feeAmount, fee: a.quote.feeAmount })),
       });
-      for (const chunk of chunks(accepted)) {
-        await tx.payoutStatusChange.createMany({ data: chunk.map((a) => ({ payoutId: a.payoutId, fromStatus: null, toStatus: "pending" as const, reason: `initiated in bulk ${bulkId}` })) });
-      }
+      await insertRows(
+        tx,
+        "payout_status_changes",
+        accepted.map((a) => ({ payoutId: a.payoutId, fromStatus: null, toStatus: "pending", reason: `initiated in bulk ${bulkId}`, createdAt: now })),
+      );
       await recordWebhookEvents(
         tx,
         payouts.map((p) => ({ merchantId: merchant.id, environment, type: "payout.pending" as const, data: payoutView(p), callbackUrl: p.callbackUrl })),
@@ -246,6 +244,30 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
     // on a loaded machine. Waiting for the merchant's lock is part of it.
     { timeout: 60_000, maxWait: 10_000 },
   );
+}
+
+/** The row just inserted, as the Payout Prisma would read back (for the views of the events and the answer). */
+function storedPayout(data: Prisma.PayoutCreateManyInput): Payout {
+  const json = (v: unknown) => (v === Prisma.DbNull || v === Prisma.JsonNull || v === undefined ? null : v);
+  return {
+    status: "pending",
+    providerReference: null,
+    providerRequestRef: null,
+    connectorAccountId: null,
+    submittedAt: null,
+    providerRawStatus: null,
+    queuedReason: null,
+    errorCode: null,
+    errorMessage: null,
+    processedAt: null,
+    completedAt: null,
+    ...data,
+    sender: json(data.sender),
+    mobileWallet: json(data.mobileWallet),
+    bankAccount: json(data.bankAccount),
+    correspondentBank: json(data.correspondentBank),
+    metadata: json(data.metadata),
+  } as Payout;
 }
 
 /** The merchant's payout lock (as initiatePayout takes it), returning the balance mode read under it. */

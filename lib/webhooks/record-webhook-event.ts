@@ -1,6 +1,5 @@
 import type { AppEnvironment } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
-import { Prisma } from "@/lib/db/generated/client";
 import { newId } from "@/lib/ids";
 import { newJobRow, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
 import { isWebhookEventType, type WebhookEventType } from "./event-types";
@@ -81,13 +80,21 @@ export async function recordWebhookEvents(tx: Db, inputs: RecordWebhookEventInpu
       WITH endpoint AS (
         SELECT url, disabled_at FROM webhook_endpoints WHERE merchant_id = ${merchantId} AND environment = ${environment}::"Environment"
       ), v AS (
-        SELECT * FROM (VALUES ${Prisma.join(
-          chunk.map(
-            (r, n) =>
-              Prisma.sql`(${n}::int, ${r.id}::text, ${r.type}::text, ${r.transactionId}::text, ${JSON.stringify(r.payload)}::json, ${r.callbackUrl}::text,
-                          ${r.job.id}::text, ${JSON.stringify(r.job.payload)}::jsonb, ${r.job.dedupeKey}::text)`,
-          ),
-        )}) AS v(n, id, type, transaction_id, payload, target_url, job_id, job_payload, dedupe_key)
+        -- One parameter for the whole chunk (lib/db/insert-rows explains why); the payload travels
+        -- as text so the json column keeps its key order.
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(
+          chunk.map((r, n) => ({
+            n,
+            id: r.id,
+            type: r.type,
+            transaction_id: r.transactionId,
+            payload: JSON.stringify(r.payload),
+            target_url: r.callbackUrl,
+            job_id: r.job.id,
+            job_payload: r.job.payload,
+            dedupe_key: r.job.dedupeKey,
+          })),
+        )}::jsonb) AS v(n int, id text, type text, transaction_id text, payload text, target_url text, job_id text, job_payload jsonb, dedupe_key text)
       ), outcome AS (
         SELECT v.*, CASE WHEN v.target_url IS NOT NULL THEN 'pending'
                          WHEN NOT EXISTS (SELECT 1 FROM endpoint WHERE url IS NOT NULL) THEN 'skipped'
@@ -96,7 +103,7 @@ export async function recordWebhookEvents(tx: Db, inputs: RecordWebhookEventInpu
         FROM v
       ), event AS (
         INSERT INTO webhook_events (id, merchant_id, environment, type, transaction_id, payload, target_url, status, next_attempt_at, created_at, updated_at)
-        SELECT id, ${merchantId}, ${environment}::"Environment", type, transaction_id, payload, target_url, status::"WebhookEventStatus",
+        SELECT id, ${merchantId}, ${environment}::"Environment", type, transaction_id, payload::json, target_url, status::"WebhookEventStatus",
                CASE WHEN status = 'pending' THEN ${createdAt}::timestamptz END, ${createdAt}, ${createdAt}
         FROM outcome ORDER BY n
       )
