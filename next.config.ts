@@ -3,7 +3,23 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Database drivers and the embedded Postgres (WebAssembly) load from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", "@prisma/adapter-pg", "pg", "ioredis"],
+  // The logger, metrics and tracing too: one copy of prom-client's registry and of the OTel API's
+  // globals for every bundle, and pino's worker-free sync writes as written.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@prisma/client",
+    "@prisma/adapter-pg",
+    "pg",
+    "ioredis",
+    "pino",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace",
+    "@opentelemetry/context-async-hooks",
+    "@opentelemetry/resources",
+    "@opentelemetry/exporter-trace-otlp-http",
+  ],
   async headers() {
     // HSTS only in a production build (`next build` sets NODE_ENV=production): browsers ignore it
     // over plain HTTP, but `next dev` on a developer's own domain must not pin it to HTTPS for two

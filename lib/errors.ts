@@ -48,13 +48,20 @@ export class AppError extends Error {
   readonly details?: ErrorDetail[];
   /** Extra top-level fields the spec requires in some error bodies (INSUFFICIENT_BALANCE). */
   readonly extra?: Record<string, unknown>;
+  /**
+   * 422 instead of the code's usual status, where the contract says the same condition conflicts
+   * with stored state (a refund that the balance or what is left of the payment cannot cover,
+   * DESIGN §14). The code stays the one a client already handles.
+   */
+  readonly conflict?: boolean;
 
-  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; extra?: Record<string, unknown> } = {}) {
+  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; extra?: Record<string, unknown>; conflict?: boolean } = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.details = options.details;
     this.extra = options.extra;
+    this.conflict = options.conflict;
   }
 }
 

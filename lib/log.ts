@@ -1,24 +1,72 @@
-/**
- * Minimal structured logger: one JSON line per event on stderr. Never pass secrets, keys,
- * full phone numbers or request bodies here.
- */
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-type Level = Exclude<keyof typeof LEVELS, "silent">;
+import pino, { type DestinationStream, type Logger } from "pino";
+import { LOG_REDACT_PATHS, PHONE_FIELD_SERIALIZERS, scrubLogFields, scrubLogText } from "@/lib/observability/log-redaction";
 
-function threshold(): number {
-  const name = (process.env.LOG_LEVEL ?? "info") as keyof typeof LEVELS;
-  return LEVELS[name] ?? LEVELS.info;
+/**
+ * The process's logger: pino, one JSON line per event on stderr (DESIGN §17). The API stays
+ * `log.info(message, fields)` so call sites never import pino. Redaction is the logger's
+ * configuration, not the caller's care (lib/observability/log-redaction.ts): credential-named
+ * fields are censored by pino's `redact` paths, phone fields are masked by serializers, and
+ * any standalone phone-like digit run left in a string (an operator's error text) is masked.
+ *
+ * LOG_LEVEL (trace, debug, info, warn, error, fatal, silent; default info) is read when the
+ * logger is built and again when it changes, so the ops CLI and tests may set it after import.
+ * Lines go through `process.stderr.write` (synchronously, so nothing is lost on exit, and tests
+ * can capture them); `setLogDestination` sends them elsewhere (tests, tools).
+ */
+type Fields = Record<string, unknown>;
+
+const LEVELS = new Set(["trace", "debug", "info", "warn", "error", "fatal", "silent"]);
+
+const stderr: DestinationStream = { write: (line: string) => void process.stderr.write(line) };
+
+let destination: DestinationStream = stderr;
+let built: { logger: Logger; level: string } | null = null;
+
+function level(): string {
+  const name = (process.env.LOG_LEVEL ?? "info").toLowerCase();
+  return LEVELS.has(name) ? name : "info";
 }
 
-function write(level: Level, message: string, fields?: Record<string, unknown>) {
-  if (LEVELS[level] < threshold()) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
-  process.stderr.write(line + "\n");
+export function buildLogger(dest: DestinationStream, lvl = level()): Logger {
+  return pino(
+    {
+      level: lvl,
+      base: { pid: process.pid },
+      messageKey: "message",
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (object) => scrubLogFields(object),
+      },
+      serializers: PHONE_FIELD_SERIALIZERS,
+      redact: { paths: LOG_REDACT_PATHS, censor: "[redacted]" },
+    },
+    dest,
+  );
+}
+
+/** The pino logger (for code that wants `child()` bindings); rebuilt when LOG_LEVEL changes. */
+export function logger(): Logger {
+  const lvl = level();
+  if (!built || built.level !== lvl) built = { logger: buildLogger(destination, lvl), level: lvl };
+  return built.logger;
+}
+
+/** Sends log lines to `dest` (null: back to stderr). For tests and tools. */
+export function setLogDestination(dest: DestinationStream | null): void {
+  destination = dest ?? stderr;
+  built = null;
+}
+
+function write(method: "debug" | "info" | "warn" | "error", message: string, fields?: Fields) {
+  const l = logger();
+  if (!l.isLevelEnabled(method)) return;
+  l[method](fields ?? {}, scrubLogText(message));
 }
 
 export const log = {
-  debug: (m: string, f?: Record<string, unknown>) => write("debug", m, f),
-  info: (m: string, f?: Record<string, unknown>) => write("info", m, f),
-  warn: (m: string, f?: Record<string, unknown>) => write("warn", m, f),
-  error: (m: string, f?: Record<string, unknown>) => write("error", m, f),
+  debug: (m: string, f?: Fields) => write("debug", m, f),
+  info: (m: string, f?: Fields) => write("info", m, f),
+  warn: (m: string, f?: Fields) => write("warn", m, f),
+  error: (m: string, f?: Fields) => write("error", m, f),
 };

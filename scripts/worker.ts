@@ -20,6 +20,7 @@ import { startInProcessRunner } from "@/lib/jobs/in-process-runner";
 import { listenForWakes } from "@/lib/jobs/listen-for-wakes";
 import { LANES, laneSettings } from "@/lib/jobs/job-lanes";
 import { log } from "@/lib/log";
+import { startTracing, stopTracing } from "@/lib/observability/tracing";
 
 async function main() {
   const databaseUrl = config.databaseUrl();
@@ -30,6 +31,8 @@ async function main() {
   // This process's own commits (a submit enqueueing its poll) wake its pools directly.
   process.env.JOBS_RUNNER = "inline";
   const graceMs = intFromEnv("JOBS_SHUTDOWN_GRACE_MS", 20_000);
+  // Job and operator-call spans, exported like the server's (off unless an endpoint is set).
+  if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) await startTracing();
   const pollMs = intFromEnv("JOBS_POLL_MS", 500);
   await getDatabase(); // migrations applied, as the server does at start
   const runner = startInProcessRunner(pollMs);
@@ -52,6 +55,7 @@ async function main() {
       await listener.stop();
       await runner.stop(graceMs);
       await closeDatabase();
+      await stopTracing(); // flushes the last spans
       log.info("worker stopped");
       process.exit(0);
     } catch (err) {

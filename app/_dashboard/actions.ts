@@ -8,6 +8,7 @@ import { addTestFunds, changeBalanceMode, moveCollectToPayout } from "@/lib/dash
 import type { FormResult } from "@/lib/dashboard/form-result";
 import { resendDashboardWebhook } from "@/lib/dashboard/payments";
 import { cancelDashboardPayout } from "@/lib/dashboard/payouts";
+import { refundFromDashboard } from "@/lib/dashboard/refunds";
 import { type BulkPreviewResult, confirmBulkCsv, MAX_BULK_CSV_BYTES, previewBulkCsv } from "@/lib/dashboard/bulk-payouts";
 import { signUp } from "@/lib/dashboard/sign-up";
 import { authenticateDashboardUser, endAllSessions } from "@/lib/dashboard/authenticate-user";
@@ -131,6 +132,15 @@ export async function cancelPayoutAction(_prev: unknown, form: FormData) {
   revalidatePath("/dashboard", "layout");
   // The cancel form disappears with the pending status: the page says it was cancelled.
   redirect(`/dashboard/payouts/${encodeURIComponent(result.data.id)}?cancelled=1`);
+}
+
+export async function refundPaymentAction(_prev: unknown, form: FormData) {
+  const scope = await requireScope();
+  const result = await refundFromDashboard(scope, form);
+  if (!result.ok) return result; // e.g. more than what is left, or the balance cannot cover it
+  revalidatePath("/dashboard", "layout");
+  // The page lists the new refund; the notice says it was created.
+  redirect(`/dashboard/payments/${encodeURIComponent(result.data.transactionId)}?refunded=1`);
 }
 
 export async function setLanguageAction(form: FormData) {

@@ -1,7 +1,9 @@
-import { contracts, webhookDocs } from "@/app/api/v1/contracts";
+import { contracts } from "@/app/api/v1/contracts";
+import { webhookEventDocs } from "@/app/api/v1/webhook-events";
 import { config } from "@/lib/config";
 import { buildOpenApiDocument } from "@/lib/http/openapi";
 import { ConnectorsGuide } from "./connectors-guide";
+import { RedirectConnectors } from "./redirect-connectors";
 import styles from "./docs.module.css";
 
 export const dynamic = "force-dynamic";
@@ -55,7 +57,7 @@ function Fields({ schema }: { schema: Schema }) {
 }
 
 export default function DocsPage() {
-  const doc = buildOpenApiDocument(contracts, { serverUrl: `${config.publicUrl()}/api/v1`, version: config.version(), webhooks: webhookDocs });
+  const doc = buildOpenApiDocument(contracts, { serverUrl: `${config.publicUrl()}/api/v1`, version: config.version(), webhooks: webhookEventDocs });
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({ path, method, op: op as Record<string, any> })),
   );
@@ -70,7 +72,7 @@ export default function DocsPage() {
             <a href="#connectors">Connectors (operators)</a>
           </li>
           <li>
-            <a href="#webhook-events">Webhook events</a>
+            <a href="#webhooks">Webhook events</a>
           </li>
         </ul>
         {tags.map((tag) => (
@@ -103,6 +105,24 @@ export default function DocsPage() {
           and <code>X-RateLimit-Reset</code>.
         </p>
         <ConnectorsGuide publicUrl={config.publicBaseUrl()} />
+        <section id="webhooks" className={styles.operation}>
+          <h2>Webhook events</h2>
+          <p>
+            Each event is POSTed as <code>{"{id, type, createdAt, environment, data}"}</code>, signed per Standard Webhooks (
+            <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>), to the transaction&apos;s{" "}
+            <code>callbackUrl</code> or else your webhook URL. Any 2xx acknowledges it; others are retried.
+          </p>
+          <ul className={styles.fields}>
+            {Object.values(doc.webhooks).map(({ post }) => (
+              <li key={post.summary} id={post.operationId}>
+                <code>{post.summary}</code> <span className={styles.desc}> — {post.description}</span>
+              </li>
+            ))}
+          </ul>
+          <h3>The refund object (refund.* data)</h3>
+          <Fields schema={doc.webhooks["refund.pending"]?.post.requestBody.content["application/json"].schema.properties.data as Schema} />
+        </section>
+        <RedirectConnectors />
         {operations.map(({ path, method, op }) => (
           <section key={method + path} id={op.operationId} className={styles.operation}>
             <h2>
@@ -143,24 +163,6 @@ export default function DocsPage() {
             </ul>
           </section>
         ))}
-        <section id="webhook-events" className={styles.operation}>
-          <h2>Webhook events</h2>
-          <p>
-            Besides each payment&apos;s and payout&apos;s own events (<code>payment.*</code>, <code>payout.*</code>, whose <code>data</code> is the object
-            their status endpoint returns), these events are POSTed to the merchant&apos;s webhook URL:
-          </p>
-          {Object.entries(doc.webhooks).map(([type, hook]) => (
-            <div key={type} id={hook.post.operationId}>
-              <h3>
-                <code>{type}</code>
-              </h3>
-              <p>
-                <strong>{hook.post.summary}</strong> · {hook.post.description}
-              </p>
-              <Fields schema={hook.post.requestBody.content["application/json"].schema as Schema} />
-            </div>
-          ))}
-        </section>
       </main>
     </div>
   );

@@ -48,6 +48,8 @@ export type CheckoutStatus = {
   expiresAt: string;
   payable: boolean;
   redirectUrl: string | null;
+  /** A redirect flow's operator page (Wave, Orange) once the operator has opened it: the customer goes there to pay. */
+  operatorUrl: string | null;
 };
 
 export function checkoutStatusOf(payment: Payment, now = new Date()): CheckoutStatus {
@@ -58,5 +60,11 @@ export function checkoutStatusOf(payment: Payment, now = new Date()): CheckoutSt
     expiresAt: payment.expiresAt.toISOString(),
     payable: isPayable(payment, now),
     redirectUrl: redirectTarget(payment),
+    operatorUrl: operatorUrlOf(payment),
   };
+}
+
+/** Only while the attempt is in flight: after a final answer the operator's page is stale. */
+export function operatorUrlOf(payment: Pick<Payment, "status" | "providerRedirectUrl">): string | null {
+  return payment.status === "processing" ? payment.providerRedirectUrl : null;
 }

@@ -131,6 +131,8 @@ export type OrderRef = {
   submittedAt: Date | null;
   /** Phone or destination the order went to (the stateless simulator decides by it). */
   destination: string | null;
+  /** The order's amount in minor units, where known (Orange's status query repeats it; the sandbox simulator decides a refund's outcome by it). */
+  amountMinor?: bigint | null;
 };
 
 /** A callback as it arrived: the raw bytes matter for signatures. */

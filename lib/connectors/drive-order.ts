@@ -7,8 +7,7 @@ import { isBuiltIn } from "./connector-accounts";
 import { getRoute, servingAccount, type ServingAccount } from "./get-route";
 
 /**
- * The submit / poll engine, written once for every direction (payment, payout; refunds fit the
- * same shape). OPERATORS §1.1 rules:
+ * The submit / poll engine, written once for every direction (payment, payout, refund). OPERATORS §1.1 rules:
  * 1. The operator-facing reference is stored before the call (a UUID v4 for connectors that
  *    demand one, our id otherwise), with the account that serves it. A submit whose answer is
  *    unclear is followed by status checks under that reference, never by a second submit under
@@ -38,6 +37,8 @@ export type OrderSnapshot = {
   acceptedAt: Date | null;
   operatorReference: string | null;
   destination: string | null;
+  /** Minor units (Orange's status query repeats it; refunds: the sandbox simulator picks their outcome by it). */
+  amountMinor?: bigint;
 };
 
 export interface OrderKind<Row> {
@@ -157,6 +158,7 @@ async function checkStatus<Row>(kind: OrderKind<Row>, row: Row, serving: Serving
     currency: o.currency,
     submittedAt: o.acceptedAt ?? o.submittedAt,
     destination: o.destination,
+    amountMinor: o.amountMinor ?? null,
   };
   return call(() => serving.connector.status(serving.context, ref), o.id, "status");
 }

@@ -5,6 +5,7 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { log } from "@/lib/log";
 import { applyPaymentStatus } from "@/lib/payments/apply-payment-status";
 import { applyPayoutStatus } from "@/lib/payouts/apply-payout-status";
+import { applyRefundStatus } from "@/lib/refunds/apply-refund-status";
 import { CHECK_ORDER_JOB } from "./check-order-job";
 import type { CallbackResult, Direction, IncomingCallback } from "./connector";
 import { isBuiltIn } from "./connector-accounts";
@@ -17,7 +18,7 @@ import { redactHeaders, redactText } from "./redact";
  * - unknown account → 404; `rejected` (forged, tampered, stale) → 401, nothing changed;
  * - `hint` (unsigned: MTN, Orange, Daraja) → an immediate `connector.check` job for the order;
  *   the body itself never changes a state;
- * - `verified` → applied at once through apply-payment-status / apply-payout-status (one short
+ * - `verified` → applied at once through apply-payment/payout/refund-status (one short
  *   transaction, well within the operator's 1 s); an outcome that is not an answer (pending,
  *   duplicate) becomes a check job instead;
  * - `ignored`, or a reference we do not know → 200, nothing changed.
@@ -62,8 +63,13 @@ async function act(accountId: string, builtIn: boolean, callback: IncomingCallba
     return { status: 200, body: { received: true } };
   }
   if (result.kind === "verified") {
+    const note = { note: "provider callback" };
     const applied =
-      order.kind === "payment" ? await applyPaymentStatus(order.row, result.outcome, { note: "provider callback" }) : await applyPayoutStatus(order.row, result.outcome, { note: "provider callback" });
+      order.kind === "payment"
+        ? await applyPaymentStatus(order.row, result.outcome, note)
+        : order.kind === "payout"
+          ? await applyPayoutStatus(order.row, result.outcome, note)
+          : await applyRefundStatus(order.row, result.outcome, note);
     const isAnswer = result.outcome.status === "processing" || result.outcome.status === "success" || result.outcome.status === "failed";
     if (applied || isAnswer) return { status: 200, body: { received: true } };
   }
@@ -81,9 +87,13 @@ async function findOrder(accountId: string | null, reference: string, direction:
     const row = await prisma.payment.findFirst({ where: { providerRequestRef: reference, connectorAccountId: accountId, environment } });
     if (row) return { kind: "payment" as const, row };
   }
-  if (direction !== "collect") {
+  if (direction !== "collect" && direction !== "refund") {
     const row = await prisma.payout.findFirst({ where: { providerRequestRef: reference, connectorAccountId: accountId, environment } });
     if (row) return { kind: "payout" as const, row };
+  }
+  if (direction !== "collect" && direction !== "payout") {
+    const row = await prisma.refund.findFirst({ where: { providerRequestRef: reference, connectorAccountId: accountId, environment } });
+    if (row) return { kind: "refund" as const, row };
   }
   return null;
 }

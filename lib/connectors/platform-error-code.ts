@@ -35,6 +35,7 @@ const DESTINATION_INVALID = { collect: "invalid_phone", payout: "invalid_recipie
 
 export function platformErrorCode(direction: "collect", reason: NeutralReason, destinationRelated?: boolean): CollectFailureCode;
 export function platformErrorCode(direction: "payout" | "refund", reason: NeutralReason, destinationRelated?: boolean): PayoutFailureCode;
+export function platformErrorCode(direction: "collect" | "payout" | "refund", reason: NeutralReason, destinationRelated?: boolean): CollectFailureCode | PayoutFailureCode;
 export function platformErrorCode(direction: "collect" | "payout" | "refund", reason: NeutralReason, destinationRelated = false): CollectFailureCode | PayoutFailureCode {
   const column = direction === "collect" ? "collect" : "payout";
   if (reason === "invalid_request" && destinationRelated) return DESTINATION_INVALID[column];

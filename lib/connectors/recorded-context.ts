@@ -1,6 +1,8 @@
 import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { log } from "@/lib/log";
+import { observeOperatorCall } from "@/lib/observability/observe";
+import { SpanKind, withSpan } from "@/lib/observability/tracing";
 import { recordCallFailure, recordCallSuccess } from "./circuit-breaker";
 import { type Connector, type ConnectorContext, type ConnectorHttpRequest, type ConnectorHttpResponse, ConnectorNetworkError, type TokenCache } from "./connector";
 import { type AccountRecord, isBuiltIn, readSecrets } from "./connector-accounts";
@@ -36,22 +38,35 @@ export function recordedContext(account: AccountRecord, connector: Connector, op
     callbackUrl: callbackUrlFor(account.id),
     tokens: tokensFor(account.id),
     now: () => new Date(),
-    async http(request) {
-      const started = performance.now();
-      let response: ConnectorHttpResponse | undefined;
-      let failure: unknown;
-      try {
-        response = await fetchHttp(baseUrl, request, { totalTimeoutMs: options.totalTimeoutMs ?? config.connectorTimeoutMs() });
-        return response;
-      } catch (err) {
-        failure = err;
-        throw err;
-      } finally {
-        const latencyMs = Math.round(performance.now() - started);
-        if (recordsCalls) await recordCall(account.id, request, { response, failure, latencyMs, redact: [...secretValues, ...(request.redact ?? [])], baseUrl });
-      }
+    http(request) {
+      const attributes = { "connector.account": account.id, "connector.type": account.type, "connector.operation": request.operation, "http.request.method": request.method };
+      return withSpan(`operator ${request.operation}`, attributes, async (span) => {
+        const started = performance.now();
+        let response: ConnectorHttpResponse | undefined;
+        let failure: unknown;
+        try {
+          response = await fetchHttp(baseUrl, request, { totalTimeoutMs: options.totalTimeoutMs ?? config.connectorTimeoutMs() });
+          return response;
+        } catch (err) {
+          failure = err;
+          throw err;
+        } finally {
+          const latencyMs = Math.round(performance.now() - started);
+          const status = response?.status ?? null;
+          if (status !== null) span.setAttribute("http.response.status_code", status);
+          // Every call, built-in simulator accounts included: its log line, metrics (and span).
+          observeOperatorCall({ accountId: account.id, operation: request.operation, method: request.method, status, outcome: callOutcome(response, failure), operatorFailure: isOperatorFailure(status), latencyMs });
+          if (recordsCalls) await recordCall(account.id, request, { response, failure, latencyMs, redact: [...secretValues, ...(request.redact ?? [])], baseUrl });
+        }
+      }, SpanKind.CLIENT);
     },
   };
+}
+
+/** ok (2xx/3xx), http_error (any other status), timeout, network_error. */
+function callOutcome(response: ConnectorHttpResponse | undefined, failure: unknown): "ok" | "http_error" | "timeout" | "network_error" {
+  if (response) return response.status < 400 ? "ok" : "http_error";
+  return failure instanceof ConnectorNetworkError && failure.timedOut ? "timeout" : "network_error";
 }
 
 /** A 5xx, a 429 or no answer is the operator failing; any other answer is the operator up. */
@@ -64,7 +79,7 @@ async function recordCall(
 ) {
   const { response, failure, latencyMs, redact } = result;
   const status = response?.status ?? null;
-  const outcome = response ? (status! < 400 ? "ok" : "http_error") : failure instanceof ConnectorNetworkError && failure.timedOut ? "timeout" : "network_error";
+  const outcome = callOutcome(response, failure);
   try {
     const prisma = await getPrisma();
     await prisma.connectorCall.create({

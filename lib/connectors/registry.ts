@@ -1,7 +1,9 @@
 import type { Connector } from "./connector";
 import { mtnMomoConnector } from "./mtn-momo";
+import { orangeWebpayConnector } from "./orange-webpay";
 import { pawapayConnector } from "./pawapay";
 import { simulatorConnector } from "./simulator/simulator-connector";
+import { waveConnector } from "./wave";
 
 /**
  * Connector types by name (DESIGN §13): what `connector:add --type` accepts. Adding a connector
@@ -13,6 +15,8 @@ const CONNECTORS: Connector<any>[] = [
   simulatorConnector,
   mtnMomoConnector,
   pawapayConnector,
+  waveConnector,
+  orangeWebpayConnector,
 ];
 
 const byType = new Map<string, Connector>(CONNECTORS.map((c) => [c.type, c]));

@@ -1,5 +1,5 @@
 import { getPrisma } from "@/lib/db/client";
-import type { Payment, PaymentStatusChange } from "@/lib/db/generated/client";
+import type { Payment, PaymentStatusChange, Refund } from "@/lib/db/generated/client";
 import { listTransactions, listTransactionsQuery } from "@/lib/payments/list-transactions";
 import { resendWebhookEvent } from "@/lib/webhooks";
 import { toWebhookEventView, type WebhookEventView } from "@/lib/webhooks/webhook-event-view";
@@ -28,17 +28,17 @@ export async function listDashboardPayments(scope: DashboardScope, searchParams:
   }
 }
 
-export type PaymentDetail = { payment: Payment; timeline: PaymentStatusChange[]; webhooks: WebhookEventView[]; providerCalls: ProviderCallView[] };
+export type PaymentDetail = { payment: Payment; refunds: Refund[]; timeline: PaymentStatusChange[]; webhooks: WebhookEventView[]; providerCalls: ProviderCallView[] };
 
 /** One of the merchant's payments with its status timeline and every webhook event and attempt; null when not theirs. */
 export async function getDashboardPayment(scope: DashboardScope, transactionId: string): Promise<PaymentDetail | null> {
   const prisma = await getPrisma();
   const payment = await prisma.payment.findFirst({
     where: { id: transactionId, merchantId: scope.merchantId, environment: scope.environment },
-    include: { statusChanges: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
+    include: { statusChanges: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] }, refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
   });
   if (!payment) return null;
-  const { statusChanges, ...rest } = payment;
+  const { statusChanges, refunds, ...rest } = payment;
   // Every attempt of every event (the API list keeps only the latest few per event).
   const [events, providerCalls] = await Promise.all([
     prisma.webhookEvent.findMany({
@@ -46,9 +46,9 @@ export async function getDashboardPayment(scope: DashboardScope, transactionId: 
       orderBy: [{ createdAt: "asc" }, { seq: "asc" }],
       include: { deliveryAttempts: { orderBy: { attempt: "asc" } } },
     }),
-    listProviderTimeline(prisma, transactionId),
+    listProviderTimeline(prisma, [transactionId, ...refunds.map((r) => r.id)]),
   ]);
-  return { payment: rest, timeline: statusChanges, webhooks: events.map((e) => toWebhookEventView(e)), providerCalls };
+  return { payment: rest, refunds, timeline: statusChanges, webhooks: events.map((e) => toWebhookEventView(e)), providerCalls };
 }
 
 /** Resends one of the merchant's webhook events now; another merchant's event is not_found. */

@@ -8,9 +8,10 @@ import type { Db } from "@/lib/db/client";
  */
 export type ProviderCallView = { id: string; at: Date; operation: string; httpStatus: number | null; latencyMs: number; outcome: string };
 
-export async function listProviderTimeline(db: Db, subjectId: string): Promise<ProviderCallView[]> {
+export async function listProviderTimeline(db: Db, subjectId: string | string[]): Promise<ProviderCallView[]> {
+  // A payment's page also shows the calls of its refunds (rf_…).
   const calls = await db.connectorCall.findMany({
-    where: { subjectId },
+    where: { subjectId: Array.isArray(subjectId) ? { in: subjectId } : subjectId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: 200,
     select: { id: true, createdAt: true, operation: true, httpStatus: true, latencyMs: true, outcome: true },

@@ -5,6 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { config } from "@/lib/config";
+import { withTransactionSpans } from "@/lib/observability/db-spans";
 import { withAfterCommitHooks } from "./after-commit";
 import { PrismaClient } from "./generated/client";
 import { applyMigrations, type SqlSession } from "./migrate";
@@ -34,7 +35,7 @@ type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database> };
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   pool.on("error", (err) => console.error("[db] idle client error:", err.message));
-  const prisma = withAfterCommitHooks(new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS }));
+  const prisma = withTransactionSpans(withAfterCommitHooks(new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS })), "postgresql");
   return {
     kind: "postgres",
     prisma,
@@ -64,7 +65,7 @@ async function openPglite(dir: string): Promise<Database> {
   }
   const pglite = new PGlite(dataDir);
   await pglite.waitReady;
-  const prisma = withAfterCommitHooks(new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS }));
+  const prisma = withTransactionSpans(withAfterCommitHooks(new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS })), "postgresql");
   return {
     kind: "pglite",
     prisma,

@@ -4,6 +4,8 @@ import { authenticateApiKey, type ApiAuth } from "@/lib/auth/authenticate";
 import { appEnv, config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { observeRequest } from "@/lib/observability/observe";
+import { SpanKind, withSpan } from "@/lib/observability/tracing";
 import { clientIp } from "./client-ip";
 import type { RouteContract } from "./contract";
 import { assertSafeInput } from "./assert-safe-input";
@@ -47,10 +49,39 @@ export type RouteResult = { status?: number; body: unknown; headers?: Record<str
 export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx: RouteContext<C>) => Promise<RouteResult>): DefinedRoute {
   const route = async (request: Request, context?: NextRouteContext): Promise<Response> => {
     const requestId = requestIdFor(request.headers);
+    const started = performance.now();
+    const seen: Seen = { auth: null };
+    const attributes = { "http.request.method": request.method, "http.route": `/api/v1${contract.path}`, "request.id": requestId };
+    return withSpan(`${request.method} /api/v1${contract.path}`, attributes, async (span) => {
+      let status = 500;
+      try {
+        const response = await answer(request, context, requestId, seen);
+        status = response.status;
+        return response;
+      } finally {
+        span.setAttribute("http.response.status_code", status);
+        if (seen.auth) span.setAttribute("merchant.id", seen.auth.merchant.id);
+        observeRequest({
+          requestId,
+          method: request.method,
+          route: contract.path,
+          status,
+          durationMs: Math.round(performance.now() - started),
+          merchantId: seen.auth?.merchant.id ?? null,
+          environment: seen.auth?.environment ?? appEnv(),
+          idempotencyKey: contract.idempotency ? readIdempotencyKeySafely(request.headers) : null,
+          replayed: seen.replayed,
+        });
+      }
+    }, SpanKind.SERVER);
+  };
+
+  const answer = async (request: Request, context: NextRouteContext | undefined, requestId: string, seen: Seen): Promise<Response> => {
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     try {
       assertEnvironment(contract);
       const auth = contract.auth === "apiKey" ? await authenticateApiKey(request.headers) : null;
+      seen.auth = auth;
       const limited = await applyRateLimit(contract, request, auth, headers);
       if (limited) return limited;
 
@@ -70,6 +101,7 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
       };
       const result = contract.idempotency && auth ? await runIdempotent(contract, request, auth, rawBody, run, headers) : await run();
       Object.assign(headers, result.headers);
+      seen.replayed = headers["Idempotent-Replayed"] === "true";
       return respond(contract, request, result.status ?? contract.success.status, result.body, headers);
     } catch (err) {
       const body = toErrorBody(err, requestId);
@@ -77,6 +109,18 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
     }
   };
   return Object.assign(route, { contract });
+}
+
+/** What the request line reports that only the steps inside learn. */
+type Seen = { auth: ApiAuth | null; replayed?: boolean };
+
+/** The Idempotency-Key for the request line; a malformed one (a 400) is not logged. */
+function readIdempotencyKeySafely(headers: Headers): string | null {
+  try {
+    return readIdempotencyKey(headers);
+  } catch {
+    return null;
+  }
 }
 
 function assertEnvironment(contract: RouteContract) {

@@ -33,7 +33,7 @@ export function zodToAppError(error: ZodError, where: "body" | "query" | "path")
 export function toErrorBody(err: unknown, requestId: string): ErrorBody {
   if (err instanceof ZodError) err = zodToAppError(err, "body");
   if (err instanceof AppError) {
-    const statusCode = ERROR_STATUS[err.code];
+    const statusCode = err.conflict ? 422 : ERROR_STATUS[err.code];
     return {
       ...err.extra,
       statusCode,

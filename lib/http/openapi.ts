@@ -80,34 +80,46 @@ function operation(contract: RouteContract) {
   };
 }
 
-/** A webhook event documented in the OpenAPI 3.1 `webhooks` map: what we POST to the merchant. */
-export type WebhookDoc = { type: string; summary: string; description: string; data: z.ZodType };
+/** A webhook event type and the object its `data` carries (OpenAPI 3.1 `webhooks`). */
+export type WebhookEventDoc = { type: string; description: string; data: z.ZodType; dataName: string };
 
-function webhook(doc: WebhookDoc) {
-  const body = z.object({
-    id: z.string().describe("Event id (evt_…), also the `webhook-id` header: dedupe on it (delivery is at least once)."),
-    type: z.literal(doc.type),
-    createdAt: z.string(),
-    environment: z.enum(["sandbox", "production"]),
-    data: doc.data,
-  });
+function webhookOperation(event: WebhookEventDoc) {
   return {
     post: {
-      operationId: `webhook${doc.type.replace(/(^|[._])(\w)/g, (_, __, c: string) => c.toUpperCase())}`,
-      summary: doc.summary,
-      description: `${doc.description} Signed per Standard Webhooks (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`).`,
-      requestBody: { required: true, content: { "application/json": { schema: toSchema(body, "output") } } },
-      responses: { "200": { description: "Any 2xx acknowledges the event; other answers are retried (410 disables the endpoint)." } },
+      operationId: `webhook_${event.type.replace(/\./g, "_")}`,
+      summary: event.type,
+      description: `${event.description} Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature); \`data\` is ${event.dataName}.`,
+      tags: ["Webhooks"],
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["id", "type", "createdAt", "environment", "data"],
+              properties: {
+                id: { type: "string", description: "evt_…: the same on every attempt and resend (dedupe on it)" },
+                type: { const: event.type },
+                createdAt: { type: "string" },
+                environment: { enum: ["sandbox", "production"] },
+                data: toSchema(event.data, "output"),
+              },
+            },
+          },
+        },
+      },
+      responses: { "200": { description: "Any 2xx: delivered. 410 disables the endpoint; anything else is retried." } },
     },
   };
 }
 
-export function buildOpenApiDocument(contracts: RouteContract[], options: { serverUrl: string; version: string; webhooks?: WebhookDoc[] }) {
+export function buildOpenApiDocument(contracts: RouteContract[], options: { serverUrl: string; version: string; webhooks?: WebhookEventDoc[] }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const contract of contracts) {
     paths[contract.path] ??= {};
     paths[contract.path][contract.method.toLowerCase()] = operation(contract);
   }
+  const webhooks = Object.fromEntries((options.webhooks ?? []).map((event) => [event.type, webhookOperation(event)]));
   return {
     openapi: "3.1.0",
     info: {
@@ -119,7 +131,7 @@ export function buildOpenApiDocument(contracts: RouteContract[], options: { serv
     },
     servers: [{ url: options.serverUrl }],
     paths,
-    webhooks: Object.fromEntries((options.webhooks ?? []).map((w) => [w.type, webhook(w)])),
+    webhooks,
     components: {
       schemas: { Error: ERROR_SCHEMA },
       securitySchemes: {

@@ -1,5 +1,6 @@
 import { deleteExpiredIdempotencyRecords } from "@/lib/http/idempotency";
 import { runSettlement } from "@/lib/ledger/settle-due-pending";
+import { runLedgerReconcile } from "@/lib/observability/reconcile-task";
 import { expireDuePayments } from "@/lib/payments/expire-payments";
 import { submitQueuedPayouts } from "@/lib/payouts/payout-jobs";
 import { recoverStrandedWebhookEvents } from "@/lib/webhooks/recover-stranded-webhook-events";
@@ -20,4 +21,6 @@ export const periodicTasks: PeriodicTask[] = [
   { id: "submit-queued-payouts", everyMs: 30_000, cron: "* * * * *", run: () => submitQueuedPayouts() },
   // Webhook events whose delivery job died on our own crashes: revived, or failed past their window.
   { id: "recover-stranded-webhook-events", everyMs: 5 * 60_000, cron: "*/5 * * * *", run: () => recoverStrandedWebhookEvents() },
+  // The whole ledger recomputed from its postings: its result is a metric and, when wrong, an error line.
+  { id: "reconcile-ledger", everyMs: 60 * 60_000, cron: "17 * * * *", run: () => runLedgerReconcile() },
 ];

@@ -10,7 +10,8 @@ import { submitPaymentJob, pollPaymentJob } from "@/lib/payments/payment-jobs";
 import { submitPayoutJob, pollPayoutJob } from "@/lib/payouts/payout-jobs";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver-webhook-job";
 import { checkConnectorOrderJob } from "@/lib/connectors/check-order-job";
+import { submitRefundJob, pollRefundJob } from "@/lib/refunds/refund-jobs";
 
-export const jobDefinitions = () => [deliverWebhookJob, submitPaymentJob, pollPaymentJob, submitPayoutJob, pollPayoutJob, checkConnectorOrderJob] as const;
+export const jobDefinitions = () => [deliverWebhookJob, submitPaymentJob, pollPaymentJob, submitPayoutJob, pollPayoutJob, submitRefundJob, pollRefundJob, checkConnectorOrderJob] as const;
 
 export type JobDefinitions = ReturnType<typeof jobDefinitions>;

@@ -1,4 +1,5 @@
-import { log } from "@/lib/log";
+import { observeJobRun } from "@/lib/observability/observe";
+import { SpanStatusCode, withSpan } from "@/lib/observability/tracing";
 import type { ClaimedJob } from "./claim-jobs";
 import { jobHandler } from "./job-handlers";
 
@@ -21,8 +22,31 @@ export type JobOutcome = {
   keyTimedOut: boolean | null;
 };
 
-/** Runs a claimed job's handler and says what to write. Never throws. */
+/**
+ * Runs a claimed job's handler and says what to write. Never throws. Each run is one span
+ * (`job <type>`), one log line and its metrics (lib/observability/observe.ts).
+ */
 export async function runClaimedJob(job: ClaimedJob): Promise<JobOutcome> {
+  const started = performance.now();
+  const attributes = { "job.id": job.id, "job.type": job.type, "job.attempt": job.attempts };
+  return withSpan(`job ${job.type}`, attributes, async (span) => {
+    const outcome = await runHandler(job);
+    const kind = outcome.status === "succeeded" ? "succeeded" : outcome.status === "failed" ? "failed" : outcome.lastError === null ? "rescheduled" : "retry";
+    span.setAttribute("job.outcome", kind);
+    if (outcome.lastError !== null) span.setStatus({ code: SpanStatusCode.ERROR });
+    observeJobRun({
+      id: job.id,
+      type: job.type,
+      attempt: job.attempts,
+      outcome: kind,
+      durationMs: Math.round(performance.now() - started),
+      ...(outcome.lastError !== null ? { error: outcome.lastError.slice(0, 300) } : {}),
+    });
+    return outcome;
+  });
+}
+
+async function runHandler(job: ClaimedJob): Promise<JobOutcome> {
   const base = { id: job.id, attempts: job.attempts, concurrencyKey: job.concurrency_key };
   const handler = jobHandler(job.type);
   try {
@@ -34,9 +58,9 @@ export async function runClaimedJob(job: ClaimedJob): Promise<JobOutcome> {
     }
     return { ...base, status: "succeeded", runAt: null, resetAttempts: false, lastError: null, keyTimedOut };
   } catch (err) {
+    // The failure's log line is the run's line (observeJobRun): outcome retry or failed, with the error.
     const message = err instanceof Error ? err.message : String(err);
     const exhausted = job.attempts >= job.max_attempts;
-    log.warn("job failed", { jobId: job.id, type: job.type, attempts: job.attempts, exhausted, error: message });
     const retryAt = new Date(Date.now() + retryDelayMs(job.attempts));
     return { ...base, status: exhausted ? "failed" : "pending", runAt: retryAt, resetAttempts: false, lastError: message.slice(0, 2000), keyTimedOut: null };
   }

@@ -16,17 +16,20 @@ export type LockedHold = {
   category: MerchantCategory;
 };
 
+/** What a hold is for, named by its id's prefix (DESIGN §3): a payout (po_…) or a refund (rf_…). */
+const holdSubject = (id: string) => (id.startsWith("rf_") ? "refund" : "payout");
+
 /** Locks a hold row (FOR UPDATE) so that only one close — finalise or release — ever wins. */
-export async function lockHold(tx: Tx, payoutId: string): Promise<LockedHold> {
+export async function lockHold(tx: Tx, holdId: string): Promise<LockedHold> {
   const rows = await tx.$queryRaw<
     { id: string; amount: bigint; fee: bigint; status: LedgerHoldStatus; close_entry_id: string | null; merchant_id: string; environment: Environment; currency: string; type: MerchantCategory }[]
   >`
     SELECT h.id, h.amount, h.fee, h.status::text AS status, h.close_entry_id, a.merchant_id, a.environment::text AS environment, a.currency, a.type::text AS type
     FROM ledger_holds h JOIN ledger_accounts a ON a.id = h.account_id
-    WHERE h.id = ${payoutId}
+    WHERE h.id = ${holdId}
     FOR UPDATE OF h`;
   const row = rows[0];
-  if (!row) throw new AppError("not_found", `No funds are held for payout ${payoutId}.`);
+  if (!row) throw new AppError("not_found", `No funds are held for ${holdSubject(holdId)} ${holdId}.`);
   return {
     id: row.id,
     amount: BigInt(row.amount),
@@ -44,5 +47,5 @@ export async function lockHold(tx: Tx, payoutId: string): Promise<LockedHold> {
 export function assertClosableAs(hold: LockedHold, target: "finalised" | "released"): "open" | "already" {
   if (hold.status === "held") return "open";
   if (hold.status === target) return "already";
-  throw new AppError("invalid_state", `The funds of payout ${hold.id} were already ${hold.status}; they cannot be ${target}.`);
+  throw new AppError("invalid_state", `The funds of ${holdSubject(hold.id)} ${hold.id} were already ${hold.status}; they cannot be ${target}.`);
 }

@@ -1,5 +1,6 @@
 import type { OpsCommand } from "./command";
 import { connectorCommands } from "./connector-commands";
+import { jobCommands } from "./job-commands";
 import { ledgerBench, ledgerReconcile, ledgerSettle, merchantGrantCredit, merchantSetBalanceMode } from "./ledger-commands";
 import { keysRevoke, keysRotate, merchantCreate, merchantList, merchantSetPlan } from "./merchant-commands";
 import { merchantSetLimits } from "./payout-commands";
@@ -26,4 +27,5 @@ export const opsCommands: OpsCommand[] = [
   ...referenceCommands,
   ...webhookCommands,
   ...connectorCommands,
+  ...jobCommands,
 ];

@@ -92,7 +92,7 @@ export const connectorCheck: OpsCommand = {
 export const connectorCalls: OpsCommand = {
   name: "connector:calls",
   summary: "Show the record of calls to an operator (redacted), newest first",
-  usage: "connector:calls --account <id> [--transaction <txn_…|po_…>] [--limit <n>] [--json]",
+  usage: "connector:calls --account <id> [--transaction <txn_…|po_…|rf_…>] [--limit <n>] [--json]",
   async run(args, out) {
     const limit = Number(optionalFlag(args, "limit") ?? 50);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new OpsUsageError("--limit must be 1 to 1000");
@@ -109,17 +109,29 @@ export const connectorCalls: OpsCommand = {
 
 export const connectorRecheck: OpsCommand = {
   name: "connector:recheck",
-  summary: "Ask the operator where a payment or payout stands now and apply the answer",
-  usage: "connector:recheck --id <txn_…|po_…>",
+  summary: "Ask the operator where a payment, payout or refund stands now and apply the answer",
+  usage: "connector:recheck --id <txn_…|po_…|rf_…>",
   async run(args, out) {
     const id = requireFlag(args, "id");
-    if (!/^(txn|po)_/.test(id)) throw new OpsUsageError("--id must be a payment (txn_…) or payout (po_…) id");
+    if (!/^(txn|po|rf)_/.test(id)) throw new OpsUsageError("--id must be a payment (txn_…), payout (po_…) or refund (rf_…) id");
     await recheckOrderById(id);
     const prisma = await getPrisma();
-    const row = id.startsWith("txn_") ? await prisma.payment.findUnique({ where: { id } }) : await prisma.payout.findUnique({ where: { id } });
+    const row = id.startsWith("txn_")
+      ? await prisma.payment.findUnique({ where: { id } })
+      : id.startsWith("po_")
+        ? await prisma.payout.findUnique({ where: { id } })
+        : await prisma.refund.findUnique({ where: { id } });
     if (!row) throw new OpsUsageError(`No ${id}`);
     out(`${id}: ${row.status}${row.errorCode ? ` (${row.errorCode})` : ""}`);
   },
+};
+
+/** The same re-check under the name operators look for first (issue 20). */
+export const paymentsRecheck: OpsCommand = {
+  ...connectorRecheck,
+  name: "payments:recheck",
+  summary: "Ask the provider again where a payment (or payout) stands and apply the answer (= connector:recheck)",
+  usage: "payments:recheck --id <txn_…|po_…>",
 };
 
 export const routeSet: OpsCommand = {
@@ -169,6 +181,7 @@ export const connectorCommands: OpsCommand[] = [
   connectorCheck,
   connectorCalls,
   connectorRecheck,
+  paymentsRecheck,
   routeSet,
   routeList,
   routeRemove,

@@ -6,7 +6,8 @@ import { getOrCreateEndpoint } from "@/lib/webhooks/get-or-create-endpoint";
 import { reencryptWebhookSecrets } from "@/lib/webhooks/reencrypt-webhook-secrets";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 import { setWebhookUrl } from "@/lib/webhooks/set-webhook-url";
-import { requireFlag, type OpsCommand } from "./command";
+import { optionalFlag, OpsUsageError, requireFlag, type OpsCommand } from "./command";
+import { resendWebhookEvent } from "@/lib/webhooks/resend-webhook-event";
 import { resolveMerchantId } from "./merchant-commands";
 
 /**
@@ -85,4 +86,54 @@ export const webhookReencrypt: OpsCommand = {
   },
 };
 
-export const webhookCommands: OpsCommand[] = [webhookSet, webhookShow, webhookRotateSecret, webhookEnable, webhookReencrypt];
+/**
+ * Sends a merchant's events again (a merchant lost what it received, or its endpoint was down
+ * past the retry window): every event recorded since `--since`, oldest first, each as one
+ * manual attempt (the API's resend: same event id, so a receiver that has it dedupes).
+ * `--failed-only` skips the ones already delivered. One at a time: a receiver is never flooded.
+ */
+export const webhooksRedeliver: OpsCommand = {
+  name: "webhooks:redeliver",
+  summary: "Send a merchant's webhook events recorded since a date again (oldest first; same event ids)",
+  usage: "webhooks:redeliver --merchant <id|email> --since <ISO date> [--failed-only] [--limit <n>] [--dry-run]",
+  async run(args, out) {
+    const merchantId = await resolveMerchantId(requireFlag(args, "merchant"));
+    const since = new Date(requireFlag(args, "since"));
+    if (Number.isNaN(since.getTime())) throw new OpsUsageError("--since must be a date (2026-11-23 or 2026-11-23T10:00:00Z)");
+    const limit = Number(optionalFlag(args, "limit") ?? 1000);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new OpsUsageError("--limit must be 1 to 10000");
+    const environment = appEnv();
+    const prisma = await getPrisma();
+    const events = await prisma.webhookEvent.findMany({
+      where: { merchantId, environment, createdAt: { gte: since }, ...(args.flags["failed-only"] === true ? { status: { in: ["failed", "disabled", "skipped"] } } : {}) },
+      orderBy: [{ createdAt: "asc" }, { seq: "asc" }],
+      take: limit,
+      select: { id: true, type: true, status: true },
+    });
+    if (events.length === 0) return void out(`No webhook event for ${merchantId} since ${since.toISOString()}.`);
+    if (args.flags["dry-run"] === true) {
+      for (const e of events) out(`would resend ${e.id}  ${e.type}  (${e.status})`);
+      return void out(`${events.length} event(s) would be sent again.`);
+    }
+    let delivered = 0;
+    let failed = 0;
+    for (const e of events) {
+      try {
+        const view = await resendWebhookEvent(merchantId, environment, e.id);
+        // This attempt's answer (the event of an earlier success stays delivered whatever it got).
+        const last = view.attempts.at(-1);
+        const ok = last?.statusCode != null && last.statusCode >= 200 && last.statusCode < 300;
+        if (ok) delivered++;
+        else failed++;
+        out(`${e.id}  ${e.type}  ${ok ? "delivered" : `not delivered (${last?.statusCode ?? last?.error ?? "no answer"})`}`);
+      } catch (err) {
+        failed++;
+        out(`${e.id}  ${e.type}  refused: ${(err as Error).message}`);
+      }
+    }
+    out(`Sent ${events.length} event(s) again: ${delivered} delivered, ${failed} not.`);
+    return failed > 0 ? 1 : 0;
+  },
+};
+
+export const webhookCommands: OpsCommand[] = [webhookSet, webhookShow, webhookRotateSecret, webhookEnable, webhookReencrypt, webhooksRedeliver];

@@ -20,7 +20,13 @@ export const SUBMIT_PAYMENT_JOB = "payment.submit";
  * can get wrong is checked before anything is written; then the payment, its first timeline
  * row, the payment.pending event and (direct) the provider submission job commit together.
  */
-export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environment">, input: InitiatePaymentInput): Promise<Payment> {
+/**
+ * The payment as created; `redirectFlow` when its provider's connector collects by sending the
+ * customer to the operator's page (Wave, Orange WebPay): the answer then carries `nextAction`.
+ */
+export type InitiatedPayment = Payment & { redirectFlow?: boolean };
+
+export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environment">, input: InitiatePaymentInput): Promise<InitiatedPayment> {
   const { merchant, environment } = auth;
   if (!isCurrency(input.currency)) throw new AppError("invalid_currency", `Unsupported currency ${input.currency}.`);
   const amount = toMinor(input.amount, input.currency);
@@ -29,14 +35,17 @@ export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environm
   let provider: string | null = null;
   let phone: string | null = null;
   let fee = 0n;
+  let redirectFlow = false;
   const country = input.country ?? merchant.country;
   if (input.type === "direct") {
     provider = input.provider!;
     const channel = await getChannel(provider, country, input.currency, "collect");
     checkChannelAmount(channel, amount);
-    if (!(await getRoute(environment, country, provider, "collect")).available) {
+    const route = await getRoute(environment, country, provider, "collect");
+    if (!route.available) {
       throw new AppError("provider_unavailable", `Provider ${provider} is not available in this environment yet.`);
     }
+    redirectFlow = route.connector.capabilities.collect === "redirect";
     const check = await validatePhone(country, input.customerPhone);
     if (!check.ok) throw new AppError("invalid_phone", check.reason, { details: [{ path: "customerPhone", message: check.reason }] });
     phone = check.e164;
@@ -52,7 +61,7 @@ export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environm
   const prisma = await getPrisma();
   const now = new Date();
   try {
-    return await prisma.$transaction(async (tx) => {
+    const created = await prisma.$transaction(async (tx) => {
       const payment = await tx.payment.create({
         data: {
           id: newId("txn"),
@@ -90,6 +99,7 @@ export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environm
       }
       return payment;
     });
+    return redirectFlow ? { ...created, redirectFlow } : created;
   } catch (err) {
     // The reference is taken (used before, or by a request that won a race): name its payment.
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {

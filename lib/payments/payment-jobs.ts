@@ -6,7 +6,7 @@ import { defineJob } from "@/lib/jobs/define-job";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import type { JobResult } from "@/lib/jobs/job-handlers";
 import { applyPaymentStatus } from "./apply-payment-status";
-import { SUBMIT_PAYMENT_JOB } from "./initiate-payment";
+import { checkoutUrl, SUBMIT_PAYMENT_JOB } from "./initiate-payment";
 import { providerTimeoutMs } from "./payment-lifecycle";
 import { transitionPayment } from "./transition-payment";
 
@@ -38,6 +38,7 @@ export const paymentOrders: OrderKind<Payment> = {
     acceptedAt: null,
     operatorReference: p.providerReference,
     destination: p.customerPhone,
+    amountMinor: p.amount,
   }),
   isSubmittable: (p) => p.status === "pending" && p.provider !== null && p.customerPhone !== null,
   isAwaitingAnswer: (p) => p.status === "processing",
@@ -61,8 +62,10 @@ export const paymentOrders: OrderKind<Payment> = {
       amountMinor: p.amount,
       phone: p.customerPhone,
       description: p.description,
-      returnUrl: p.returnUrl ?? undefined,
-      cancelUrl: p.cancelUrl ?? undefined,
+      // A redirect flow brings the customer back to our hosted page, which shows the outcome and
+      // then sends them on to the merchant's returnUrl / cancelUrl.
+      returnUrl: `${checkoutUrl(p)}?from=operator`,
+      cancelUrl: `${checkoutUrl(p)}?from=operator&result=cancel`,
     }),
   apply: (p, outcome, note, now) => applyPaymentStatus(p, outcome, { note, now }),
   async whenUnavailable(p) {

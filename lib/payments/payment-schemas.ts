@@ -1,8 +1,13 @@
 import { z } from "zod";
+import { refundSchema } from "@/lib/refunds/refund-schemas";
 
 /** Response schemas of the collect endpoints (spec "Collect transaction"), used by the contracts. */
 const status = z.enum(["pending", "processing", "success", "failed", "cancelled", "expired", "refunded"]);
 const nullableString = z.string().nullable();
+const refundFields = {
+  refundedAmount: z.number().describe("Total of the successful refunds; the status becomes `refunded` when it reaches `amount`."),
+  refunds: z.array(refundSchema).describe("Every refund of the payment, oldest first (POST /payments/{transactionId}/refund)."),
+};
 
 export const paymentStatusSchema = z.object({
   transactionId: z.string(),
@@ -24,6 +29,7 @@ export const paymentStatusSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   metadata: z.record(z.string(), z.unknown()).nullable(),
+  ...refundFields,
 });
 
 export const paymentDetailSchema = z.object({
@@ -43,6 +49,7 @@ export const paymentDetailSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   metadata: z.record(z.string(), z.unknown()).nullable(),
+  ...refundFields,
 });
 
 export const paymentPublicSchema = z.object({
@@ -72,6 +79,10 @@ export const initiatedPaymentSchema = z.object({
     metadata: z.record(z.string(), z.unknown()).nullable(),
     qrCode: z.string().nullable().describe("Always null in this version."),
     deepLinks: z.record(z.string(), z.string()).describe("Per provider code, a link to the hosted page with that method chosen."),
+    nextAction: z
+      .object({ type: z.literal("redirect"), url: z.string() })
+      .optional()
+      .describe("Direct payments whose operator collects on its own page (Wave, Orange Money web payment): send the customer to `url`; absent for a push to the phone."),
   }),
 });
 

@@ -1,5 +1,6 @@
-import type { Payment } from "@/lib/db/generated/client";
+import type { Payment, Refund } from "@/lib/db/generated/client";
 import { fromMinor } from "@/lib/money";
+import { refundView } from "@/lib/refunds/refund-views";
 import { STATUS_MESSAGES } from "./payment-lifecycle";
 
 /**
@@ -10,8 +11,18 @@ import { STATUS_MESSAGES } from "./payment-lifecycle";
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const amountOf = (p: Payment) => fromMinor(p.amount, p.currency);
 
+/**
+ * DESIGN §14: what has been refunded (successful refunds) and every refund, oldest first. The
+ * caller passes the payment's refunds (getPaymentWithRefunds); a payment that was never
+ * successful has none.
+ */
+const refundsOf = (p: Payment, refunds: Refund[]) => ({
+  refundedAmount: fromMinor(p.refundedAmount, p.currency),
+  refunds: [...refunds].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id)).map(refundView),
+});
+
 /** GET /payments/status/{id}, and the `data` of every payment.* webhook. */
-export function paymentStatusView(p: Payment) {
+export function paymentStatusView(p: Payment, refunds: Refund[] = []) {
   return {
     transactionId: p.id,
     type: "collect" as const,
@@ -32,11 +43,12 @@ export function paymentStatusView(p: Payment) {
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     metadata: (p.metadata as Record<string, unknown> | null) ?? null,
+    ...refundsOf(p, refunds),
   };
 }
 
 /** GET /payments/transactions/{id}. */
-export function paymentDetailView(p: Payment) {
+export function paymentDetailView(p: Payment, refunds: Refund[] = []) {
   return {
     transactionId: p.id,
     merchantReference: p.externalReference,
@@ -54,6 +66,7 @@ export function paymentDetailView(p: Payment) {
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     metadata: (p.metadata as Record<string, unknown> | null) ?? null,
+    ...refundsOf(p, refunds),
   };
 }
 

@@ -2,10 +2,10 @@ import type { Payment } from "@/lib/db/generated/client";
 import { fromMinor } from "@/lib/money";
 import { getCatalogue } from "@/lib/reference";
 import { assetUrl } from "@/lib/reference/asset-url";
-import { checkoutUrl } from "./initiate-payment";
+import { checkoutUrl, type InitiatedPayment } from "./initiate-payment";
 
 /** The initiate response (spec): the payment plus how to send the customer to pay it. */
-export async function presentInitiatedPayment(payment: Payment) {
+export async function presentInitiatedPayment(payment: Payment | InitiatedPayment) {
   const catalogue = await getCatalogue();
   const redirectUrl = checkoutUrl(payment);
   const methodOf = (code: string) => {
@@ -37,6 +37,9 @@ export async function presentInitiatedPayment(payment: Payment) {
       metadata: (payment.metadata as Record<string, unknown> | null) ?? null,
       qrCode: null,
       deepLinks: Object.fromEntries(methods.map((code) => [code, `${redirectUrl}?method=${encodeURIComponent(code)}`])),
+      // A redirect flow (DESIGN §13): the customer must be sent to pay. Our hosted page forwards
+      // them to the operator's page as soon as the operator has opened it (a second or so).
+      ...("redirectFlow" in payment && payment.redirectFlow ? { nextAction: { type: "redirect" as const, url: redirectUrl } } : {}),
     },
   };
 }

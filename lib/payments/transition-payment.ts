@@ -4,6 +4,7 @@ import { nullIfNotFound } from "@/lib/db/null-if-not-found";
 import { creditCollectPending } from "@/lib/ledger";
 import type { CurrencyCode } from "@/lib/money";
 import { recordWebhookEvent } from "@/lib/webhooks";
+import { refundsOf } from "./get-payment";
 import { canTransition } from "./payment-lifecycle";
 import { paymentStatusView } from "./payment-views";
 
@@ -61,11 +62,13 @@ export async function transitionPayment(
       fee: updated.fee,
     });
   }
+  // payment.refunded reports the refunds that made it (DESIGN §14); no other status has any.
+  const refunds = to === "refunded" ? await refundsOf(updated, tx) : [];
   await recordWebhookEvent(tx, {
     merchantId: updated.merchantId,
     environment: updated.environment,
     type: `payment.${to}`,
-    data: paymentStatusView(updated),
+    data: paymentStatusView(updated, refunds),
     callbackUrl: updated.callbackUrl,
   });
   return updated;

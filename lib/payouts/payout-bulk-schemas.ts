@@ -85,12 +85,3 @@ export type ListBulksQuery = z.output<typeof listBulksQuery>;
 
 export const bulkIdParams = z.object({ bulkId: z.string().min(1).max(64).describe("Bulk id (pb_…).") });
 
-/** The payout.bulk.completed webhook (DESIGN §15), for the OpenAPI document and /docs. */
-export const bulkCompletedWebhookDoc = {
-  type: "payout.bulk.completed",
-  summary: "A bulk payout is complete",
-  description:
-    "Sent once, when the last payout of a bulk reaches a final status (success, failed or cancelled). `data` is the bulk's summary as GET /payouts/bulk/{bulkId} " +
-    "returns it, without `items` (read them there). Each payout of the bulk also has its own payout.* events.",
-  data: bulkSummarySchema,
-};

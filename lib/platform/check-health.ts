@@ -1,27 +1,40 @@
-import { appEnv, config } from "@/lib/config";
+import { appEnv, config, intFromEnv } from "@/lib/config";
+import { isBreakerOpen } from "@/lib/connectors/circuit-breaker";
+import { accountProblem } from "@/lib/connectors/connector-accounts";
 import { findConnectorProblems } from "@/lib/connectors/connector-problems";
 import { getPrisma } from "@/lib/db/client";
 import { rateLimiter } from "@/lib/http/rate-limit";
+import { readJobBacklog } from "@/lib/observability/job-backlog";
 import { platformWarnings } from "./platform-warnings";
 
+type AccountState = "ok" | "misconfigured" | "unavailable";
+
 export type HealthReport = {
-  status: "ok" | "degraded";
+  /** down: the database does not answer (503); degraded: it does, but a part is failing (200). */
+  status: "ok" | "degraded" | "down";
   environment: "sandbox" | "production";
   version: string;
   checks: {
     database: { status: "ok" | "error"; latencyMs: number; error?: string };
     rateLimiter: { backend: string };
-    /** Production only: connector accounts that routes use but that cannot serve (DESIGN §13). */
-    connectors?: { status: "ok" | "degraded"; accounts: { id: string; state: "misconfigured" | "unavailable" }[] };
+    /** When Redis (or Upstash) backs the rate limiter: whether it answers. */
+    redis?: { status: "ok" | "error"; latencyMs: number };
+    /** The outbox: due jobs, failed jobs, and the age of the oldest due one. */
+    jobs?: { status: "ok" | "degraded"; due: number; failed: number; oldestDueAgeSeconds: number; degradedAfterSeconds: number };
+    /** Every connector account of this environment with its state; `degraded` when one that routes use cannot serve. */
+    connectors?: { status: "ok" | "degraded"; accounts: { id: string; state: AccountState }[] };
   };
   /** Dangerous settings this instance runs with (platform-warnings.ts); empty when none. */
   warnings: string[];
 };
 
 /**
- * Asks the database a trivial question, bounded in time so a hung database answers 503; then
- * whether every routed connector account can serve: one that cannot (misconfigured, breaker
- * open) makes the report `degraded` and is named, without the detail (that is in the log).
+ * Asks the database a trivial question, bounded in time so a hung database answers `down`
+ * (503). Then, each bounded too: Redis when configured (an unreachable Redis degrades: the rate
+ * limiter fails open), the job backlog (degraded when the oldest due job has waited more than
+ * HEALTH_JOB_BACKLOG_SECONDS, 300 s: the runner is stuck or too slow), and every connector
+ * account's state (degraded when a routed account is misconfigured or its breaker is open).
+ * Details stay in the server log and `ops`: a public endpoint never describes our internals.
  */
 export async function checkHealth(timeoutMs = 3000): Promise<HealthReport> {
   const started = performance.now();
@@ -31,25 +44,66 @@ export async function checkHealth(timeoutMs = 3000): Promise<HealthReport> {
     await withTimeout(prisma.$queryRaw`SELECT 1`, timeoutMs);
     database = { status: "ok", latencyMs: Math.round(performance.now() - started) };
   } catch {
-    // The reason stays in the server log: a public endpoint never describes our internals.
     database = { status: "error", latencyMs: Math.round(performance.now() - started), error: "database unreachable" };
   }
-  let connectors: HealthReport["checks"]["connectors"] = appEnv() === "production" ? { status: "ok", accounts: [] } : undefined;
-  if (connectors && database.status === "ok") {
-    try {
-      const problems = await withTimeout(findConnectorProblems(appEnv()), timeoutMs);
-      connectors = { status: problems.length ? "degraded" : "ok", accounts: problems.map((p) => ({ id: p.account, state: p.state })) };
-    } catch {
-      connectors = { status: "degraded", accounts: [] };
-    }
-  }
+  const limiter = rateLimiter();
+  const [redis, jobs, connectors] = await Promise.all([
+    limiter.ping ? checkRedis(limiter.ping, timeoutMs) : undefined,
+    database.status === "ok" ? checkJobs(timeoutMs) : undefined,
+    database.status === "ok" ? checkConnectors(timeoutMs) : undefined,
+  ]);
+  const degraded = redis?.status === "error" || jobs?.status === "degraded" || connectors?.status === "degraded";
   return {
-    status: database.status === "ok" && connectors?.status !== "degraded" ? "ok" : "degraded",
+    status: database.status !== "ok" ? "down" : degraded ? "degraded" : "ok",
     environment: appEnv(),
     version: config.version(),
-    checks: { database, rateLimiter: { backend: rateLimiter().backend }, ...(connectors ? { connectors } : {}) },
+    checks: {
+      database,
+      rateLimiter: { backend: limiter.backend },
+      ...(redis ? { redis } : {}),
+      ...(jobs ? { jobs } : {}),
+      ...(connectors ? { connectors } : {}),
+    },
     warnings: platformWarnings(),
   };
+}
+
+async function checkRedis(ping: () => Promise<unknown>, timeoutMs: number): Promise<NonNullable<HealthReport["checks"]["redis"]>> {
+  const started = performance.now();
+  try {
+    await withTimeout(ping(), timeoutMs);
+    return { status: "ok", latencyMs: Math.round(performance.now() - started) };
+  } catch {
+    return { status: "error", latencyMs: Math.round(performance.now() - started) };
+  }
+}
+
+async function checkJobs(timeoutMs: number): Promise<HealthReport["checks"]["jobs"]> {
+  const degradedAfterSeconds = intFromEnv("HEALTH_JOB_BACKLOG_SECONDS", 300);
+  try {
+    const rows = await withTimeout(readJobBacklog(), timeoutMs);
+    const oldestDueAgeSeconds = Math.max(0, ...rows.map((r) => r.oldestDueAgeSeconds));
+    const due = rows.reduce((n, r) => n + r.due, 0);
+    const failed = rows.reduce((n, r) => n + r.failed, 0);
+    return { status: oldestDueAgeSeconds > degradedAfterSeconds ? "degraded" : "ok", due, failed, oldestDueAgeSeconds, degradedAfterSeconds };
+  } catch {
+    return { status: "degraded", due: 0, failed: 0, oldestDueAgeSeconds: 0, degradedAfterSeconds };
+  }
+}
+
+async function checkConnectors(timeoutMs: number): Promise<HealthReport["checks"]["connectors"]> {
+  const environment = appEnv();
+  try {
+    const prisma = await getPrisma();
+    const [problems, accounts] = await withTimeout(Promise.all([findConnectorProblems(environment, prisma), prisma.connectorAccount.findMany({ where: { environment }, orderBy: { id: "asc" } })]), timeoutMs);
+    const now = new Date();
+    const states = new Map<string, AccountState>(accounts.map((a) => [a.id, accountProblem(a) ? "misconfigured" : isBreakerOpen(a, now) ? "unavailable" : "ok"]));
+    // A route pointing at an account that does not exist: named too.
+    for (const p of problems) if (!states.has(p.account)) states.set(p.account, p.state);
+    return { status: problems.length ? "degraded" : "ok", accounts: [...states].map(([id, state]) => ({ id, state })).sort((a, b) => a.id.localeCompare(b.id)) };
+  } catch {
+    return { status: "degraded", accounts: [] };
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

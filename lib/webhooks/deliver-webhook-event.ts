@@ -2,6 +2,7 @@ import { getPrisma } from "@/lib/db/client";
 import type { WebhookEndpoint, WebhookEvent, WebhookEventStatus } from "@/lib/db/generated/client";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
+import { observeWebhookDelivery } from "@/lib/observability/observe";
 import { getOrCreateEndpoint } from "./get-or-create-endpoint";
 import { postWebhook, type WebhookHttpResult } from "./post-webhook";
 import type { LookupAll } from "./resolve-webhook-target";
@@ -55,7 +56,7 @@ export async function sendWebhookEvent(
 ): Promise<WebhookHttpResult> {
   const body = JSON.stringify(event.payload);
   const headers = signWebhook({ id: event.id, body, secrets: signingSecrets(endpoint) });
-  return postWebhook({
+  const result = await postWebhook({
     url,
     headers,
     body,
@@ -63,6 +64,8 @@ export async function sendWebhookEvent(
     policy: webhookUrlPolicy(),
     lookup: options.lookup,
   });
+  observeWebhookDelivery(result);
+  return result;
 }
 
 const isSuccess = (code: number | null) => code !== null && code >= 200 && code < 300;

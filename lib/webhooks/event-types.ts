@@ -16,6 +16,10 @@ export const WEBHOOK_EVENT_TYPES = [
   "payout.success",
   "payout.failed",
   "payout.cancelled",
+  "refund.pending",
+  "refund.processing",
+  "refund.success",
+  "refund.failed",
   // A bulk payout (DESIGN §15) once every one of its payouts is final: `data` is the bulk's
   // summary (GET /payouts/bulk/{bulkId} without its items).
   "payout.bulk.completed",

@@ -55,6 +55,24 @@ describe("simulator connector", () => {
     if (outcome.status === "failed") expect(platformErrorCode("payout", outcome.reason)).toBe(code);
   });
 
+  it.each([
+    [1_090n, "invalid_recipient"],
+    [1_091n, "provider_error"],
+    [1_092n, "account_blocked"],
+    [1_093n, "insufficient_balance"],
+    [1_094n, "limit_exceeded"],
+  ])("a refund of %s (minor units) fails with %s, whatever the payer's phone", async (amountMinor, code) => {
+    const outcome = await simulatorConnector.status(at(0), { ...ref("payout", "+221770000012"), direction: "refund", id: "rf_1", amountMinor });
+    expect(outcome.status).toBe("failed");
+    if (outcome.status === "failed") expect(platformErrorCode("refund", outcome.reason)).toBe(code);
+  });
+
+  it("a refund ending in 00 succeeds, one ending in 99 never answers (the payer's phone does not decide)", async () => {
+    const refund = (amountMinor: bigint) => ({ ...ref("payout", "+221770000090"), direction: "refund" as const, id: "rf_1", amountMinor });
+    expect(await simulatorConnector.status(at(0), refund(5_000n))).toMatchObject({ status: "success", operatorReference: "sim_rf_1" });
+    expect(await simulatorConnector.status(at(10 * 3600_000), refund(5_099n))).toMatchObject({ status: "processing" });
+  });
+
   it("succeeds for other numbers, after the configured delay", async () => {
     process.env.SANDBOX_PROVIDER_DELAY_MS = "3000";
     expect(await simulatorConnector.status(at(2999), ref("collect", "+221770000012"))).toMatchObject({ status: "processing" });

@@ -14,9 +14,11 @@ import { jobHandler } from "@/lib/jobs/job-handlers";
 import { runSettlement } from "@/lib/ledger/settle-due-pending";
 import { pollPayment, submitPayment } from "@/lib/payments/payment-jobs";
 import { pollPayout, submitPayout, submitQueuedPayouts } from "@/lib/payouts/payout-jobs";
+import { pollRefund, submitRefund } from "@/lib/refunds/refund-jobs";
 import { revealWebhookSecret } from "@/lib/webhooks/reveal-webhook-secret";
 import { setWebhookUrl } from "@/lib/webhooks/set-webhook-url";
 import { directBody, eventTypes, initiatePayment } from "../helpers/payments";
+import { paymentStatus, refund as refundPayment } from "../helpers/refunds";
 import { intlRecipient, payoutEventTypes, quoteAndInitiate, quoteBody, recipient, sender, status as payoutStatus } from "../helpers/payouts";
 import { createLiveMerchant, enterProduction, ops, restoreEnv } from "../helpers/production-instance";
 import { ensureReferenceData } from "../helpers/reference";
@@ -239,6 +241,49 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     const reconcile = await ops("ledger:reconcile", "--merchant", m.merchant.id);
     expect(reconcile.code).toBe(0);
     note(`ledger:reconcile → exit ${reconcile.code}: ${reconcile.output.split("\n")[0]}`);
+  });
+
+  it("refunds through each operator's refund API (MTN referenceIdToRefund, pawaPay depositId): success, payment.refunded, webhooks verified, reconcile", async () => {
+    for (const [country, provider, account] of [["CI", "mtn", "mtn-ci"], ["SN", "orange", "pawapay-sn"]]) {
+      expect((await ops("route:set", "--country", country, "--provider", provider, "--direction", "refund", "--account", account)).code).toBe(0);
+    }
+    const viaMtn = await collect(mtnBody("+2250700000001", 20_000));
+    const viaPawapay = await collect(orangeBody("+221770000789", 20_000));
+    await submitPayment(viaMtn);
+    await submitPayment(viaPawapay);
+    mtn.admin.advanceClock(3);
+    await mtn.admin.idle();
+    await runCheckJobs([viaMtn]);
+    await answeredCallbacks((await payment(viaPawapay)).providerRequestRef!);
+    for (const id of [viaMtn, viaPawapay]) expect((await payment(id)).status).toBe("success");
+    await runSettlement({ merchantId: m.merchant.id });
+
+    const partial = await refundPayment(m.headers, viaMtn, { amount: 5_000, reason: "one item returned" });
+    const full = await refundPayment(m.headers, viaPawapay, {});
+    expect([partial.status, full.status]).toEqual([201, 201]);
+    const [rfMtn, rfPawapay] = [partial.json.refundId as string, full.json.refundId as string];
+    await submitRefund(rfMtn);
+    await submitRefund(rfPawapay);
+    const refundRow = async (id: string) => (await prisma()).refund.findUniqueOrThrow({ where: { id } });
+    expect(await refundRow(rfMtn)).toMatchObject({ status: "processing", connectorAccountId: "mtn-ci" });
+    // The operators refund the collect they know, under the reference we sent it.
+    const mtnRefundCall = mtn.admin.requests().find((r) => r.path === "/disbursement/v1_0/refund");
+    expect(mtnRefundCall && JSON.parse(mtnRefundCall.body).referenceIdToRefund).toBe((await payment(viaMtn)).providerRequestRef);
+    expect(JSON.parse(pawapay.admin.requests.find((r) => r.path === "/v2/refunds")!.body)).toMatchObject({ depositId: (await payment(viaPawapay)).providerRequestRef, amount: "20000" });
+    mtn.admin.advanceClock(3);
+    await mtn.admin.idle();
+    await runCheckJobs([rfMtn]);
+    expect(await answeredCallbacks((await refundRow(rfPawapay)).providerRequestRef!)).toEqual([200]);
+    for (const rf of [rfMtn, rfPawapay]) if ((await refundRow(rf)).status === "processing") await pollRefund(rf);
+    expect(await refundRow(rfMtn)).toMatchObject({ status: "success" });
+    expect(await refundRow(rfPawapay)).toMatchObject({ status: "success", connectorAccountId: "pawapay-sn" });
+    expect((await paymentStatus(m.headers, viaMtn)).json).toMatchObject({ status: "success", refundedAmount: 5_000 });
+    expect((await paymentStatus(m.headers, viaPawapay)).json).toMatchObject({ status: "refunded", refundedAmount: 20_000 });
+    expect(await deliveredWebhook("refund.success", viaMtn)).toMatchObject({ type: "refund.success", data: { refundId: rfMtn, status: "success" } });
+    expect(await deliveredWebhook("payment.refunded", viaPawapay)).toMatchObject({ type: "payment.refunded", data: { status: "refunded", refunds: [{ refundId: rfPawapay }] } });
+    note(`MTN refund ${rfMtn}: ${(await calls(rfMtn)).join(", ")} → success; pawaPay refund ${rfPawapay}: ${(await calls(rfPawapay)).join(", ")} → success, payment.refunded verified`);
+    const reconcile = await ops("ledger:reconcile", "--merchant", m.merchant.id);
+    expect(reconcile.code).toBe(0);
   });
 
   it("pawaPay: a forged callback is refused (401) and changes nothing; polling still finds the truth", async () => {

@@ -1,11 +1,10 @@
 import type { RouteContract } from "@/lib/http/contract";
-import type { WebhookDoc } from "@/lib/http/openapi";
-import { bulkCompletedWebhookDoc } from "@/lib/payouts/payout-bulk-schemas";
 import { connectorCallbackContract, connectorCallbackPutContract } from "./connectors/[accountId]/callback/contract";
 import { activeCountriesContract } from "./countries/active/contract";
 import { healthContract } from "./health/contract";
 import { openApiContract } from "./openapi.json/contract";
 import { cancelPaymentContract } from "./payments/[transactionId]/cancel/contract";
+import { refundPaymentContract } from "./payments/[transactionId]/refund/contract";
 import { balanceContract } from "./payments/balance/contract";
 import { balanceTransactionsContract } from "./payments/balance/transactions/contract";
 import { initiatePaymentContract } from "./payments/initiate/contract";
@@ -40,6 +39,7 @@ export const contracts: RouteContract[] = [
   listTransactionsContract,
   transactionDetailContract,
   cancelPaymentContract,
+  refundPaymentContract,
   paymentProvidersContract,
   balanceContract,
   balanceTransactionsContract,
@@ -64,6 +64,3 @@ export const contracts: RouteContract[] = [
   healthContract,
   openApiContract,
 ];
-
-/** Webhook events described in the OpenAPI document's `webhooks` (and on /docs). */
-export const webhookDocs: WebhookDoc[] = [bulkCompletedWebhookDoc];

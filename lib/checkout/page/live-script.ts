@@ -8,6 +8,7 @@
  *   (outside <main>) announces the new state to screen readers instead of a silent reload;
  * - on a final state with a redirect (<p id="redirect" data-href data-seconds>) it counts down
  *   and goes back to the merchant (a <noscript> meta refresh does this without JavaScript);
+ * - a redirect flow's operator link (<a id="operator">) is followed at once (the link works without it);
  * - a form is sent once: a second tap while the first is on its way does nothing.
  * It reads only data attributes we rendered; it never builds markup from the response.
  */
@@ -66,11 +67,13 @@ export const LIVE_SCRIPT = `
       var check = function () {
         fetch(location.pathname + "/status", { cache: "no-store", credentials: "same-origin" })
           .then(function (res) { return res.ok ? res.json() : null; })
-          .then(function (body) { if (body && body.stage !== stage) refresh(); else later(check, 2000); })
+          .then(function (body) { if (body && (body.stage !== stage || (body.operatorUrl && !d.getElementById("operator")))) refresh(); else later(check, 2000); })
           .catch(function () { later(check, 2000); });
       };
       later(check, 1500);
     }
+    var operator = d.getElementById("operator");
+    if (operator) { location.assign(operator.getAttribute("href")); return; }
     var redirect = d.getElementById("redirect");
     if (redirect) {
       var href = redirect.getAttribute("data-href");

@@ -1,5 +1,5 @@
 import { formatAmount, type CurrencyCode } from "@/lib/money";
-import { checkoutStage, isCancellable, isPayable, type CheckoutStage } from "../checkout-stage";
+import { checkoutStage, isCancellable, isPayable, operatorUrlOf, type CheckoutStage } from "../checkout-stage";
 import type { Checkout } from "../get-checkout";
 import type { CheckoutMethod } from "../list-checkout-methods";
 import type { Locale } from "../locale";
@@ -59,7 +59,7 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
   let content: Html;
   if (confirmCancel) content = cancelConfirm(payment.checkoutToken, t);
   else if (stage === "choose") content = methodForm(form);
-  else if (stage === "waiting") content = waiting(payment.provider, payment.status, t, locale);
+  else if (stage === "waiting") content = waiting(payment.provider, payment.status, t, locale, operatorUrlOf(payment));
   else if (stage === "failed") content = failed(payment.errorCode, payable, { ...form, selected: query.method ?? payment.provider ?? undefined }, t, locale);
   else content = finalState(stage, t, redirectUrl, payment.externalReference);
 
@@ -163,7 +163,13 @@ ${phoneError && html`<p id="phone-error" class="error" role="alert">${phoneError
 </form>`;
 }
 
-function waiting(provider: string | null, status: string, t: UiText, locale: Locale): Html {
+function waiting(provider: string | null, status: string, t: UiText, locale: Locale, operatorUrl: string | null): Html {
+  // A redirect flow: the customer pays on the operator's page; the script goes there at once.
+  if (operatorUrl) {
+    return html`<section aria-labelledby="stage-title"><h1 id="stage-title" class="title">${t.operatorTitle}</h1>
+<p>${t.operatorText}</p>
+<p><a id="operator" class="button" href="${operatorUrl}" rel="noreferrer">${t.operatorContinue}</a></p></section>`;
+  }
   return html`<section aria-labelledby="stage-title"><h1 id="stage-title" class="title">${t.waitingTitle}</h1>
 <div class="spinner" aria-hidden="true"></div>
 <p>${operatorHint(provider, locale)}</p>

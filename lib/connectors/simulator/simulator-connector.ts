@@ -8,6 +8,11 @@ import type { Connector, ConnectorOutcome, Direction, NeutralReason, OrderRef } 
  * submission. It keeps no state and makes no HTTP call: the outcome follows from the destination
  * and the submission time, so any instance, after any restart, gives the same answer.
  *
+ * Refunds go back to the payer's phone, whose digits already decided the collect (a payer ending
+ * in 90-94 never paid), so a refund's outcome is picked by the last two digits of its amount in
+ * minor units instead, with the payout table: refunding 1,090 XOF fails `invalid_recipient`,
+ * 1,099 XOF never gets an answer, 1,000 XOF succeeds.
+ *
  * Its outcomes are neutral reasons chosen so that the one reason table (platform-error-code.ts)
  * gives back the spec's sandbox codes, and its messages are the ones sandbox merchants always saw.
  */
@@ -41,11 +46,11 @@ export function simulatorDelayMs(): number {
 const lastTwoDigits = (value: string) => value.replace(/\D/g, "").slice(-2);
 const operatorReference = (id: string) => `sim_${id}`;
 
-export function simulatedOutcome(direction: Direction, order: Pick<OrderRef, "id" | "destination" | "submittedAt">, now: Date): ConnectorOutcome {
+export function simulatedOutcome(direction: Direction, order: Pick<OrderRef, "id" | "destination" | "submittedAt" | "amountMinor">, now: Date): ConnectorOutcome {
   // Never sent (a status check before the submit): the operator does not know it.
   if (!order.submittedAt) return { status: "not_found" };
   const reference = operatorReference(order.id);
-  const digits = lastTwoDigits(order.destination ?? "");
+  const digits = direction === "refund" ? lastTwoDigits(String(order.amountMinor ?? "")) : lastTwoDigits(order.destination ?? "");
   if (digits === NO_ANSWER) return { status: "processing", operatorReference: reference };
   const answersAt = order.submittedAt.getTime() + simulatorDelayMs();
   if (now.getTime() < answersAt) return { status: "processing", operatorReference: reference };

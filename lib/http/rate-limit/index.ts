@@ -14,27 +14,29 @@ export const PLAN_LIMITS: Record<Plan, number | null> = { standard: 100, busines
 
 const WINDOW_MS = 60_000;
 const GLOBAL_KEY = Symbol.for("payments.rateLimiter");
-type GlobalWithLimiter = typeof globalThis & { [GLOBAL_KEY]?: { backend: string; limiter: WindowLimiter } };
+/** `ping`: asks the Redis behind the limiter (health), absent for the in-memory one. */
+type Limiter = { backend: string; limiter: WindowLimiter; ping?: () => Promise<unknown> };
+type GlobalWithLimiter = typeof globalThis & { [GLOBAL_KEY]?: Limiter };
 
 /** Upstash REST when configured, a plain Redis through ioredis, or memory (embedded default). */
-function createLimiter(): { backend: string; limiter: WindowLimiter } {
+function createLimiter(): Limiter {
   const prefix = `ratelimit:${process.env.APP_ENV ?? "sandbox"}`;
   const upstashUrl = config.upstashUrl();
   if (upstashUrl) {
     const redis = new UpstashRedis({ url: upstashUrl, token: config.upstashToken() ?? "" });
-    return { backend: "upstash", limiter: new UpstashWindowLimiter(redis, "60 s", prefix) };
+    return { backend: "upstash", limiter: new UpstashWindowLimiter(redis, "60 s", prefix), ping: () => redis.ping() };
   }
   const redisUrl = config.redisUrl();
   if (redisUrl) {
     const client = new IORedis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
     client.on("error", () => undefined); // surfaced per request by the limiter call instead
     const adapter = new IORedisRatelimitAdapter(client) as unknown as ConstructorParameters<typeof UpstashWindowLimiter>[0];
-    return { backend: "redis", limiter: new UpstashWindowLimiter(adapter, "60 s", prefix) };
+    return { backend: "redis", limiter: new UpstashWindowLimiter(adapter, "60 s", prefix), ping: () => client.ping() };
   }
   return { backend: "memory", limiter: new MemoryWindowLimiter(WINDOW_MS) };
 }
 
-export function rateLimiter(): { backend: string; limiter: WindowLimiter } {
+export function rateLimiter(): Limiter {
   const g = globalThis as GlobalWithLimiter;
   g[GLOBAL_KEY] ??= createLimiter();
   return g[GLOBAL_KEY];

@@ -226,7 +226,7 @@ describe("GET /checkout/<token>/status", () => {
     const res = await call(statusRoute as never, { path: `/checkout/${token}/status`, params: { token } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.json).toEqual({ stage: "waiting", status: "pending", errorCode: null, expiresAt: expect.any(String), payable: false, redirectUrl: null });
+    expect(res.json).toEqual({ stage: "waiting", status: "pending", errorCode: null, expiresAt: expect.any(String), payable: false, redirectUrl: null, operatorUrl: null });
     for (const secret of ["770000012", "Awa", "awa@example.com", "s3cr3t", id]) expect(res.text).not.toContain(secret);
   });
 

@@ -19,7 +19,7 @@ describe("GET /health in production", () => {
     const healthy = await call(GET, { path: "/health" });
     expect(healthy.status).toBe(200);
     // (On a shared PostgreSQL other files' accounts may show up: only ours is looked at.)
-    expect(healthy.json.checks.connectors.accounts).not.toContainEqual(expect.objectContaining({ id: "health-sim" }));
+    expect(healthy.json.checks.connectors.accounts).toContainEqual({ id: "health-sim", state: "ok" });
 
     await (await getPrisma()).connectorAccount.update({ where: { id: "health-sim" }, data: { type: "gone-type" } });
     setEnv({ HEALTH_OK_API_KEY: "" });
@@ -29,5 +29,15 @@ describe("GET /health in production", () => {
     expect(res.json.checks.connectors.status).toBe("degraded");
     expect(res.json.checks.connectors.accounts).toContainEqual({ id: "health-sim", state: "misconfigured" });
     expect(res.text).not.toMatch(/gone-type|HEALTH_OK/);
+  });
+
+  it("names an account whose circuit breaker is open as unavailable", async () => {
+    const db = await getPrisma();
+    await db.connectorAccount.update({ where: { id: "health-sim" }, data: { type: "simulator", breakerState: "open", consecutiveFailures: 5, openUntil: new Date(Date.now() + 60_000) } });
+    setEnv({ HEALTH_OK_API_KEY: "x" });
+    const res = await call(GET, { path: "/health" });
+    expect(res.status).toBe(200);
+    expect(res.json.status).toBe("degraded");
+    expect(res.json.checks.connectors.accounts).toContainEqual({ id: "health-sim", state: "unavailable" });
   });
 });

@@ -277,9 +277,10 @@ describe("GET /payouts/bulk", () => {
 
 describe("OpenAPI", () => {
   it("describes the three endpoints, the item shape (an initiate body) and payout.bulk.completed", async () => {
-    const { contracts, webhookDocs } = await import("@/app/api/v1/contracts");
+    const { contracts } = await import("@/app/api/v1/contracts");
+    const { webhookEventDocs } = await import("@/app/api/v1/webhook-events");
     const { buildOpenApiDocument } = await import("@/lib/http/openapi");
-    const doc = buildOpenApiDocument(contracts, { serverUrl: "http://x/api/v1", version: "t", webhooks: webhookDocs }) as any;
+    const doc = buildOpenApiDocument(contracts, { serverUrl: "http://x/api/v1", version: "t", webhooks: webhookEventDocs }) as any;
     expect(Object.keys(doc.paths["/payouts/bulk"]).sort()).toEqual(["get", "post"]);
     expect(Object.keys(doc.paths["/payouts/bulk/{bulkId}"])).toEqual(["get"]);
     const body = doc.paths["/payouts/bulk"].post.requestBody.content["application/json"].schema;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as dbClient from "@/lib/db/client";
 import { GET } from "@/app/api/v1/health/route";
+import { newId } from "@/lib/ids";
 import { call } from "../../helpers/http";
 
 afterEach(() => vi.restoreAllMocks());
@@ -13,7 +14,14 @@ describe("GET /health", () => {
       status: "ok",
       environment: "sandbox",
       version: expect.any(String),
-      checks: { database: { status: "ok", latencyMs: expect.any(Number) }, rateLimiter: { backend: expect.any(String) } },
+      checks: {
+        database: { status: "ok", latencyMs: expect.any(Number) },
+        rateLimiter: { backend: expect.any(String) },
+        // With Redis behind the rate limiter (CI's test:pg), it is asked too.
+        ...(process.env.REDIS_URL || process.env.UPSTASH_REDIS_REST_URL ? { redis: { status: "ok", latencyMs: expect.any(Number) } } : {}),
+        jobs: { status: "ok", due: expect.any(Number), failed: expect.any(Number), oldestDueAgeSeconds: expect.any(Number), degradedAfterSeconds: 300 },
+        connectors: { status: "ok", accounts: expect.any(Array) },
+      },
       warnings: [],
     });
     expect(res.headers.get("x-request-id")).toBeTruthy();
@@ -46,9 +54,45 @@ describe("GET /health", () => {
     vi.spyOn(dbClient, "getPrisma").mockRejectedValue(new Error("connect ECONNREFUSED 10.0.0.5:5432 password=hunter2"));
     const res = await call(GET, { path: "/health" });
     expect(res.status).toBe(503);
-    expect(res.json.status).toBe("degraded");
+    expect(res.json.status).toBe("down");
     expect(res.json.checks.database.status).toBe("error");
     expect(res.text).not.toMatch(/ECONNREFUSED|hunter2|10\.0\.0\.5/);
+  });
+});
+
+describe("GET /health: degraded is not down", () => {
+  it("a due job waiting longer than HEALTH_JOB_BACKLOG_SECONDS degrades the report (200), naming the backlog's age", async () => {
+    const prisma = await dbClient.getPrisma();
+    const job = await prisma.job.create({ data: { id: newId("job"), type: "test.health-backlog", runAt: new Date(Date.now() - 600_000) } });
+    try {
+      const res = await call(GET, { path: "/health" });
+      expect(res.status).toBe(200);
+      expect(res.json.status).toBe("degraded");
+      expect(res.json.checks.jobs).toMatchObject({ status: "degraded", oldestDueAgeSeconds: expect.any(Number) });
+      expect(res.json.checks.jobs.oldestDueAgeSeconds).toBeGreaterThanOrEqual(599);
+      expect(res.json.checks.jobs.due).toBeGreaterThanOrEqual(1);
+    } finally {
+      await prisma.job.delete({ where: { id: job.id } });
+    }
+  });
+
+  it("a configured Redis that does not answer degrades the report (the rate limiter fails open), the database still answering", async () => {
+    const { rateLimiter } = await import("@/lib/http/rate-limit");
+    const limiter = rateLimiter();
+    const saved = limiter.ping;
+    limiter.ping = () => Promise.reject(new Error("connect ECONNREFUSED 10.0.0.7:6379"));
+    try {
+      const res = await call(GET, { path: "/health" });
+      expect(res.status).toBe(200);
+      expect(res.json.status).toBe("degraded");
+      expect(res.json.checks.redis).toEqual({ status: "error", latencyMs: expect.any(Number) });
+      expect(res.text).not.toContain("ECONNREFUSED");
+      limiter.ping = () => Promise.resolve("PONG");
+      const ok = await call(GET, { path: "/health" });
+      expect(ok.json.checks.redis).toEqual({ status: "ok", latencyMs: expect.any(Number) });
+    } finally {
+      limiter.ping = saved;
+    }
   });
 });
 

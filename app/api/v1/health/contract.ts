@@ -2,19 +2,33 @@ import { z } from "zod";
 import { defineContract } from "@/lib/http/contract";
 
 export const healthResponse = z.object({
-  status: z.enum(["ok", "degraded"]),
+  status: z.enum(["ok", "degraded", "down"]).describe("`down` (503): the database does not answer. `degraded` (200): it does, but Redis, the job backlog or a routed connector account is failing."),
   environment: z.enum(["sandbox", "production"]),
   version: z.string(),
   checks: z.object({
     database: z.object({ status: z.enum(["ok", "error"]), latencyMs: z.number(), error: z.string().optional() }),
     rateLimiter: z.object({ backend: z.string() }),
+    redis: z
+      .object({ status: z.enum(["ok", "error"]), latencyMs: z.number() })
+      .optional()
+      .describe("When Redis (or Upstash) backs the rate limiter: whether it answers. An unreachable one degrades (the limiter then fails open)."),
+    jobs: z
+      .object({
+        status: z.enum(["ok", "degraded"]),
+        due: z.number().int(),
+        failed: z.number().int(),
+        oldestDueAgeSeconds: z.number().int(),
+        degradedAfterSeconds: z.number().int(),
+      })
+      .optional()
+      .describe("The job outbox: jobs due now, jobs that used up their attempts, and how long the oldest due job has waited (degraded past degradedAfterSeconds)."),
     connectors: z
       .object({
         status: z.enum(["ok", "degraded"]),
-        accounts: z.array(z.object({ id: z.string(), state: z.enum(["misconfigured", "unavailable"]) })),
+        accounts: z.array(z.object({ id: z.string(), state: z.enum(["ok", "misconfigured", "unavailable"]) })),
       })
       .optional()
-      .describe("Production only: connector accounts used by routes that cannot serve now; their providers are unavailable."),
+      .describe("Every connector account of this environment with its state (unavailable: circuit breaker open); degraded when an account that routes use cannot serve."),
   }),
   warnings: z.array(z.string()).describe("Dangerous settings this instance runs with (e.g. private webhook targets allowed in production); empty when none."),
 });
@@ -24,7 +38,7 @@ export const healthContract = defineContract({
   path: "/health",
   summary: "Service health",
   description:
-    "200 when the database answers (status `degraded` when a routed connector account is misconfigured or its circuit breaker is open, naming it), 503 when the database does not. Not rate limited (load balancers poll it).",
+    "200 when the database answers (status `degraded` when Redis does not answer, the oldest due job has waited too long, or a routed connector account is misconfigured or its circuit breaker is open), 503 with status `down` when the database does not. Not rate limited (load balancers poll it).",
   tags: ["Platform"],
   auth: "public",
   rateLimit: "none",

@@ -1,20 +1,27 @@
 import { notFound } from "next/navigation";
+import { refundPaymentAction } from "@/app/_dashboard/actions";
+import { ActionForm } from "@/app/_dashboard/client/action-form";
 import { ProviderTimeline } from "@/app/_dashboard/provider-timeline";
 import { TransactionHistory } from "@/app/_dashboard/transaction-history";
 import { formatAmount, formatDate } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { getDashboardPayment } from "@/lib/dashboard/payments";
+import { minorToDecimalString } from "@/lib/money";
 
-export default async function PaymentPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function PaymentPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const scope = await requireScope();
   const { id } = await params;
+  const justRefunded = (await searchParams).refunded === "1";
   const detail = await getDashboardPayment(scope, id);
   // Another merchant's payment, or one of the other environment, does not exist here.
   if (!detail) notFound();
   const locale = await currentLocale();
   const m = messages(locale);
-  const { payment, timeline, webhooks, providerCalls } = detail;
+  const { payment, refunds, timeline, webhooks, providerCalls } = detail;
+  // What a new refund may still take: the amount less every refund not failed (DESIGN §14).
+  const left = payment.amount - payment.refundReserved;
+  const canRefund = payment.status === "success" && left > 0n;
   return (
     <div className="stack">
       <p>
@@ -52,7 +59,85 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
             </dd>
           </>
         ) : null}
+        {payment.status === "success" || payment.status === "refunded" ? (
+          <>
+            <dt>{m.refund.refunded}</dt>
+            <dd data-testid="refunded-amount">{formatAmount(payment.refundedAmount, payment.currency, locale)}</dd>
+          </>
+        ) : null}
       </dl>
+
+      {justRefunded ? (
+        <p className="success" role="status" data-testid="refund-created">
+          {m.refund.done}
+        </p>
+      ) : null}
+      {payment.status === "success" || payment.status === "refunded" ? (
+        <section aria-labelledby="refunds-title" className="stack">
+          <h2 id="refunds-title">{m.refund.title}</h2>
+          {refunds.length === 0 ? (
+            <p className="muted">{m.refund.none}</p>
+          ) : (
+            <table data-testid="refunds">
+              <thead>
+                <tr>
+                  <th scope="col">{m.refund.id}</th>
+                  <th scope="col">{m.payments.amount}</th>
+                  <th scope="col">{m.refund.status}</th>
+                  <th scope="col">{m.payment.reason}</th>
+                  <th scope="col">{m.refund.created}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {refunds.map((r) => (
+                  <tr key={r.id} data-testid="refund-row">
+                    <td>
+                      <code>{r.id}</code>
+                    </td>
+                    <td>{formatAmount(r.amount, r.currency, locale)}</td>
+                    <td>
+                      <span className={`status status-${r.status}`}>{m.status[r.status] ?? r.status}</span>
+                      {r.errorCode ? (
+                        <>
+                          {" "}
+                          <code>{r.errorCode}</code>
+                        </>
+                      ) : null}
+                    </td>
+                    <td>{r.reason ?? "—"}</td>
+                    <td>{formatDate(r.createdAt, locale)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {canRefund ? (
+            // The confirmation step works without JavaScript: a native disclosure opens the form,
+            // whose required box must be ticked (the server action checks it too).
+            <details className="confirm" data-testid="refund">
+              <summary className="btn">{m.refund.open}</summary>
+              <ActionForm action={refundPaymentAction} submit={m.refund.submit} success={m.refund.done} className="panel stack" testId="refund-form">
+                <input type="hidden" name="transactionId" value={payment.id} />
+                <label>
+                  {m.refund.amount} ({payment.currency})
+                  <input name="amount" inputMode="decimal" autoComplete="off" placeholder={minorToDecimalString(left, payment.currency)} aria-describedby="refund-amount-help" />
+                </label>
+                <p id="refund-amount-help" className="muted">
+                  {m.refund.amountHelp.replace("{left}", formatAmount(left, payment.currency, locale))}
+                </p>
+                <label>
+                  {m.refund.reason}
+                  <input name="reason" maxLength={255} autoComplete="off" />
+                </label>
+                <label className="row">
+                  <input type="checkbox" name="confirm" value="refund" required />
+                  <span>{m.refund.confirm.replace("{phone}", payment.customerPhone ?? "—")}</span>
+                </label>
+              </ActionForm>
+            </details>
+          ) : null}
+        </section>
+      ) : null}
 
       <TransactionHistory timeline={timeline} webhooks={webhooks} noWebhooks={m.payment.noWebhooks} locale={locale} m={m} />
       <ProviderTimeline calls={providerCalls} locale={locale} m={m} />

@@ -1,0 +1,29 @@
+import type { Connector } from "../connector";
+import { checkHealth, initPayment, parseNotification, queryStatus } from "./client";
+import { ORANGE_BASE_URL, ORANGE_SECRET_NAMES, orangeWebpaySettingsSchema, type OrangeWebpaySettings } from "./settings";
+import { UnsupportedOperationError } from "../connector";
+
+/**
+ * Orange Money Web Payment (OPERATORS §3.1): a redirect collection (the customer pays on
+ * Orange's page and comes back), its unsigned notification (a hint) and the status query.
+ * WebPay has no payout or refund API: `route:set` refuses those directions. See README.md.
+ */
+export const orangeWebpayConnector: Connector<OrangeWebpaySettings> = {
+  type: "orange-webpay",
+  capabilities: { collect: "redirect", payout: false, refund: false, signedCallbacks: false, uuidReference: false },
+  settingsSchema: orangeWebpaySettingsSchema,
+  secretNames: ORANGE_SECRET_NAMES,
+  defaultBaseUrl: ORANGE_BASE_URL,
+  collect: initPayment,
+  payout: async () => {
+    throw new UnsupportedOperationError("orange-webpay", "payouts (WebPay has no payout API)");
+  },
+  refund: async () => {
+    throw new UnsupportedOperationError("orange-webpay", "refunds (WebPay has no refund API)");
+  },
+  status: queryStatus,
+  parseCallback: async (context, callback) => parseNotification(context, callback),
+  checkHealth,
+};
+
+export type { OrangeWebpaySettings } from "./settings";

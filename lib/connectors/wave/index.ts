@@ -1,0 +1,26 @@
+import type { Connector } from "../connector";
+import { parseWaveCallback } from "./callbacks";
+import { checkHealth, checkStatus, createPayout, createSession, refundSession } from "./client";
+import { WAVE_BASE_URL, WAVE_SECRET_NAMES, waveRequiredSecrets, waveSettingsSchema, type WaveSettings } from "./settings";
+
+/**
+ * Wave (OPERATORS §4; SN, CI): collections through a checkout session (a redirect: the customer
+ * pays on Wave's launch URL and comes back), full refunds of a session, payouts under an
+ * Idempotency-Key, webhooks verified with Wave's timestamped HMAC. See README.md.
+ */
+export const waveConnector: Connector<WaveSettings> = {
+  type: "wave",
+  capabilities: { collect: "redirect", payout: true, refund: true, signedCallbacks: true, uuidReference: false },
+  settingsSchema: waveSettingsSchema,
+  secretNames: WAVE_SECRET_NAMES,
+  requiredSecretsFor: waveRequiredSecrets,
+  defaultBaseUrl: WAVE_BASE_URL,
+  collect: createSession,
+  payout: createPayout,
+  refund: refundSession,
+  status: checkStatus,
+  parseCallback: async (context, callback) => parseWaveCallback(context, callback),
+  checkHealth,
+};
+
+export type { WaveSettings } from "./settings";

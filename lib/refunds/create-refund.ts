@@ -1,0 +1,104 @@
+import type { ApiAuth } from "@/lib/auth/authenticate";
+import { getPrisma, type Tx } from "@/lib/db/client";
+import type { Payment, Refund } from "@/lib/db/generated/client";
+import { AppError, isAppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { holdRefund } from "@/lib/ledger";
+import { type CurrencyCode, minorToDecimalString, toMinor } from "@/lib/money";
+import { getPaymentOrThrow } from "@/lib/payments/get-payment";
+import { recordWebhookEvent } from "@/lib/webhooks";
+import type { RefundRequestBody } from "./refund-schemas";
+import { refundView } from "./refund-views";
+
+export const SUBMIT_REFUND_JOB = "refund.submit";
+
+type Scope = Pick<ApiAuth, "environment"> & { merchant: { id: string } };
+
+/**
+ * POST /payments/{transactionId}/refund (DESIGN §14). In one transaction:
+ * 1. the amount is reserved on the payment by one conditional UPDATE (still `success`, and
+ *    everything not failed plus this refund ≤ the amount): of concurrent refunds only those that
+ *    fit get through, whatever their number; a CHECK constraint backs it up;
+ * 2. the amount is held from the merchant's collect.available (holdRefund: row lock, no
+ *    overdraft);
+ * 3. the refund row (pending), its timeline row, refund.pending and the refund.submit job.
+ * Any refusal writes nothing. Errors: another merchant's or unknown payment 404; not a
+ * successful collect 422 invalid_state; nothing left 422 invalid_state; more than what is left
+ * 422 invalid_amount; balance too low 422 insufficient_balance; a bad amount 400 invalid_amount.
+ */
+export async function createRefund(scope: Scope, transactionId: string, body: RefundRequestBody): Promise<Refund> {
+  const prisma = await getPrisma();
+  const payment = await getPaymentOrThrow(scope, transactionId, prisma);
+  assertRefundable(payment);
+  const currency = payment.currency as CurrencyCode;
+  const left = payment.amount - payment.refundReserved;
+  const amount = body.amount === undefined ? left : toMinor(body.amount, currency);
+  assertFits(payment, amount, left);
+
+  const refundId = newId("rf");
+  try {
+    return await prisma.$transaction(async (tx) => {
+      await reserve(tx, payment, amount);
+      await holdRefund(tx, { environment: payment.environment, merchantId: payment.merchantId, refundId, paymentId: payment.id, currency, amount });
+      const refund = await tx.refund.create({
+        data: {
+          id: refundId,
+          merchantId: payment.merchantId,
+          environment: payment.environment,
+          paymentId: payment.id,
+          amount,
+          currency,
+          reason: body.reason ?? null,
+          provider: payment.provider ?? "",
+          country: payment.country ?? "",
+          destination: payment.customerPhone,
+          callbackUrl: payment.callbackUrl,
+        },
+      });
+      await tx.refundStatusChange.create({ data: { refundId, fromStatus: null, toStatus: "pending", reason: "created by the merchant" } });
+      await recordWebhookEvent(tx, { merchantId: refund.merchantId, environment: refund.environment, type: "refund.pending", data: refundView(refund), callbackUrl: refund.callbackUrl });
+      await enqueueJob(tx, SUBMIT_REFUND_JOB, { refundId }, { dedupeKey: `${SUBMIT_REFUND_JOB}:${refundId}` });
+      return refund;
+    });
+  } catch (err) {
+    if (isAppError(err) && err.code === "insufficient_balance") {
+      // 422 here, not the payouts' 400: the request is fine, the balance (stored state) is not.
+      throw new AppError(
+        "insufficient_balance",
+        `Your available ${currency} collect balance cannot cover a refund of ${minorToDecimalString(amount, currency)} ${currency}; refunds are taken from the available balance (pending collections settle first).`,
+        { conflict: true },
+      );
+    }
+    throw err;
+  }
+}
+
+function assertRefundable(payment: Payment): void {
+  if (payment.status === "refunded") throw new AppError("invalid_state", `Transaction ${payment.id} is already fully refunded.`);
+  if (payment.status !== "success") throw new AppError("invalid_state", `Transaction ${payment.id} is ${payment.status}; only a successful payment can be refunded.`);
+}
+
+function assertFits(payment: Payment, amount: bigint, left: bigint): void {
+  const currency = payment.currency;
+  if (left <= 0n) throw new AppError("invalid_state", `Nothing is left to refund on transaction ${payment.id}: refunds in progress or done already cover its amount.`);
+  if (amount > left) {
+    throw new AppError("invalid_amount", `At most ${minorToDecimalString(left, currency)} ${currency} is left to refund on transaction ${payment.id}.`, {
+      conflict: true,
+      details: [{ path: "amount", message: `must be at most ${minorToDecimalString(left, currency)}` }],
+    });
+  }
+}
+
+/** The race-proof check: one conditional UPDATE; when it matches nothing, say why from the row as it is now. */
+async function reserve(tx: Tx, payment: Payment, amount: bigint): Promise<void> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    UPDATE payments SET refund_reserved = refund_reserved + ${amount}
+    WHERE id = ${payment.id} AND status = 'success' AND refund_reserved + ${amount} <= amount
+    RETURNING id`;
+  if (rows.length === 1) return;
+  const now = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+  assertRefundable(now);
+  assertFits(now, amount, now.amount - now.refundReserved);
+  throw new AppError("invalid_state", `Transaction ${payment.id} cannot be refunded right now.`);
+}

@@ -1,0 +1,193 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as callbackPost } from "@/app/api/v1/connectors/[accountId]/callback/route";
+import { startOrangeWebpaySimulator, type OrangeSimulator } from "@/lib/connectors/orange-webpay/simulator";
+import { startWaveSimulator, type WaveSimulator } from "@/lib/connectors/wave/simulator";
+import { getPrisma } from "@/lib/db/client";
+import { jobHandler } from "@/lib/jobs/job-handlers";
+import { runSettlement } from "@/lib/ledger/settle-due-pending";
+import { pollPayment, submitPayment } from "@/lib/payments/payment-jobs";
+import { pollPayout, submitPayout } from "@/lib/payouts/payout-jobs";
+import { directBody, eventTypes, initiatePayment } from "../helpers/payments";
+import { quoteAndInitiate, quoteBody, recipient, status as payoutStatus } from "../helpers/payouts";
+import { createLiveMerchant, enterProduction, ops, restoreEnv } from "../helpers/production-instance";
+import { ensureReferenceData } from "../helpers/reference";
+
+/**
+ * Issue 15's e2e flow for Wave and Orange Money web payment: production mode with the real
+ * connectors pointed at their contract simulators on 127.0.0.1, configured with the ops
+ * commands; a live merchant collects through the real route handlers (direct initiate answers
+ * nextAction redirect; the customer pays on the simulated operator page); Wave's signed webhook
+ * comes over real HTTP into the callback route and is applied; Orange's unsigned notification
+ * only triggers a status query. Wave also pays out (Idempotency-Key). WebPay has no payout API:
+ * route:set refuses it. The platform has no refund endpoint yet (DESIGN §14 is a later issue):
+ * Wave's refund is proven against its simulator in tests/connectors/wave.
+ */
+let platform: { url: string; close(): Promise<void> };
+let wave: WaveSimulator;
+let orange: OrangeSimulator;
+let m: Awaited<ReturnType<typeof createLiveMerchant>>;
+const trace: string[] = [];
+
+async function startPlatform() {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      const match = /^\/api\/v1\/connectors\/([^/]+)\/callback$/.exec((req.url ?? "").split("?")[0]);
+      if (!match || req.method !== "POST") return void res.writeHead(404).end();
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+      const request = new Request(`${platform.url}${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) });
+      const response = await callbackPost(request, { params: Promise.resolve({ accountId: match[1] }) });
+      res.writeHead(response.status).end(await response.text());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+}
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  wave = await startWaveSimulator({ webhookUrl: `${platform.url}/api/v1/connectors/wave-sn/callback` });
+  orange = await startOrangeWebpaySimulator({ requireHttpsNotifUrl: false });
+  enterProduction({
+    PUBLIC_BASE_URL: platform.url,
+    // Wave wants https success/error URLs: the hosted checkout's public origin.
+    PUBLIC_URL: "https://pay.example.test",
+    SETTLEMENT_DELAY_SECONDS: "0",
+    CONNECTOR_TOTAL_TIMEOUT_MS: "2000",
+    WAVE_SIM_API_KEY: wave.admin.apiKey(),
+    WAVE_SIM_WEBHOOK_SECRET: wave.admin.config.webhookSecrets[0]!,
+    ORANGE_SIM_CLIENT_ID: orange.admin.credentials.clientId,
+    ORANGE_SIM_CLIENT_SECRET: orange.admin.credentials.clientSecret,
+    ORANGE_SIM_MERCHANT_KEY: orange.admin.credentials.merchantKey,
+  });
+  await ensureReferenceData();
+  expect((await ops("connector:add", "--id", "wave-sn", "--type", "wave", "--base-url", wave.url, "--secrets-env", "WAVE_SIM")).code).toBe(0);
+  expect((await ops("connector:add", "--id", "orange-sn", "--type", "orange-webpay", "--base-url", orange.url, "--setting", "countryPath=sn", "--secrets-env", "ORANGE_SIM")).code).toBe(0);
+  for (const direction of ["collect", "payout", "refund"]) expect((await ops("route:set", "--country", "SN", "--provider", "wave", "--direction", direction, "--account", "wave-sn")).code).toBe(0);
+  expect((await ops("route:set", "--country", "SN", "--provider", "orange", "--direction", "collect", "--account", "orange-sn")).code).toBe(0);
+  m = await createLiveMerchant();
+});
+
+afterAll(async () => {
+  console.log(["── production e2e trace (Wave, Orange WebPay) ──", ...trace].join("\n"));
+  await Promise.all([wave?.close(), orange?.close(), platform?.close()]);
+  restoreEnv();
+});
+
+const payment = async (id: string) => (await getPrisma()).payment.findUniqueOrThrow({ where: { id } });
+async function calls(subjectId: string) {
+  const rows = await (await getPrisma()).connectorCall.findMany({ where: { subjectId }, orderBy: { id: "asc" } });
+  return rows.map((c) => `${c.operation} ${c.httpStatus ?? "-"}`).join(", ");
+}
+async function runCheckJobs(ids: string[]) {
+  const pending = await (await getPrisma()).job.findMany({ where: { type: "connector.check", status: "pending" } });
+  const jobs = pending.filter((j) => ids.includes((j.payload as { id: string }).id));
+  for (const job of jobs) {
+    await jobHandler(job.type)!(job.payload as Record<string, unknown>, { id: job.id, attempts: 1 });
+    await (await getPrisma()).job.update({ where: { id: job.id }, data: { status: "succeeded" } });
+  }
+  return jobs.length;
+}
+
+async function direct(provider: string, phone: string, amount = 20_000) {
+  const res = await initiatePayment(m.headers, directBody({ provider, country: "SN", customerPhone: phone, amount }));
+  expect(res.status).toBe(201);
+  return res.json.data as { transactionId: string; redirectUrl: string; nextAction?: { type: string; url: string } };
+}
+
+describe("production e2e: Wave and Orange Money web payment simulators", () => {
+  it("Wave collect: nextAction redirect → session → the customer pays → signed webhook applied → success", async () => {
+    const data = await direct("wave", "+221770000012");
+    expect(data.nextAction).toEqual({ type: "redirect", url: data.redirectUrl });
+    const id = data.transactionId;
+    await submitPayment(id);
+    const sent = await payment(id);
+    expect(sent).toMatchObject({ status: "processing", connectorAccountId: "wave-sn", providerReference: expect.stringMatching(/^cos-/), providerRedirectUrl: expect.stringContaining(`${wave.url}/pay/cos-`) });
+    const session = wave.admin.session(sent.providerReference!)!;
+    expect(session).toMatchObject({ amount: "20000", client_reference: id, success_url: expect.stringMatching(/^https:\/\/pay\.example\.test\/checkout\//) });
+    // The hosted page (where nextAction points) forwards the customer to Wave's page.
+    const page = await (await import("@/app/checkout/[token]/status/route")).GET(new Request(`https://pay.example.test/checkout/${sent.checkoutToken}/status`), { params: Promise.resolve({ token: sent.checkoutToken }) });
+    expect(await page.json()).toMatchObject({ stage: "waiting", operatorUrl: sent.providerRedirectUrl });
+    // The customer pays on the wallet page; Wave's signed webhook reaches the callback route.
+    const back = await fetch(sent.providerRedirectUrl!, { method: "POST", body: "action=pay", headers: { "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+    expect(back.headers.get("location")).toBe(session.success_url);
+    await wave.admin.idle();
+    expect(wave.admin.webhooks().filter((w) => w.type === "checkout.session.completed" && w.body.includes(id)).map((w) => w.httpStatus)).toEqual([200]);
+    expect(await payment(id)).toMatchObject({ status: "success" });
+    expect(await eventTypes(m.merchant.id, id)).toEqual(["payment.pending", "payment.processing", "payment.success"]);
+    trace.push(`Wave collect ${id}: ${await calls(id)} → success by the signed webhook`);
+  });
+
+  it("Wave: a tampered webhook is refused (401) and changes nothing; polling finds the truth", async () => {
+    const { transactionId: id } = await direct("wave", "+221770000013");
+    await submitPayment(id);
+    wave.admin.configure({ webhookMode: "tampered" });
+    wave.admin.pay((await payment(id)).providerReference!);
+    await wave.admin.idle();
+    wave.admin.configure({ webhookMode: "signed" });
+    expect(wave.admin.webhooks().filter((w) => w.body.includes(id)).map((w) => w.httpStatus)).toEqual([401]);
+    expect((await payment(id)).status).toBe("processing");
+    await pollPayment(id);
+    expect((await payment(id)).status).toBe("success");
+    trace.push(`Wave tampered webhook ${id}: 401, unchanged; ${await calls(id)} → success by polling`);
+  });
+
+  it("Wave: the session expires unpaid → failed timeout", async () => {
+    const { transactionId: id } = await direct("wave", "+221770000014");
+    await submitPayment(id);
+    wave.admin.advanceClock(31 * 60);
+    await pollPayment(id);
+    expect(await payment(id)).toMatchObject({ status: "failed", errorCode: "timeout" });
+  });
+
+  it("Orange WebPay collect: redirect → the customer pays → the notification is a hint → status query → success", async () => {
+    const data = await direct("orange", "+221770000015");
+    expect(data.nextAction).toMatchObject({ type: "redirect" });
+    const id = data.transactionId;
+    await submitPayment(id);
+    const sent = await payment(id);
+    expect(sent).toMatchObject({ status: "processing", connectorAccountId: "orange-sn", providerRedirectUrl: expect.stringContaining(`${orange.url}/pay/`) });
+    orange.admin.pay(sent.providerReference!);
+    await orange.admin.idle();
+    expect(orange.admin.notifications().filter((n) => n.url.includes(id.slice(4))).map((n) => n.httpStatus)).toEqual([202]);
+    expect((await payment(id)).status).toBe("processing"); // a hint only
+    expect(await runCheckJobs([id])).toBe(1);
+    expect(await payment(id)).toMatchObject({ status: "success" });
+    trace.push(`Orange collect ${id}: ${await calls(id)} → success by status query`);
+  });
+
+  it("Orange WebPay: a forged notification is refused (401); a failed payment → failed provider_error", async () => {
+    const { transactionId: id } = await direct("orange", "+221770000016");
+    await submitPayment(id);
+    const forged = await fetch(`${platform.url}/api/v1/connectors/orange-sn/callback?o=${id.slice(4)}&t=AAAAAAAAAAAAAAAA`, { method: "POST", body: JSON.stringify({ status: "SUCCESS", notif_token: "x", txnid: "MP1" }) });
+    expect(forged.status).toBe(401);
+    expect((await payment(id)).status).toBe("processing");
+    orange.admin.pay((await payment(id)).providerReference!, "FAILED");
+    await orange.admin.idle();
+    await runCheckJobs([id]);
+    expect(await payment(id)).toMatchObject({ status: "failed", errorCode: "provider_error" });
+  });
+
+  it("Orange WebPay has no payouts: route:set refuses them with a clear message", async () => {
+    await expect(ops("route:set", "--country", "SN", "--provider", "orange", "--direction", "payout", "--account", "orange-sn")).rejects.toThrow(/orange-webpay connector \(account orange-sn\) does not do payout/);
+    await expect(ops("route:set", "--country", "SN", "--provider", "orange", "--direction", "refund", "--account", "orange-sn")).rejects.toThrow(/does not do refund/);
+  });
+
+  it("Wave payout under its Idempotency-Key, funded by the settled collects → success", async () => {
+    await runSettlement({ merchantId: m.merchant.id });
+    const { payout: res } = await quoteAndInitiate(m.headers, quoteBody({ amount: 5_000, destinationCountry: "SN", method: "wave" }), { recipient: recipient("+221770000017") });
+    expect(res.status).toBe(201);
+    const po = res.json.transactionId as string;
+    await submitPayout(po);
+    if ((await (await getPrisma()).payout.findUniqueOrThrow({ where: { id: po } })).status === "processing") await pollPayout(po);
+    expect((await payoutStatus(m.headers, po)).json).toMatchObject({ status: "success" });
+    const sent = wave.admin.requests({ method: "POST", path: "/v1/payout" }).at(-1)!;
+    expect(sent.headers["idempotency-key"]).toBe(po);
+    trace.push(`Wave payout ${po}: ${await calls(po)} → success`);
+  });
+});

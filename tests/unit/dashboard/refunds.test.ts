@@ -1,0 +1,39 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { addTestFunds } from "@/lib/dashboard/balances";
+import { getDashboardPayment } from "@/lib/dashboard/payments";
+import { refundFromDashboard } from "@/lib/dashboard/refunds";
+import { getPrisma } from "@/lib/db/client";
+import { paidPayment } from "../../helpers/refunds";
+import { ensureReferenceData } from "../../helpers/reference";
+import { signedUpMerchant } from "./helpers";
+
+beforeAll(() => ensureReferenceData());
+
+const formOf = (fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  return form;
+};
+
+describe("dashboard refund action", () => {
+  it("needs the confirmation; refunds through createRefund; the page lists it; another merchant's payment is refused", async () => {
+    const m = await signedUpMerchant();
+    expect(await addTestFunds(m.scope, { currency: "XOF", amount: "100000" })).toMatchObject({ ok: true });
+    const payment = await paidPayment(m.headers, 10_000);
+
+    const unconfirmed = await refundFromDashboard(m.scope, formOf({ transactionId: payment.id, amount: "2000" }));
+    expect(unconfirmed).toMatchObject({ ok: false, code: "validation_error", fieldErrors: { confirm: expect.stringContaining("confirm") } });
+    expect(await (await getPrisma()).refund.count({ where: { paymentId: payment.id } })).toBe(0);
+
+    const tooMuch = await refundFromDashboard(m.scope, formOf({ transactionId: payment.id, amount: "10 001", confirm: "refund" }));
+    expect(tooMuch).toMatchObject({ ok: false, code: "invalid_amount", error: expect.stringContaining("At most 10000 XOF") });
+
+    const done = await refundFromDashboard(m.scope, formOf({ transactionId: payment.id, amount: "2 000", reason: " Damaged ", confirm: "refund" }));
+    expect(done).toMatchObject({ ok: true, data: { transactionId: payment.id, refundId: expect.stringMatching(/^rf_/) } });
+    const detail = await getDashboardPayment(m.scope, payment.id);
+    expect(detail?.refunds.map((r) => [r.amount, r.reason, r.status])).toEqual([[2_000n, "Damaged", "pending"]]);
+
+    const other = await signedUpMerchant();
+    expect(await refundFromDashboard(other.scope, formOf({ transactionId: payment.id, confirm: "refund" }))).toMatchObject({ ok: false, code: "not_found" });
+  });
+});
