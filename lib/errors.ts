@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   "insufficient_balance",
   "INSUFFICIENT_BALANCE",
   "limit_exceeded",
+  "bulk_rejected",
   // 401 / 403 / 404 / 405 / 409 / 413 / 415
   "unauthenticated",
   "forbidden",

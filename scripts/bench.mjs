@@ -8,6 +8,9 @@
  * Then, when a PostgreSQL server answers (BENCH_PG_URL, default the local one), the ledger
  * micro-benchmark (journal entries per second on one hot wallet and on 100 wallets) next to
  * pgbench's TPC-B-like transactions per second on the same server in the same run.
+ * Bulk payouts (BENCH_ONLY=bulk): POST /payouts/bulk with 1,000 legacy items, BENCH_BULK_RUNS
+ * (default 5) requests one after another; the figure is the time per request (target: under 3 s
+ * on PostgreSQL) and its items/s as a ratio to the bare route's req/s of the same run.
  */
 import { spawn, spawnSync, execSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -137,6 +140,45 @@ async function fundDemoMerchant({ base, auth }) {
   funded = true;
 }
 
+/**
+ * POST /payouts/bulk with 1,000 legacy items (DESIGN §15: accepted in under 3 s on PostgreSQL),
+ * sequentially, after one warm-up request. Each item is a distinct payout to an Orange SN wallet.
+ */
+async function measureBulk(baseline) {
+  await fundDemoMerchant({ base, auth });
+  const runs = Number(process.env.BENCH_BULK_RUNS ?? 5);
+  const body = (n, tag) =>
+    JSON.stringify({
+      items: Array.from({ length: n }, (_, i) => ({
+        amount: 1000,
+        method: "MOBILE_MONEY",
+        mobileWallet: { provider: "orange" },
+        recipient: { phone: "+221770000012", name: "Bench Payee" },
+        externalReference: `bulk-${tag}-${i}`,
+      })),
+    });
+  const post = async (payload) => {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/v1/payouts/bulk`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: payload });
+    const json = await res.json();
+    const ms = performance.now() - started;
+    if (res.status !== 201 || json.counts.accepted !== JSON.parse(payload).items.length) throw new Error(`bulk failed: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return ms;
+  };
+  await post(body(1000, `warm-${process.pid}`));
+  const times = [];
+  for (let r = 0; r < runs; r++) times.push(await post(body(1000, `${process.pid}-${r}`)));
+  times.sort((a, b) => a - b);
+  const p50 = Math.round(times[Math.floor(times.length / 2)]);
+  const max = Math.round(times[times.length - 1]);
+  const itemsPerSec = Math.round(1000 / (p50 / 1000));
+  const ratioToBare = baseline ? Number((itemsPerSec / baseline).toFixed(2)) : null;
+  console.log(
+    `${"POST /payouts/bulk (1,000 legacy items)".padEnd(48)} p50 ${p50} ms  max ${max} ms  ${itemsPerSec} items/s  ×${ratioToBare ?? "-"} of bare (items/s ÷ req/s)  ${max < 3000 ? "under" : "OVER"} 3 s`,
+  );
+  return { runs, p50Ms: p50, maxMs: max, itemsPerSec, ratioToBare };
+}
+
 function startServer() {
   rmSync(path.join(root, ".data-bench"), { recursive: true, force: true });
   const server = spawn("node", [path.join(root, "scripts/start.mjs")], {
@@ -241,6 +283,8 @@ try {
       `${row.name.padEnd(48)} ${String(row.reqPerSec).padStart(7)} req/s  p50 ${String(row.p50Ms).padStart(4)} ms  p99 ${String(row.p99Ms).padStart(4)} ms  ×${row.ratioToBare ?? "-"} of bare${non2xx ? `  (${non2xx} non-2xx!)` : ""}`,
     );
   }
+  let bulk = null;
+  if (!only || only.some((o) => "bulk".includes(o))) bulk = await measureBulk(baseline);
   let checkoutPage = null;
   if (!only || only.some((o) => "checkout".includes(o))) {
     checkoutPage = await measureCheckoutPage(base, auth);
@@ -249,7 +293,7 @@ try {
   const peak = peakRssMb(server.pid);
   console.log(`server peak RSS: ${peak} MB · database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"} · ${connections} connections × ${duration} s`);
   mkdirSync(path.join(root, "bench-results"), { recursive: true });
-  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), connections, duration, peakRssMb: peak, rows, checkoutPage }, null, 2));
+  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), connections, duration, peakRssMb: peak, rows, checkoutPage, bulk }, null, 2));
 } finally {
   for (const pid of descendants(server.pid).reverse()) {
     try {

@@ -9,6 +9,7 @@ import type { FormResult } from "@/lib/dashboard/form-result";
 import { resendDashboardWebhook } from "@/lib/dashboard/payments";
 import { cancelDashboardPayout } from "@/lib/dashboard/payouts";
 import { refundFromDashboard } from "@/lib/dashboard/refunds";
+import { type BulkPreviewResult, confirmBulkCsv, MAX_BULK_CSV_BYTES, previewBulkCsv } from "@/lib/dashboard/bulk-payouts";
 import { confirmSignUp, signUp, type SignUpResult } from "@/lib/dashboard/sign-up";
 import { authenticateDashboardUser, endAllSessions } from "@/lib/dashboard/authenticate-user";
 import { changePassword } from "@/lib/dashboard/change-password";
@@ -197,4 +198,34 @@ export async function submitVerificationAction(_prev: unknown, form: FormData) {
   const result = await submitVerification(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
   return result;
+}
+
+export type BulkPreviewState = FormResult<BulkPreviewResult> | null;
+
+/**
+ * Bulk payout, step 1: the uploaded CSV checked row by row exactly as the API would check it
+ * (a dry run: nothing is written). The file's text comes back with the preview, in a hidden
+ * field of the confirmation form, so step 2 sends what was checked.
+ */
+export async function previewBulkPayoutAction(_prev: BulkPreviewState, form: FormData): Promise<BulkPreviewState> {
+  const scope = await requireScope();
+  const file = form.get("file");
+  let csv = "";
+  if (file instanceof File && file.size > 0) {
+    if (file.size > MAX_BULK_CSV_BYTES) return { ok: false, code: "payload_too_large", error: `The file is larger than ${MAX_BULK_CSV_BYTES / 1024} KB.` };
+    csv = await file.text();
+  }
+  if (csv.trim() === "") return { ok: false, code: "validation_error", error: "Choose a CSV file (start from the template)." };
+  return previewBulkCsv(scope, { csv, atomic: form.get("atomic") === "on" });
+}
+
+/** Bulk payout, step 2: sends the previewed file and opens the batch's page. */
+export async function confirmBulkPayoutAction(_prev: FormResult<never> | null, form: FormData): Promise<FormResult<never> | null> {
+  const scope = await requireScope();
+  const csv = String(form.get("csv") ?? "");
+  if (csv.length > MAX_BULK_CSV_BYTES * 2) return { ok: false, code: "payload_too_large", error: "The file is too large." };
+  const result = await confirmBulkCsv(scope, { csv, atomic: form.get("atomic") === "true", requestKey: String(form.get("requestKey") ?? "") });
+  if (!result.ok) return result;
+  revalidatePath("/dashboard/payouts");
+  redirect(`/dashboard/payouts/bulk/${result.data.bulkId}`);
 }

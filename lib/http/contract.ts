@@ -28,6 +28,8 @@ export type RouteContract<
   /** Answer 404 (as if the route did not exist) outside this environment. */
   environments?: ("sandbox" | "production")[];
   request?: { query?: Query; params?: Params; body?: Body };
+  /** Body size cap when it must differ from DESIGN §5's 64 KB (MAX_BODY_BYTES): 413 beyond it. */
+  maxBodyBytes?: number;
   /** Status of a successful response and its schema; other documented statuses are errors. */
   success: { status: 200 | 201 | 202; description: string; schema: z.ZodType };
   errors?: number[];

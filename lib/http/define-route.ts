@@ -91,7 +91,7 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
       const rawQuery = searchParamsObject(request.url);
       assertSafeInput(rawQuery, "query");
       const query = parsePart(contract.request?.query, rawQuery, "query");
-      const rawBody = contract.request?.body ? await readJsonBody(request, config.maxBodyBytes()) : undefined;
+      const rawBody = contract.request?.body ? await readJsonBody(request, contract.maxBodyBytes ?? config.maxBodyBytes()) : undefined;
       const body = parsePart(contract.request?.body, rawBody, "body");
       const ctx = { request, requestId, query, params, body, auth } as RouteContext<C>;
 

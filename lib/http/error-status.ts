@@ -17,6 +17,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   insufficient_balance: 400,
   INSUFFICIENT_BALANCE: 400,
   limit_exceeded: 400,
+  bulk_rejected: 400,
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,

@@ -2,6 +2,7 @@ import { onCommit } from "@/lib/db/after-commit";
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { newId } from "@/lib/ids";
+import { insertRows } from "@/lib/db/insert-rows";
 import type { z } from "zod";
 import type { JobDefinitions } from "./register-handlers";
 import { wakeJobRunner, wakeJobRunnerAt } from "./wake-job-runner";
@@ -48,6 +49,26 @@ export async function enqueueJob<T extends string>(db: Db, type: T, payload: Job
   const job = await insertJob(db, { ...row, payload: row.payload as Prisma.InputJsonObject });
   wakeAfterCommit(db, job.runAt);
   return job;
+}
+
+/**
+ * enqueueJob for many jobs of one type in a bounded number of statements (a bulk payout's submit
+ * jobs): same payload check, same dedupe rule (a key already queued is skipped), one wake.
+ */
+export async function enqueueJobs<T extends string>(db: Db, type: T, jobs: { payload: JobPayload<T>; options?: EnqueueOptions }[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const definition = (await import("./job-handlers")).jobDefinition(type);
+  const rows = jobs.map(({ payload, options }) => {
+    if (definition) {
+      const checked = definition.payload.safeParse(payload);
+      if (!checked.success) throw new Error(`Job ${type}: invalid payload (${checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`);
+    }
+    const now = new Date();
+    return { ...newJobRow(type, payload as Record<string, unknown>, options), createdAt: now, updatedAt: now };
+  });
+  await insertRows(db, "jobs", rows, { onConflictDoNothing: "dedupe_key" });
+  const earliest = rows.reduce((min, r) => (r.runAt < min ? r.runAt : min), rows[0].runAt);
+  wakeAfterCommit(db, earliest);
 }
 
 /**

@@ -4,13 +4,13 @@ import { AppError } from "@/lib/errors";
 import { readBalances } from "@/lib/ledger";
 import { convertMinor, type CurrencyCode, isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
 import { checkChannelAmount, getCatalogue } from "@/lib/reference";
-import type { Corridor } from "@/lib/reference";
+import type { Catalogue, Corridor } from "@/lib/reference";
 import { channelFrom } from "@/lib/reference/get-channel";
 import { corridorFrom } from "@/lib/reference/find-corridor";
 import { fxRateFrom } from "@/lib/reference/get-fx-rate";
 import { payoutFeeFrom } from "@/lib/reference/payout-fee-xof";
 import { type ComputedQuote, computeQuote } from "./compute-quote";
-import { assertWithinLimits } from "./payout-limits";
+import { assertLimitWindows, assertPerTransaction, getPayoutLimits, type PayoutLimits, payoutUsage } from "./payout-limits";
 
 /** The five operators that pay out, and bank transfers (DESIGN §8, lib/reference seed). */
 export const PAYOUT_METHODS = ["orange", "mtn", "moov", "wave", "airtel", "bank_transfer"] as const;
@@ -38,12 +38,40 @@ export type PlannedQuote = ComputedQuote & {
   allowFxFrom?: CurrencyCode;
 };
 
+/** What pricing needs from the database, read once (a bulk request prices every item from one snapshot). */
+export type QuoteSnapshot = {
+  catalogue: Catalogue;
+  limits: PayoutLimits;
+  /** Used so far in the limit windows; omitted where the caller checks the windows itself (bulk). */
+  used?: { daily: bigint; monthly: bigint };
+  balanceCategory: "collect" | "payout";
+  /** Available balance per currency in the payout source category. */
+  wallets: { currency: CurrencyCode; available: bigint }[];
+};
+
 /**
  * Prices a payout for a merchant: corridor, method and amount bounds, per-transaction and
  * window limits (advisory here; initiate re-checks them atomically), current balances, then the
  * pure engine (compute-quote.ts). Every refusal is a 400 the merchant can act on.
  */
 export async function buildQuote(merchant: Merchant, environment: Environment, request: QuoteRequest, db?: Db): Promise<PlannedQuote> {
+  const prismaDb = db ?? (await getPrisma());
+  const catalogue = await getCatalogue(db);
+  const limits = await getPayoutLimits(prismaDb, merchant, environment);
+  const used = await payoutUsage(prismaDb, merchant.id, environment);
+  const balances = await readBalances({ merchantId: merchant.id, environment }, prismaDb);
+  const category = balances.payoutSourceCategory;
+  return planQuote(merchant, request, {
+    catalogue,
+    limits,
+    used,
+    balanceCategory: category,
+    wallets: balances.balances.map((b) => ({ currency: b.currency, available: b.categories[category].available })),
+  });
+}
+
+/** buildQuote's rules on a snapshot, with no I/O: the single quote and every item of a bulk go through it. */
+export function planQuote(merchant: Merchant, request: QuoteRequest, snapshot: QuoteSnapshot): PlannedQuote {
   const currency = upper(request.currency);
   if (!isCurrency(currency)) throw new AppError("invalid_currency", `Unsupported currency: ${request.currency}.`);
   const amount = toMinor(request.amount, currency);
@@ -64,7 +92,7 @@ export async function buildQuote(merchant: Merchant, environment: Environment, r
   }
   const type = request.type ?? "c2c";
 
-  const catalogue = await getCatalogue(db);
+  const { catalogue } = snapshot;
   const source = merchant.country;
   // Without destinationCurrency: the payout currency when the corridor offers it, else the
   // destination country's main currency.
@@ -92,18 +120,17 @@ export async function buildQuote(merchant: Merchant, environment: Environment, r
 
   const limitCurrency = merchant.settlementCurrency as CurrencyCode;
   const limitAmount = atMid(amount, limitCurrency);
-  const prismaDb = db ?? (await getPrisma());
-  await assertWithinLimits(prismaDb, merchant, environment, limitAmount);
+  assertPerTransaction(snapshot.limits, limitAmount);
+  if (snapshot.used) assertLimitWindows(snapshot.limits, snapshot.used, limitAmount);
 
-  const balances = await readBalances({ merchantId: merchant.id, environment }, prismaDb);
   const computed = computeQuote({
     amount,
     currency,
     destinationCurrency: corridor.destinationCurrency,
     destinationCountry,
     settlementCurrency: limitCurrency,
-    balanceCategory: balances.payoutSourceCategory,
-    wallets: balances.balances.map((b) => ({ currency: b.currency, available: b.categories[balances.payoutSourceCategory].available })),
+    balanceCategory: snapshot.balanceCategory,
+    wallets: snapshot.wallets,
     allowFxFrom,
     feeXof: (amountXof) => payoutFeeFrom(catalogue, { amountXof, method, type, international: corridor.isInternational, merchantId: merchant.id }).feeXof,
     fx,
@@ -117,7 +144,7 @@ export async function buildQuote(merchant: Merchant, environment: Environment, r
     type,
     corridor,
     international: corridor.isInternational,
-    balanceCategory: balances.payoutSourceCategory,
+    balanceCategory: snapshot.balanceCategory,
     limitAmount,
     limitCurrency,
     allowFxFrom,

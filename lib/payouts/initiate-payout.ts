@@ -12,14 +12,14 @@ import { quoteRow } from "./create-quote";
 import { assertWithinLimits } from "./payout-limits";
 import type { InitiatePayoutBody } from "./payout-request-schemas";
 import { payoutView } from "./payout-views";
-import { validateBeneficiary } from "./validate-beneficiary";
+import { type ValidBeneficiary, validateBeneficiary } from "./validate-beneficiary";
 
 export const SUBMIT_PAYOUT_JOB = "payout.submit";
 /** The five operators that pay out to wallets (legacy mobileWallet.provider). */
 export const PAYOUT_OPERATORS = ["orange", "mtn", "moov", "wave", "airtel"] as const;
 
 type Auth = Pick<ApiAuth, "merchant" | "environment">;
-type QuoteData = Omit<PayoutQuote, "id" | "usedAt" | "payoutId" | "createdAt"> & { id?: string };
+export type QuoteData = Omit<PayoutQuote, "id" | "usedAt" | "payoutId" | "createdAt"> & { id?: string };
 
 /**
  * POST /payouts/initiate (spec, DESIGN §7–§8). With `quoteId` the amounts, rates, fees and
@@ -61,18 +61,7 @@ export async function initiatePayout(auth: Auth, body: InitiatePayoutBody): Prom
     quote = quoteRow(merchant.id, environment, planned, { internal: true, now });
   }
 
-  const beneficiary = await validateBeneficiary(
-    body,
-    {
-      family: quote.method === "bank_transfer" ? "bank_transfer" : "mobile_money",
-      international: quote.international,
-      type: quote.type,
-      sourceCountry: quote.sourceCountry,
-      destinationCountry: quote.destinationCountry,
-      destinationCurrency: quote.destinationCurrency,
-    },
-    now,
-  );
+  const beneficiary = await validateBeneficiary(body, beneficiaryContext(quote), now);
 
   const payoutId = newId("po", now.getTime());
   try {
@@ -103,43 +92,7 @@ export async function initiatePayout(auth: Auth, body: InitiatePayoutBody): Prom
         });
       }
       const payout = await tx.payout.create({
-        data: {
-          id: payoutId,
-          merchantId: merchant.id,
-          environment,
-          quoteId: stored?.id ?? (quote as ReturnType<typeof quoteRow>).id,
-          type: quote.type,
-          method: quote.method === "bank_transfer" ? "bank_transfer" : "mobile_money",
-          provider: quote.method,
-          amount: quote.sourceAmount,
-          currency: quote.sourceCurrency,
-          country: quote.destinationCountry,
-          fees: quote.feeAmount,
-          feeCurrency: quote.feeCurrency,
-          netAmount: quote.sourceAmount,
-          debitAmount: quote.totalDebitAmount,
-          debitCurrency: quote.totalDebitCurrency,
-          debitConversionRate: quote.debitConversionRate,
-          limitAmount: quote.limitAmount,
-          limitCurrency: quote.limitCurrency,
-          destinationAmount: quote.destinationAmount,
-          destinationCurrency: quote.destinationCurrency,
-          destinationCountry: quote.destinationCountry,
-          international: quote.international,
-          fxRate: quote.fxRate,
-          purpose: beneficiary.purpose,
-          sender: (body.sender as Prisma.InputJsonObject | undefined) ?? Prisma.DbNull,
-          recipient: beneficiary.recipient as Prisma.InputJsonObject,
-          mobileWallet: quote.method === "bank_transfer" ? Prisma.DbNull : { provider: quote.method },
-          bankAccount: (beneficiary.bankAccount as Prisma.InputJsonObject | null) ?? Prisma.DbNull,
-          correspondentBank: (body.correspondentBank as Prisma.InputJsonObject | undefined) ?? Prisma.DbNull,
-          destination: beneficiary.destination,
-          description: body.description ?? null,
-          externalReference: body.externalReference ?? null,
-          callbackUrl: body.callbackUrl ?? null,
-          metadata: (body.metadata as Prisma.InputJsonObject | undefined) ?? Prisma.DbNull,
-          createdAt: now,
-        },
+        data: payoutData({ merchantId: merchant.id, environment, payoutId, quoteId: stored?.id ?? (quote as ReturnType<typeof quoteRow>).id, quote, beneficiary, body, now }),
       });
       await holdPayout(tx, {
         environment,
@@ -162,12 +115,79 @@ export async function initiatePayout(auth: Auth, body: InitiatePayoutBody): Prom
   }
 }
 
+/** The payout row of an accepted request: the quote's numbers, the checked beneficiary, the body's own fields. */
+export function payoutData(input: {
+  merchantId: string;
+  environment: Auth["environment"];
+  payoutId: string;
+  quoteId: string;
+  quote: QuoteData;
+  beneficiary: ValidBeneficiary;
+  body: InitiatePayoutBody;
+  now: Date;
+  bulk?: { id: string; index: number };
+}): Prisma.PayoutCreateManyInput {
+  const { quote, beneficiary, body } = input;
+  return {
+    id: input.payoutId,
+    merchantId: input.merchantId,
+    environment: input.environment,
+    quoteId: input.quoteId,
+    type: quote.type,
+    method: quote.method === "bank_transfer" ? "bank_transfer" : "mobile_money",
+    provider: quote.method,
+    amount: quote.sourceAmount,
+    currency: quote.sourceCurrency,
+    country: quote.destinationCountry,
+    fees: quote.feeAmount,
+    feeCurrency: quote.feeCurrency,
+    netAmount: quote.sourceAmount,
+    debitAmount: quote.totalDebitAmount,
+    debitCurrency: quote.totalDebitCurrency,
+    debitConversionRate: quote.debitConversionRate,
+    limitAmount: quote.limitAmount,
+    limitCurrency: quote.limitCurrency,
+    destinationAmount: quote.destinationAmount,
+    destinationCurrency: quote.destinationCurrency,
+    destinationCountry: quote.destinationCountry,
+    international: quote.international,
+    fxRate: quote.fxRate,
+    purpose: beneficiary.purpose,
+    sender: (body.sender as Prisma.InputJsonObject | undefined) ?? Prisma.DbNull,
+    recipient: beneficiary.recipient as Prisma.InputJsonObject,
+    mobileWallet: quote.method === "bank_transfer" ? Prisma.DbNull : { provider: quote.method },
+    bankAccount: (beneficiary.bankAccount as Prisma.InputJsonObject | null) ?? Prisma.DbNull,
+    correspondentBank: (body.correspondentBank as Prisma.InputJsonObject | undefined) ?? Prisma.DbNull,
+    destination: beneficiary.destination,
+    description: body.description ?? null,
+    externalReference: body.externalReference ?? null,
+    callbackUrl: body.callbackUrl ?? null,
+    metadata: (body.metadata as Prisma.InputJsonObject | undefined) ?? Prisma.DbNull,
+    bulkId: input.bulk?.id ?? null,
+    bulkIndex: input.bulk?.index ?? null,
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+}
+
+/** The beneficiary rules' context, fixed by the quote (method, corridor, type). */
+export function beneficiaryContext(quote: QuoteData) {
+  return {
+    family: quote.method === "bank_transfer" ? ("bank_transfer" as const) : ("mobile_money" as const),
+    international: quote.international,
+    type: quote.type,
+    sourceCountry: quote.sourceCountry,
+    destinationCountry: quote.destinationCountry,
+    destinationCurrency: quote.destinationCurrency,
+  };
+}
+
 /** Serialises a merchant's payout initiations (limits and balance checks see committed payouts). */
 export async function lockMerchantPayouts(tx: Tx, merchantId: string): Promise<void> {
   await tx.$queryRaw`SELECT id FROM merchants WHERE id = ${merchantId} FOR NO KEY UPDATE`;
 }
 
-function legacyMethod(body: InitiatePayoutBody): string {
+export function legacyMethod(body: InitiatePayoutBody): string {
   if (body.method === "BANK_TRANSFER") return "bank_transfer";
   const provider = body.mobileWallet?.provider?.trim().toLowerCase();
   if (!provider) {
@@ -183,7 +203,7 @@ function legacyMethod(body: InitiatePayoutBody): string {
   return provider;
 }
 
-function quoteUsed(quoteId: string, payoutId: string) {
+export function quoteUsed(quoteId: string, payoutId: string) {
   return new AppError("quote_already_used", `Quote ${quoteId} was already used by ${payoutId}: request a new quote.`, { extra: { payoutId } });
 }
 

@@ -76,7 +76,12 @@ export function assertPerTransaction(limits: PayoutLimits, amount: bigint): void
 export async function assertWithinLimits(db: Db, merchant: { id: string; settlementCurrency: string }, environment: Environment, amount: bigint, now = new Date()) {
   const limits = await getPayoutLimits(db, merchant, environment);
   assertPerTransaction(limits, amount);
-  const used = await payoutUsage(db, merchant.id, environment, now);
+  assertLimitWindows(limits, await payoutUsage(db, merchant.id, environment, now), amount);
+  return limits;
+}
+
+/** The daily and monthly windows, given what they already hold (no database: a bulk adds its own items as it goes). */
+export function assertLimitWindows(limits: PayoutLimits, used: { daily: bigint; monthly: bigint }, amount: bigint): void {
   const show = (m: bigint) => `${minorToDecimalString(m, limits.currency)} ${limits.currency}`;
   for (const [window, limit, spent] of [
     ["daily", limits.daily, used.daily],
@@ -89,7 +94,6 @@ export async function assertWithinLimits(db: Db, merchant: { id: string; settlem
       );
     }
   }
-  return limits;
 }
 
 /** GET /payouts/limits. */

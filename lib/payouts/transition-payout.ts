@@ -4,6 +4,7 @@ import { nullIfNotFound } from "@/lib/db/null-if-not-found";
 import { finalisePayout, releasePayout } from "@/lib/ledger";
 import type { CurrencyCode } from "@/lib/money";
 import { recordWebhookEvent } from "@/lib/webhooks";
+import { completeBulkItem } from "./complete-bulk-item";
 import { payoutView } from "./payout-views";
 
 /** DESIGN §8: pending → processing → success | failed; pending → cancelled (or failed if refused at submission). */
@@ -49,5 +50,6 @@ export async function transitionPayout(tx: Tx, payout: Payout, to: PayoutStatus,
     data: payoutView(updated),
     callbackUrl: updated.callbackUrl,
   });
+  if (to === "success" || to === "failed" || to === "cancelled") await completeBulkItem(tx, updated);
   return updated;
 }

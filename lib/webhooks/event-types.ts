@@ -20,6 +20,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "refund.processing",
   "refund.success",
   "refund.failed",
+  // A bulk payout (DESIGN §15) once every one of its payouts is final: `data` is the bulk's
+  // summary (GET /payouts/bulk/{bulkId} without its items).
+  "payout.bulk.completed",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

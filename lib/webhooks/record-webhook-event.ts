@@ -34,46 +34,86 @@ export function deliveryJobKey(eventId: string): string {
 }
 
 export async function recordWebhookEvent(tx: Db, input: RecordWebhookEventInput): Promise<RecordedWebhookEvent> {
-  if (!isWebhookEventType(input.type)) throw new Error(`Unknown webhook event type "${input.type}"`);
+  const [recorded] = await recordWebhookEvents(tx, [input]);
+  return recorded;
+}
+
+/** Rows per statement: far below PostgreSQL's 65,535 bind parameters. */
+const CHUNK = 500;
+
+/**
+ * recordWebhookEvent for many events of one merchant and environment (a bulk payout's
+ * payout.pending events): the same rows, in one statement per 500 events instead of one each.
+ */
+export async function recordWebhookEvents(tx: Db, inputs: RecordWebhookEventInput[]): Promise<RecordedWebhookEvent[]> {
+  if (inputs.length === 0) return [];
+  const { merchantId, environment } = inputs[0];
+  for (const input of inputs) {
+    if (!isWebhookEventType(input.type)) throw new Error(`Unknown webhook event type "${input.type}"`);
+    if (input.merchantId !== merchantId || input.environment !== environment) throw new Error("recordWebhookEvents takes the events of one merchant and environment.");
+  }
   const createdAt = new Date();
-  const id = newId("evt", createdAt.getTime());
-  const payload = { id, type: input.type, createdAt: createdAt.toISOString(), environment: input.environment, data: input.data };
-  const transactionId = typeof input.data.transactionId === "string" ? input.data.transactionId : null;
-  const job = newJobRow(WEBHOOK_DELIVER_JOB, { eventId: id }, {
-    dedupeKey: deliveryJobKey(id),
-    runAt: createdAt,
-    maxAttempts: 25,
-    concurrencyKey: webhookConcurrencyKey(input.merchantId),
+  const rows = inputs.map((input) => {
+    const id = newId("evt", createdAt.getTime());
+    const payload = { id, type: input.type, createdAt: createdAt.toISOString(), environment: input.environment, data: input.data };
+    const transactionId = typeof input.data.transactionId === "string" ? input.data.transactionId : null;
+    const job = newJobRow(WEBHOOK_DELIVER_JOB, { eventId: id }, {
+      dedupeKey: deliveryJobKey(id),
+      runAt: createdAt,
+      maxAttempts: 25,
+      concurrencyKey: webhookConcurrencyKey(input.merchantId),
+    });
+    return { id, type: input.type, payload, transactionId, callbackUrl: input.callbackUrl || null, job };
   });
-  // The event and its delivery job in one statement (a data-modifying CTE) instead of two
-  // inserts: every state change that emits an event saves a round trip, and the two rows cannot
-  // be split even by a caller that passed no transaction. The job insert is enqueueJob's
-  // (same row, same dedupe rule); the columns left out take their defaults.
-  // With nowhere to send it (no callbackUrl, no merchant URL) the event is recorded `skipped`
-  // and gets no job (a delivery job would only find that out); with the merchant's endpoint
-  // disabled by a 410 it is `disabled`, as delivery would make it. Both stay listed and can be
-  // resent. A URL set meanwhile is the delivery step's concern, which looks again.
-  const inserted = await tx.$queryRaw<{ id: string }[]>`
-    WITH endpoint AS (
-      SELECT url, disabled_at FROM webhook_endpoints WHERE merchant_id = ${input.merchantId} AND environment = ${input.environment}::"Environment"
-    ), outcome AS (
-      SELECT CASE WHEN ${input.callbackUrl || null}::text IS NOT NULL THEN 'pending'
-                  WHEN NOT EXISTS (SELECT 1 FROM endpoint WHERE url IS NOT NULL) THEN 'skipped'
-                  WHEN EXISTS (SELECT 1 FROM endpoint WHERE disabled_at IS NOT NULL) THEN 'disabled'
-                  ELSE 'pending' END AS status
-    ), event AS (
-      INSERT INTO webhook_events (id, merchant_id, environment, type, transaction_id, payload, target_url, status, next_attempt_at, created_at, updated_at)
-      SELECT ${id}, ${input.merchantId}, ${input.environment}::"Environment", ${input.type}, ${transactionId}, ${JSON.stringify(payload)}::json,
-             ${input.callbackUrl || null}, outcome.status::"WebhookEventStatus",
-             CASE WHEN outcome.status = 'pending' THEN ${createdAt}::timestamptz END, ${createdAt}, ${createdAt}
-      FROM outcome
-    )
-    INSERT INTO jobs (id, type, payload, run_at, max_attempts, dedupe_key, concurrency_key, created_at, updated_at)
-    SELECT ${job.id}, ${job.type}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt}, ${job.maxAttempts}, ${job.dedupeKey}, ${job.concurrencyKey},
-           ${createdAt}, ${createdAt}
-    FROM outcome WHERE outcome.status = 'pending'
-    ON CONFLICT (dedupe_key) DO NOTHING
-    RETURNING id`;
-  if (inserted.length > 0) wakeAfterCommit(tx, job.runAt);
-  return { id, type: input.type, createdAt };
+  let jobs = 0;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    // Each event and its delivery job in one statement (a data-modifying CTE) instead of two
+    // inserts: every state change that emits an event saves a round trip, and the two rows cannot
+    // be split even by a caller that passed no transaction. The job insert is enqueueJob's
+    // (same row, same dedupe rule); the columns left out take their defaults.
+    // With nowhere to send it (no callbackUrl, no merchant URL) the event is recorded `skipped`
+    // and gets no job (a delivery job would only find that out); with the merchant's endpoint
+    // disabled by a 410 it is `disabled`, as delivery would make it. Both stay listed and can be
+    // resent. A URL set meanwhile is the delivery step's concern, which looks again.
+    const inserted = await tx.$queryRaw<{ id: string }[]>`
+      WITH endpoint AS (
+        SELECT url, disabled_at FROM webhook_endpoints WHERE merchant_id = ${merchantId} AND environment = ${environment}::"Environment"
+      ), v AS (
+        -- One parameter for the whole chunk (lib/db/insert-rows explains why); the payload travels
+        -- as text so the json column keeps its key order.
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(
+          chunk.map((r, n) => ({
+            n,
+            id: r.id,
+            type: r.type,
+            transaction_id: r.transactionId,
+            payload: JSON.stringify(r.payload),
+            target_url: r.callbackUrl,
+            job_id: r.job.id,
+            job_payload: r.job.payload,
+            dedupe_key: r.job.dedupeKey,
+          })),
+        )}::jsonb) AS v(n int, id text, type text, transaction_id text, payload text, target_url text, job_id text, job_payload jsonb, dedupe_key text)
+      ), outcome AS (
+        SELECT v.*, CASE WHEN v.target_url IS NOT NULL THEN 'pending'
+                         WHEN NOT EXISTS (SELECT 1 FROM endpoint WHERE url IS NOT NULL) THEN 'skipped'
+                         WHEN EXISTS (SELECT 1 FROM endpoint WHERE disabled_at IS NOT NULL) THEN 'disabled'
+                         ELSE 'pending' END AS status
+        FROM v
+      ), event AS (
+        INSERT INTO webhook_events (id, merchant_id, environment, type, transaction_id, payload, target_url, status, next_attempt_at, created_at, updated_at)
+        SELECT id, ${merchantId}, ${environment}::"Environment", type, transaction_id, payload::json, target_url, status::"WebhookEventStatus",
+               CASE WHEN status = 'pending' THEN ${createdAt}::timestamptz END, ${createdAt}, ${createdAt}
+        FROM outcome ORDER BY n
+      )
+      INSERT INTO jobs (id, type, payload, run_at, max_attempts, dedupe_key, concurrency_key, created_at, updated_at)
+      SELECT job_id, ${WEBHOOK_DELIVER_JOB}, job_payload, ${createdAt}, 25, dedupe_key, ${webhookConcurrencyKey(merchantId)}, ${createdAt}, ${createdAt}
+      FROM outcome WHERE status = 'pending' ORDER BY n
+      ON CONFLICT (dedupe_key) DO NOTHING
+      RETURNING id`;
+    jobs += inserted.length;
+  }
+  if (jobs > 0) wakeAfterCommit(tx, createdAt);
+  return rows.map((r) => ({ id: r.id, type: r.type, createdAt }));
 }

@@ -14,6 +14,8 @@ import { paymentStatusContract } from "./payments/status/[transactionId]/contrac
 import { listTransactionsContract } from "./payments/transactions/contract";
 import { transactionDetailContract } from "./payments/transactions/[transactionId]/contract";
 import { cancelPayoutContract } from "./payouts/[payoutId]/cancel/contract";
+import { getBulkPayoutContract } from "./payouts/bulk/[bulkId]/contract";
+import { createBulkPayoutContract, listBulkPayoutsContract } from "./payouts/bulk/contract";
 import { initiatePayoutContract } from "./payouts/initiate/contract";
 import { payoutLimitsContract } from "./payouts/limits/contract";
 import { payoutQuoteContract } from "./payouts/quote/contract";
@@ -47,6 +49,9 @@ export const contracts: RouteContract[] = [
   initiatePayoutContract,
   payoutStatusContract,
   cancelPayoutContract,
+  createBulkPayoutContract,
+  getBulkPayoutContract,
+  listBulkPayoutsContract,
   payoutLimitsContract,
   corridorsContract,
   purposesContract,

@@ -1,4 +1,5 @@
 import { paymentStatusSchema } from "@/lib/payments/payment-schemas";
+import { bulkSummarySchema } from "@/lib/payouts/payout-bulk-schemas";
 import { payoutSchema } from "@/lib/payouts/payout-schemas";
 import { refundSchema } from "@/lib/refunds/refund-schemas";
 import type { WebhookEventDoc } from "@/lib/http/openapi";
@@ -21,7 +22,17 @@ const WHEN: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   "refund.processing": "The provider accepted the refund.",
   "refund.success": "The customer got the money back.",
   "refund.failed": "The refund failed (errorCode says why); the amount is back in your balance.",
+  "payout.bulk.completed":
+    "Every payout of a bulk (POST /payouts/bulk) is final (success, failed or cancelled); sent once. Read the items with GET /payouts/bulk/{bulkId}; each payout also has its own payout.* events.",
 };
+
+/** What `data` is, per event type (its schema and how /docs names it). */
+function dataOf(type: (typeof WEBHOOK_EVENT_TYPES)[number]): { data: WebhookEventDoc["data"]; dataName: string } {
+  if (type === "payout.bulk.completed") return { data: bulkSummarySchema, dataName: "the bulk's summary (GET /payouts/bulk/{bulkId} without `items`)" };
+  if (type.startsWith("payment.")) return { data: paymentStatusSchema, dataName: "the payment status (GET /payments/status/{transactionId})" };
+  if (type.startsWith("payout.")) return { data: payoutSchema, dataName: "the payout (GET /payouts/status/{payoutId})" };
+  return { data: refundSchema, dataName: "the refund (as POST /payments/{transactionId}/refund returns it)" };
+}
 
 /**
  * Every webhook event, for the OpenAPI document's `webhooks` and /docs (DESIGN §10): the body is
@@ -30,6 +41,5 @@ const WHEN: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
 export const webhookEventDocs: WebhookEventDoc[] = WEBHOOK_EVENT_TYPES.map((type) => ({
   type,
   description: WHEN[type],
-  data: type.startsWith("payment.") ? paymentStatusSchema : type.startsWith("payout.") ? payoutSchema : refundSchema,
-  dataName: type.startsWith("payment.") ? "the payment status (GET /payments/status/{transactionId})" : type.startsWith("payout.") ? "the payout (GET /payouts/status/{payoutId})" : "the refund (as POST /payments/{transactionId}/refund returns it)",
+  ...dataOf(type),
 }));

@@ -10,6 +10,7 @@ import { revokeApiKey } from "@/lib/merchants/revoke-api-key";
 import { rotateApiKeys } from "@/lib/merchants/rotate-api-keys";
 import { verifyMerchant } from "@/lib/merchants/verify-merchant";
 import { call } from "../../helpers/http";
+import { POST as bulkRoute } from "@/app/api/v1/payouts/bulk/route";
 import { fund } from "../../helpers/ledger";
 import { createTestMerchant } from "../../helpers/merchants";
 import { directBody, initiatePayment } from "../../helpers/payments";
@@ -84,8 +85,9 @@ const RESOURCE_IDS: Record<string, () => string[]> = {
   transactionId: () => [ids.payment, ids.payout],
   payoutId: () => [ids.payout],
   eventId: () => [ids.event],
+  bulkId: () => [ids.bulk],
 };
-const ids = { payment: "", payout: "", event: "" };
+const ids = { payment: "", payout: "", event: "", bulk: "" };
 const badCredentials: [string, Record<string, string>][] = [];
 
 beforeAll(async () => {
@@ -102,7 +104,9 @@ beforeAll(async () => {
   const payout = await initiatePayout(a.headers, { amount: 5_000, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: recipient(), externalReference: `sweep-${Date.now()}` });
   ids.payout = payout.json.transactionId;
   ids.event = (await recordTestEvent(a.merchant.id, { hold: true })).id;
-  expect([ids.payment, ids.payout, ids.event].every(Boolean)).toBe(true);
+  const bulk = await call(bulkRoute, { path: "/payouts/bulk", headers: a.headers, body: { items: [{ amount: 5_000, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: recipient() }] } });
+  ids.bulk = bulk.json?.bulkId;
+  expect([ids.payment, ids.payout, ids.event, ids.bulk].every(Boolean)).toBe(true);
 
   // Keys that exist but must not work: revoked, rotated past their grace, and a real live pair.
   const revoked = await createTestMerchant();
@@ -151,7 +155,7 @@ describe("authenticated routes", () => {
     const failures: string[] = [];
     for (const route of routes.filter((r) => r.contract.auth === "apiKey")) {
       for (const [label, headers] of badCredentials) {
-        const res = await request(route, headers, { transactionId: ids.payment, payoutId: ids.payout, eventId: ids.event });
+        const res = await request(route, headers, { transactionId: ids.payment, payoutId: ids.payout, eventId: ids.event, bulkId: ids.bulk });
         const ok = res.status === 401 && res.json?.statusCode === 401 && res.json?.error === "Unauthorized" && res.json?.code === "unauthenticated";
         if (!ok) failures.push(`${route.key} with ${label}: ${res.status} ${res.text.slice(0, 120)}`);
       }
@@ -181,7 +185,7 @@ describe("authenticated routes", () => {
     for (const route of routes.filter((r) => r.contract.auth === "apiKey" && r.contract.method === "GET" && paramsOf(r.contract.path).length === 0)) {
       const res = await request(route, b.headers);
       if (res.status !== 200) failures.push(`${route.key}: ${res.status}`);
-      for (const id of [ids.payment, ids.payout, ids.event, a.merchant.id]) if (res.text.includes(id)) failures.push(`${route.key} shows ${id}`);
+      for (const id of [ids.payment, ids.payout, ids.event, ids.bulk, a.merchant.id]) if (res.text.includes(id)) failures.push(`${route.key} shows ${id}`);
     }
     expect(failures).toEqual([]);
   });

@@ -15,6 +15,11 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
   return (
     <div className="stack">
       <h1>{m.payouts.title}</h1>
+      <p>
+        <a href="/dashboard/payouts/bulk" data-testid="bulk-link">
+          {m.bulk.link}
+        </a>
+      </p>
       <TransactionFilters basePath="/dashboard/payouts" filters={filters} fieldErrors={fieldErrors} statuses={PAYOUT_STATUSES} total={meta.total} withProvider={false} m={m} />
       <ExportCsvLink basePath="/dashboard/payouts" filters={filters} label={m.statement.exportCsv} testId="payouts-csv" />
       <TransactionTable rows={data} basePath="/dashboard/payouts" idLabel={m.payouts.id} emptyLabel={m.payouts.none} testId="payouts-table" withRecipient={true} locale={locale} m={m} />
