@@ -5,9 +5,14 @@
  * runtime only; the logic lives in lib/platform/boot.ts and lib/http.
  */
 export async function register() {
+  // Set by Next for each bundle it builds (edge, nodejs); the only variable read here directly.
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Every environment variable checked before anything uses one (lib/config/variables.ts).
+  const { refuseInvalidConfiguration } = await import("./lib/platform/check-configuration");
+  refuseInvalidConfiguration("The server");
+  const { config } = await import("./lib/config");
   // Tracing first, so the boot's own work is traced; off (zero cost) unless an endpoint is set.
-  if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+  if (config.tracingEnabled()) {
     const { startTracing } = await import("./lib/observability/tracing");
     await startTracing();
   }

@@ -1,3 +1,4 @@
+import { settingOrDefault } from "@/lib/config";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { LOG_REDACT_PATHS, PHONE_FIELD_SERIALIZERS, scrubLogFields, scrubLogText } from "@/lib/observability/log-redaction";
 
@@ -23,8 +24,8 @@ let destination: DestinationStream = stderr;
 let built: { logger: Logger; level: string } | null = null;
 
 function level(): string {
-  const name = (process.env.LOG_LEVEL ?? "info").toLowerCase();
-  return LEVELS.has(name) ? name : "info";
+  // Never throws: a bad LOG_LEVEL is refused at start (lib/config); set later, it means info.
+  return settingOrDefault("LOG_LEVEL");
 }
 
 export function buildLogger(dest: DestinationStream, lvl = level()): Logger {

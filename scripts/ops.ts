@@ -5,13 +5,14 @@
  */
 import { closeDatabase } from "@/lib/db/client";
 import { acquireDataDirLock, DataDirLockedError } from "@/lib/db/data-dir-lock";
-import { config } from "@/lib/config";
+import { config, isSet, overrideSetting } from "@/lib/config";
 import { isAppError } from "@/lib/errors";
 import { OpsUsageError, parseOpsArgs } from "@/lib/ops/command";
 import { claimDatabaseEnvironment, DatabaseEnvironmentMismatch } from "@/lib/platform/claim-database-environment";
 import { opsCommands } from "@/lib/ops/commands";
+import { refuseInvalidConfiguration } from "@/lib/platform/check-configuration";
 
-process.env.LOG_LEVEL ??= "warn";
+if (!isSet("LOG_LEVEL")) overrideSetting("LOG_LEVEL", "warn");
 
 function help() {
   console.log("Usage: npm run ops -- <command> [options]\n");
@@ -30,6 +31,7 @@ async function main(): Promise<number> {
     help();
     return 1;
   }
+  refuseInvalidConfiguration("npm run ops");
   try {
     if (!config.databaseUrl()) acquireDataDirLock("ops");
     await claimDatabaseEnvironment("ops");

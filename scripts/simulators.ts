@@ -6,14 +6,15 @@
  *   PUBLIC_BASE_URL  where the platform listens (callbacks go to its /api/v1/connectors/<id>/callback)
  *   SIMULATOR_PORT_BASE  first port (default 4010: MTN MoMo 4010, pawaPay 4011, Wave 4014, Orange WebPay 4015, M-Pesa 4016, Airtel 4017)
  */
+import { setting } from "@/lib/config";
 import { runAirtelSimulator } from "@/lib/connectors/airtel/simulator";
 import { runMpesaSimulator } from "@/lib/connectors/mpesa-daraja/simulator";
 import { runMtnMomoSimulator } from "@/lib/connectors/mtn-momo/simulator";
 import { startPawapaySimulator } from "@/lib/connectors/pawapay/simulator";
 import { runWaveAndOrangeSimulators } from "@/lib/connectors/wave/simulator/run-wave-and-orange-simulators";
 
-const base = Number(process.env.SIMULATOR_PORT_BASE ?? 4010);
-const platform = new URL(process.env.PUBLIC_BASE_URL ?? process.env.PUBLIC_URL ?? "http://127.0.0.1:3000");
+const base = setting("SIMULATOR_PORT_BASE");
+const platform = new URL(setting("PUBLIC_BASE_URL") ?? setting("PUBLIC_URL") ?? "http://127.0.0.1:3000");
 
 const mtn = await runMtnMomoSimulator({ port: base, callbackHost: platform.hostname });
 console.log("");

@@ -14,26 +14,28 @@
  * JOBS_SHUTDOWN_GRACE_MS (20 s: past a webhook's 15 s timeout), put the ones still running
  * back to pending for another worker, close the database, exit 0. A second signal exits at once.
  */
-import { config, intFromEnv } from "@/lib/config";
+import { config, setting, overrideSetting } from "@/lib/config";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
 import { startInProcessRunner } from "@/lib/jobs/in-process-runner";
 import { listenForWakes } from "@/lib/jobs/listen-for-wakes";
 import { LANES, laneSettings } from "@/lib/jobs/job-lanes";
 import { log } from "@/lib/log";
+import { refuseInvalidConfiguration } from "@/lib/platform/check-configuration";
 import { startTracing, stopTracing } from "@/lib/observability/tracing";
 
 async function main() {
+  refuseInvalidConfiguration("The worker");
   const databaseUrl = config.databaseUrl();
   if (!databaseUrl) {
     console.error("npm run worker needs PostgreSQL (DATABASE_URL): the embedded database can be opened by one process only, and there the server runs the jobs itself.");
     process.exit(1);
   }
   // This process's own commits (a submit enqueueing its poll) wake its pools directly.
-  process.env.JOBS_RUNNER = "inline";
-  const graceMs = intFromEnv("JOBS_SHUTDOWN_GRACE_MS", 20_000);
+  overrideSetting("JOBS_RUNNER", "inline");
+  const graceMs = setting("JOBS_SHUTDOWN_GRACE_MS");
   // Job and operator-call spans, exported like the server's (off unless an endpoint is set).
-  if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) await startTracing();
-  const pollMs = intFromEnv("JOBS_POLL_MS", 500);
+  if (config.tracingEnabled()) await startTracing();
+  const pollMs = setting("JOBS_POLL_MS");
   await getDatabase(); // migrations applied, as the server does at start
   const runner = startInProcessRunner(pollMs);
   const listener = listenForWakes(databaseUrl, runner.wake);

@@ -1,7 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { config } from "@/lib/config";
+import { config, isSet, overrideSetting, setting } from "@/lib/config";
 import { authenticateDashboardUser, endAllSessions, type DashboardLogin } from "@/lib/dashboard/authenticate-user";
 import { resolveAuthSecret } from "@/lib/dashboard/auth-secret";
 import { AppError } from "@/lib/errors";
@@ -12,7 +12,7 @@ export const SESSION_MAX_AGE_SECONDS = 12 * 3600;
 
 /** next-auth's session cookie: `__Secure-` prefixed and Secure when we are served over https. */
 export function sessionCookie(): { name: string; secure: boolean } {
-  const secure = (process.env.NEXTAUTH_URL ?? config.publicUrl()).startsWith("https://");
+  const secure = (setting("NEXTAUTH_URL") ?? config.publicUrl()).startsWith("https://");
   return { name: `${secure ? "__Secure-" : ""}next-auth.session-token`, secure };
 }
 
@@ -34,7 +34,7 @@ function toHeaders(raw: unknown): Headers {
 
 export function authOptions(): NextAuthOptions {
   // next-auth v4 builds its callback URLs from NEXTAUTH_URL; default it to our public origin.
-  process.env.NEXTAUTH_URL ??= config.publicUrl();
+  if (!isSet("NEXTAUTH_URL")) overrideSetting("NEXTAUTH_URL", config.publicUrl());
   return {
     secret: resolveAuthSecret(),
     useSecureCookies: sessionCookie().secure,

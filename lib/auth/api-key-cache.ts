@@ -1,3 +1,4 @@
+import { setting } from "@/lib/config";
 import type { ApiKey, Merchant } from "@/lib/db/generated/client";
 
 /**
@@ -18,8 +19,7 @@ function cache() {
 }
 
 export function apiKeyCacheTtlMs(): number {
-  const value = Number(process.env.API_KEY_CACHE_MS ?? 5000);
-  return Number.isFinite(value) && value >= 0 ? value : 5000;
+  return setting("API_KEY_CACHE_MS");
 }
 
 export function getCachedApiKey(publicKey: string, now = Date.now()): CachedKey | undefined {

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { intFromEnv } from "@/lib/config";
+import { setting } from "@/lib/config";
 
 /**
  * Dashboard passwords: scrypt at OWASP's recommended N=2^17, r=8, p=1 (64-byte key), a slow
@@ -17,7 +17,7 @@ const KEY_LENGTH = 64;
 const maxmem = (o: { N: number; r: number }) => 128 * o.N * o.r + 16 * 1024 * 1024;
 const MAX_N = 1 << 20;
 
-const hashConcurrency = () => Math.max(1, intFromEnv("PASSWORD_HASH_CONCURRENCY", 2));
+const hashConcurrency = () => Math.max(1, setting("PASSWORD_HASH_CONCURRENCY"));
 let running = 0;
 const waiting: Array<() => void> = [];
 

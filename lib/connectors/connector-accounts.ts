@@ -1,4 +1,4 @@
-import { isSandbox, type AppEnvironment } from "@/lib/config";
+import { isSandbox, type AppEnvironment, environmentVariables } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import type { ConnectorAccount } from "@/lib/db/generated/client";
 import type { Connector } from "./connector";
@@ -35,7 +35,7 @@ export const isBuiltIn = (account: Pick<AccountRecord, "id" | "secretsEnv">) => 
  * `<PREFIX>_<NAME>` for every secret the connector reads; which required ones are missing.
  * What is required may depend on the account's settings (Connector.requiredSecretsFor).
  */
-export function readSecrets(connector: Connector, prefix: string, settings: unknown, env: NodeJS.ProcessEnv = process.env) {
+export function readSecrets(connector: Connector, prefix: string, settings: unknown, env: Readonly<Record<string, string | undefined>> = environmentVariables()) {
   const values: Record<string, string> = {};
   const missing: string[] = [];
   const isRequired = requiredSecretTest(connector, settings);
@@ -61,7 +61,7 @@ function requiredSecretTest(connector: Connector, settings: unknown): (name: str
 }
 
 /** Why an account cannot be used (unknown type, missing secret, bad settings); null when it can. */
-export function accountProblem(account: AccountRecord, env: NodeJS.ProcessEnv = process.env): string | null {
+export function accountProblem(account: AccountRecord, env: Readonly<Record<string, string | undefined>> = environmentVariables()): string | null {
   const connector = getConnector(account.type);
   if (!connector) return `unknown connector type "${account.type}"`;
   const { missing } = readSecrets(connector, account.secretsEnv, account.settings, env);

@@ -1,4 +1,4 @@
-import type { AppEnvironment } from "@/lib/config";
+import { environmentVariables, type AppEnvironment } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import type { ConnectorAccount, ConnectorRoute, Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
@@ -24,7 +24,7 @@ const refuse = (message: string) => new AppError("validation_error", message);
 
 export type AddAccountInput = { id: string; type: string; environment: AppEnvironment; baseUrl?: string; settings: Record<string, string>; secretsEnv: string };
 
-export async function addConnectorAccount(input: AddAccountInput, env: NodeJS.ProcessEnv = process.env): Promise<{ account: ConnectorAccount; created: boolean }> {
+export async function addConnectorAccount(input: AddAccountInput, env: Readonly<Record<string, string | undefined>> = environmentVariables()): Promise<{ account: ConnectorAccount; created: boolean }> {
   if (!ID.test(input.id)) throw refuse(`--id "${input.id}": use 2 to 63 lower-case letters, digits and dashes (e.g. mtn-ci-collect).`);
   const connector = getConnector(input.type);
   if (!connector) throw refuse(`Unknown connector type "${input.type}". Known types: ${connectorTypes().join(", ")}.`);

@@ -1,4 +1,4 @@
-import { appEnv, intFromEnv } from "@/lib/config";
+import { appEnv, setting } from "@/lib/config";
 import { type Db, getPrisma } from "@/lib/db/client";
 import type { ConnectorAccount } from "@/lib/db/generated/client";
 import { log } from "@/lib/log";
@@ -21,7 +21,7 @@ import { getConnector } from "./registry";
  * A report older than five refreshes is ignored (the sweep stopped: the breaker still guards),
  * and an unreadable availability keeps the last report until it ages out.
  */
-export const availabilityRefreshSeconds = () => Math.max(5, intFromEnv("CONNECTOR_AVAILABILITY_REFRESH_SECONDS", 60));
+export const availabilityRefreshSeconds = () => Math.max(5, setting("CONNECTOR_AVAILABILITY_REFRESH_SECONDS"));
 
 export type AvailabilityView = Partial<Pick<ConnectorAccount, "closedProviders" | "availabilityCheckedAt">>;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { config, isSandbox } from "@/lib/config";
+import { config, isSandbox, setting } from "@/lib/config";
 
 /**
  * The secret that signs and encrypts dashboard sessions (next-auth JWT). NEXTAUTH_SECRET when
@@ -10,7 +10,7 @@ import { config, isSandbox } from "@/lib/config";
  * restart without anyone having to configure anything.
  */
 export function resolveAuthSecret(): string {
-  const fromEnv = process.env.NEXTAUTH_SECRET;
+  const fromEnv = setting("NEXTAUTH_SECRET");
   if (fromEnv) return fromEnv;
   if (!isSandbox()) throw new Error("NEXTAUTH_SECRET must be set in production (dashboard sessions are signed with it).");
   const file = path.resolve(config.dataDir(), "nextauth-secret");

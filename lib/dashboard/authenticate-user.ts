@@ -4,7 +4,7 @@ import { getPrisma } from "@/lib/db/client";
 import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from "@/lib/auth/password";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import { AppError } from "@/lib/errors";
-import { intFromEnv } from "@/lib/config";
+import { setting } from "@/lib/config";
 import { claimLoginAttempt, clearLoginFailures, recordLoginFailure } from "./login-throttle";
 import type { DashboardScope } from "./scope";
 
@@ -17,7 +17,7 @@ const credentials = z.object({
 export type DashboardLogin = DashboardScope & { sessionVersion: number };
 
 /** Login attempts allowed per client IP + email per minute. */
-export const loginAttemptsPerMinute = () => intFromEnv("DASHBOARD_LOGIN_ATTEMPTS_PER_MINUTE", 10);
+export const loginAttemptsPerMinute = () => setting("DASHBOARD_LOGIN_ATTEMPTS_PER_MINUTE");
 
 // Compared against when the email is unknown, so both paths cost one scrypt at today's
 // parameters (no user enumeration by timing).

@@ -11,12 +11,12 @@ import { createMerchant } from "@/lib/merchants/create-merchant";
 import { getOrCreateEndpoint } from "@/lib/webhooks";
 import { type FormResult, toFormResult, validationFailure } from "./form-result";
 import { checkRateLimit } from "@/lib/http/rate-limit";
-import { intFromEnv } from "@/lib/config";
+import { setting } from "@/lib/config";
 import { messages, type Locale } from "./i18n";
 import type { DashboardLogin } from "./authenticate-user";
 
 /** Sign-ups allowed per client IP per minute. */
-export const signUpsPerMinute = () => intFromEnv("DASHBOARD_SIGNUPS_PER_MINUTE", 10);
+export const signUpsPerMinute = () => setting("DASHBOARD_SIGNUPS_PER_MINUTE");
 
 function signUpSchema(locale: Locale) {
   const rules = messages(locale).passwordRules;
@@ -35,7 +35,7 @@ function signUpSchema(locale: Locale) {
 
 
 /** How long a sign-up link stays valid. */
-export const signUpLinkTtlMinutes = () => intFromEnv("SIGNUP_LINK_TTL_MINUTES", 24 * 60);
+export const signUpLinkTtlMinutes = () => setting("SIGNUP_LINK_TTL_MINUTES");
 
 /**
  * The sign-up form's only answer, the same for an address with an account and one without

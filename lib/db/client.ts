@@ -33,7 +33,7 @@ const GLOBAL_KEY = Symbol.for("payments.database");
 type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database> };
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const pool = new pg.Pool({ connectionString: url, max: config.databasePoolSize() });
   pool.on("error", (err) => console.error("[db] idle client error:", err.message));
   const prisma = withTransactionSpans(withAfterCommitHooks(new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS })), "postgresql");
   return {

@@ -1,3 +1,4 @@
+import { setting } from "@/lib/config";
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -31,7 +32,7 @@ export type Migration = { name: string; sql: string; checksum: string };
 
 export function migrationsDir(): string {
   // turbopackIgnore: the folder is read at run time; it must not make Next trace the whole project.
-  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.MIGRATIONS_DIR ?? "prisma/migrations");
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), setting("MIGRATIONS_DIR"));
 }
 
 export function readMigrations(dir = migrationsDir()): Migration[] {

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { appEnv } from "@/lib/config";
+import { appEnv, setting } from "@/lib/config";
 import { getPrisma, type Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
@@ -28,16 +28,16 @@ export async function sendEmail(email: Email, db?: Db): Promise<{ id: string }> 
 }
 
 /** Whether sign-up links are printed on this server's console (the sign-up page says so). */
-export const emailsOnConsole = () => appEnv() === "sandbox" && flag("EMAIL_CONSOLE");
+export const emailsOnConsole = () => appEnv() === "sandbox" && setting("EMAIL_CONSOLE");
 
 async function developmentCopies(id: string, email: Email): Promise<void> {
   if (appEnv() !== "sandbox") return; // never personal data in production logs or files
-  if (flag("EMAIL_CONSOLE")) {
+  if (setting("EMAIL_CONSOLE")) {
     const rule = "─".repeat(72);
     // eslint-disable-next-line no-console -- for the person running the server, not the log pipeline
     console.log(`\n${rule}\nE-mail ${id} (no mail transport here; kept in email_messages)\nTo: ${email.to}\nSubject: ${email.subject}\n\n${email.body}\n${rule}\n`);
   }
-  const dir = process.env.EMAIL_DIR;
+  const dir = setting("EMAIL_DIR");
   if (dir) {
     try {
       await mkdir(dir, { recursive: true });
@@ -46,8 +46,4 @@ async function developmentCopies(id: string, email: Email): Promise<void> {
       log.warn("email copy not written", { id, error: (err as Error).message });
     }
   }
-}
-
-function flag(name: string): boolean {
-  return ["1", "true", "yes", "on"].includes(process.env[name]?.trim().toLowerCase() ?? "");
 }

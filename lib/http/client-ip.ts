@@ -1,7 +1,7 @@
-import { intFromEnv } from "@/lib/config";
+import { setting } from "@/lib/config";
 
 /** How many reverse proxies in front of the app append to X-Forwarded-For (0 = clients connect directly). */
-export const trustedProxies = () => intFromEnv("TRUSTED_PROXIES", 0);
+export const trustedProxies = () => setting("TRUSTED_PROXIES");
 
 /**
  * The client's address, for every per-IP limit (public endpoints, dashboard login, sign-up).
@@ -14,7 +14,7 @@ export const trustedProxies = () => intFromEnv("TRUSTED_PROXIES", 0);
  * On Vercel the platform overwrites x-vercel-forwarded-for / x-real-ip with the client it saw.
  */
 export function clientIp(headers: Headers): string {
-  if (process.env.VERCEL === "1") {
+  if (setting("VERCEL") === "1") {
     const vercel = headers.get("x-real-ip")?.trim() || headers.get("x-vercel-forwarded-for")?.split(",")[0]?.trim();
     return normalizeIp(vercel) ?? "unknown";
   }

@@ -1,3 +1,4 @@
+import { setting } from "@/lib/config";
 import { log } from "@/lib/log";
 import { startJobPool, type JobPoolOptions } from "./job-pool";
 import { periodicTasks } from "./periodic-tasks";
@@ -23,7 +24,7 @@ export type RunnerHandle = {
 };
 type GlobalWithRunner = typeof globalThis & { [GLOBAL_KEY]?: RunnerHandle };
 
-export function startInProcessRunner(pollMs = Number(process.env.JOBS_POLL_MS ?? 500), options: Omit<JobPoolOptions, "pollMs"> = {}): RunnerHandle {
+export function startInProcessRunner(pollMs = setting("JOBS_POLL_MS"), options: Omit<JobPoolOptions, "pollMs"> = {}): RunnerHandle {
   const g = globalThis as GlobalWithRunner;
   if (g[GLOBAL_KEY]) return g[GLOBAL_KEY];
   const pool = startJobPool({ ...options, pollMs });
@@ -64,4 +65,9 @@ export function startInProcessRunner(pollMs = Number(process.env.JOBS_POLL_MS ??
   g[GLOBAL_KEY] = handle;
   setInProcessWake(handle.wake);
   return handle;
+}
+
+/** This process's runner, if one is started (the server's shutdown stops it). */
+export function currentInProcessRunner(): RunnerHandle | undefined {
+  return (globalThis as GlobalWithRunner)[GLOBAL_KEY];
 }

@@ -1,4 +1,4 @@
-import { intFromEnv } from "@/lib/config";
+import { setting } from "@/lib/config";
 
 /**
  * Lanes: job types grouped by the kind of wait they do, each with its own slots, so that one
@@ -40,11 +40,11 @@ export type LaneSettings = {
 export function laneSettings(lane: LaneName): LaneSettings {
   switch (lane) {
     case "provider":
-      return { concurrency: intFromEnv("JOBS_PROVIDER_CONCURRENCY", 8), perKeyCap: null };
+      return { concurrency: setting("JOBS_PROVIDER_CONCURRENCY"), perKeyCap: null };
     case "webhook":
-      return { concurrency: intFromEnv("JOBS_WEBHOOK_CONCURRENCY", 16), perKeyCap: Math.max(1, intFromEnv("JOBS_WEBHOOK_PER_MERCHANT", 4)) };
+      return { concurrency: setting("JOBS_WEBHOOK_CONCURRENCY"), perKeyCap: Math.max(1, setting("JOBS_WEBHOOK_PER_MERCHANT")) };
     case "other":
-      return { concurrency: intFromEnv("JOBS_OTHER_CONCURRENCY", 4), perKeyCap: null };
+      return { concurrency: setting("JOBS_OTHER_CONCURRENCY"), perKeyCap: null };
   }
 }
 

@@ -1,4 +1,4 @@
-import { config } from "@/lib/config";
+import { config, environmentVariables } from "@/lib/config";
 import { log } from "@/lib/log";
 
 /**
@@ -100,7 +100,7 @@ async function notifyWorkers(): Promise<void> {
 function describeSafely(err: unknown): string {
   let message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
   for (const name of ["INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_SIGNING_KEY_FALLBACK"]) {
-    const secret = process.env[name];
+    const secret = environmentVariables()[name];
     if (secret) message = message.split(secret).join("[redacted]");
   }
   return message.slice(0, 500);

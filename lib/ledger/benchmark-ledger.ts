@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { appEnv } from "@/lib/config";
+import { appEnv, config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { merchantAccount, platformAccount } from "./accounts";
@@ -18,7 +18,7 @@ export type LedgerBenchmarkResult = { wallets: number; entries: number; concurre
 export async function benchmarkLedger(options: { wallets: number; entries: number; concurrency?: number }): Promise<LedgerBenchmarkResult> {
   if (appEnv() !== "sandbox") throw new Error("The ledger benchmark runs only in sandbox: it creates merchants and test funds.");
   const { wallets, entries } = options;
-  const concurrency = options.concurrency ?? Number(process.env.DATABASE_POOL_SIZE ?? 10);
+  const concurrency = options.concurrency ?? config.databasePoolSize();
   const prisma = await getPrisma();
   const run = randomBytes(4).toString("hex");
   const merchants: string[] = [];

@@ -1,4 +1,4 @@
-import { intFromEnv } from "@/lib/config";
+import { setting } from "@/lib/config";
 import type { Environment } from "@/lib/db/generated/client";
 
 /**
@@ -7,5 +7,5 @@ import type { Environment } from "@/lib/db/generated/client";
  * 3600: "generally within hours", spec) in production.
  */
 export function settlementDelaySeconds(environment: Environment): number {
-  return environment === "sandbox" ? intFromEnv("SANDBOX_SETTLEMENT_DELAY_SECONDS", 60) : intFromEnv("SETTLEMENT_DELAY_SECONDS", 3600);
+  return environment === "sandbox" ? setting("SANDBOX_SETTLEMENT_DELAY_SECONDS") : setting("SETTLEMENT_DELAY_SECONDS");
 }

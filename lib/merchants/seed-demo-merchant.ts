@@ -2,7 +2,7 @@ import { invalidateApiKeyCache } from "@/lib/auth/api-key-cache";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { config, isSandbox } from "@/lib/config";
+import { config, isSandbox, setting } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { assertKeyEnvironment, hashSecret, keyEnvironment, secretHint, generateKeyPair } from "@/lib/auth/api-keys";
@@ -45,10 +45,12 @@ async function seedDemoAccount(): Promise<DemoCredentials | null> {
   if (!isSandbox()) return null;
   const prisma = await getPrisma();
   const saved = readSavedCredentials();
-  const email = (process.env.DEMO_EMAIL ?? saved.email ?? "demo@sandbox.local").toLowerCase();
+  const email = (setting("DEMO_EMAIL") ?? saved.email ?? "demo@sandbox.local").toLowerCase();
+  const demoPublicKey = setting("DEMO_PUBLIC_KEY");
+  const demoSecretKey = setting("DEMO_SECRET_KEY");
   const fixedKeys =
-    process.env.DEMO_PUBLIC_KEY && process.env.DEMO_SECRET_KEY
-      ? { publicKey: process.env.DEMO_PUBLIC_KEY, secretKey: process.env.DEMO_SECRET_KEY }
+    demoPublicKey && demoSecretKey
+      ? { publicKey: demoPublicKey, secretKey: demoSecretKey }
       : null;
   if (fixedKeys) {
     for (const key of [fixedKeys.publicKey, fixedKeys.secretKey]) {
@@ -60,9 +62,9 @@ async function seedDemoAccount(): Promise<DemoCredentials | null> {
 
   const user = await prisma.dashboardUser.findUnique({ where: { email } });
   if (!user) {
-    const password = process.env.DEMO_PASSWORD ?? randomBytes(9).toString("base64url");
+    const password = setting("DEMO_PASSWORD") ?? randomBytes(9).toString("base64url");
     const keys = fixedKeys ?? generateKeyPair("sandbox");
-    const plan = process.env.DEMO_PLAN === "enterprise" || process.env.DEMO_PLAN === "standard" ? process.env.DEMO_PLAN : "business";
+    const plan = setting("DEMO_PLAN");
     const { merchant } = await createMerchant({ name: "Demo Merchant", email, password, plan, keys });
     const credentials = { email, password, publicKey: keys.publicKey, secretKey: keys.secretKey, merchantId: merchant.id };
     saveCredentials(credentials);
@@ -90,7 +92,7 @@ async function seedDemoAccount(): Promise<DemoCredentials | null> {
       });
       invalidateApiKeyCache();
     }
-    return { email, password: process.env.DEMO_PASSWORD ?? saved.password ?? null, ...fixedKeys, merchantId: user.merchantId };
+    return { email, password: setting("DEMO_PASSWORD") ?? saved.password ?? null, ...fixedKeys, merchantId: user.merchantId };
   }
   const current = await prisma.apiKey.findFirst({
     where: { merchantId: user.merchantId, environment: "sandbox", revokedAt: null, expiresAt: null },
@@ -99,7 +101,7 @@ async function seedDemoAccount(): Promise<DemoCredentials | null> {
   const savedStillCurrent = saved.publicKey && current?.publicKey === saved.publicKey;
   return {
     email,
-    password: saved.password ?? process.env.DEMO_PASSWORD ?? null,
+    password: saved.password ?? setting("DEMO_PASSWORD") ?? null,
     publicKey: current?.publicKey ?? saved.publicKey ?? "",
     secretKey: savedStillCurrent ? (saved.secretKey ?? null) : null,
     merchantId: user.merchantId,

@@ -1,3 +1,4 @@
+import { setting } from "@/lib/config";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { log } from "@/lib/log";
 import { refreshDatabaseGauges } from "./database-gauges";
@@ -11,7 +12,7 @@ import { metrics } from "./metrics";
  * the process's own metrics (and counts the failure): the database's health is /health's job.
  */
 export async function serveMetrics(request: Request): Promise<Response> {
-  const token = process.env.METRICS_TOKEN;
+  const token = setting("METRICS_TOKEN");
   if (!token) return new Response(JSON.stringify({ statusCode: 404, error: "Not Found", message: "Not found." }), { status: 404, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
   if (!bearerMatches(request.headers.get("authorization"), token)) {
     return new Response(JSON.stringify({ statusCode: 401, error: "Unauthorized", message: "A valid metrics bearer token is required." }), {

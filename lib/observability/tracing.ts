@@ -1,3 +1,4 @@
+import { appEnv, config, setting } from "@/lib/config";
 import { type Attributes, context, INVALID_SPAN_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { resourceFromAttributes } from "@opentelemetry/resources";
@@ -39,9 +40,9 @@ export async function startTracing(options: { exporter?: SpanExporter } = {}): P
   context.setGlobalContextManager(contextManager);
   const provider = new TracerProvider({
     resource: resourceFromAttributes({
-      "service.name": process.env.OTEL_SERVICE_NAME ?? TRACER,
-      "service.version": process.env.APP_VERSION ?? process.env.npm_package_version ?? "0.1.0",
-      "deployment.environment.name": process.env.APP_ENV ?? "sandbox",
+      "service.name": setting("OTEL_SERVICE_NAME") ?? TRACER,
+      "service.version": config.version(),
+      "deployment.environment.name": appEnv(),
     }),
     spanProcessors: [processor],
   });

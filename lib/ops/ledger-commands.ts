@@ -1,4 +1,4 @@
-import { appEnv } from "@/lib/config";
+import { appEnv, config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import type { BalanceMode } from "@/lib/db/generated/client";
 import { benchmarkLedger } from "@/lib/ledger/benchmark-ledger";
@@ -75,7 +75,7 @@ export const ledgerBench: OpsCommand = {
       if (!Number.isInteger(n) || n < 1) throw new OpsUsageError(`--${name} must be a positive integer`);
       return n;
     };
-    const result = await benchmarkLedger({ wallets: int("wallets", 1), entries: int("entries", 2000), concurrency: int("concurrency", Number(process.env.DATABASE_POOL_SIZE ?? 10)) });
+    const result = await benchmarkLedger({ wallets: int("wallets", 1), entries: int("entries", 2000), concurrency: int("concurrency", config.databasePoolSize()) });
     if (args.flags.json) out(json(result));
     else out(`${result.entries} entries on ${result.wallets} wallet(s), ${result.concurrency} concurrent: ${result.seconds.toFixed(2)} s, ${result.entriesPerSecond} entries/s`);
   },

@@ -1,3 +1,4 @@
+import { setting } from "@/lib/config";
 import type { PaymentStatus } from "@/lib/db/generated/client";
 
 /**
@@ -36,15 +37,12 @@ export function canTransition(payment: { status: PaymentStatus; type: "direct" |
 
 /** Minutes a payment stays payable (DESIGN §6), configurable per deployment. */
 export function expiryMinutes(type: "direct" | "checkout"): number {
-  const name = type === "direct" ? "PAYMENT_DIRECT_EXPIRY_MINUTES" : "PAYMENT_CHECKOUT_EXPIRY_MINUTES";
-  const value = Number(process.env[name] ?? (type === "direct" ? 15 : 60));
-  return Number.isFinite(value) && value > 0 ? value : type === "direct" ? 15 : 60;
+  return setting(type === "direct" ? "PAYMENT_DIRECT_EXPIRY_MINUTES" : "PAYMENT_CHECKOUT_EXPIRY_MINUTES");
 }
 
 /** How long we keep asking the provider before failing a processing payment with `timeout`. */
 export function providerTimeoutMs(): number {
-  const value = Number(process.env.PROVIDER_TIMEOUT_SECONDS ?? 1800);
-  return (Number.isFinite(value) && value > 0 ? value : 1800) * 1000;
+  return setting("PROVIDER_TIMEOUT_SECONDS") * 1000;
 }
 
 /** Poll backoff: 2 s, 4 s, 8 s … capped at 60 s (the first answer usually comes within seconds). */

@@ -1,3 +1,4 @@
+import { setting } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import type { Environment } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
@@ -13,16 +14,14 @@ import { type CurrencyCode, fromMinor, minorToDecimalString, toMinorAllowZero } 
 export type PayoutLimits = { currency: CurrencyCode; daily: bigint; monthly: bigint; perTxMin: bigint; perTxMax: bigint };
 
 const DEFAULTS = {
-  daily: ["PAYOUT_DAILY_LIMIT", "10000000"],
-  monthly: ["PAYOUT_MONTHLY_LIMIT", "100000000"],
-  perTxMin: ["PAYOUT_MIN_AMOUNT", "100"],
-  perTxMax: ["PAYOUT_MAX_AMOUNT", "5000000"],
+  daily: "PAYOUT_DAILY_LIMIT",
+  monthly: "PAYOUT_MONTHLY_LIMIT",
+  perTxMin: "PAYOUT_MIN_AMOUNT",
+  perTxMax: "PAYOUT_MAX_AMOUNT",
 } as const;
 
 function defaultLimit(key: keyof typeof DEFAULTS, currency: CurrencyCode): bigint {
-  const [name, fallback] = DEFAULTS[key];
-  const raw = process.env[name];
-  return toMinorAllowZero(raw === undefined || raw === "" ? fallback : raw, currency);
+  return toMinorAllowZero(setting(DEFAULTS[key]), currency);
 }
 
 export async function getPayoutLimits(db: Db, merchant: { id: string; settlementCurrency: string }, environment: Environment): Promise<PayoutLimits> {

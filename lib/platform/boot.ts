@@ -1,4 +1,4 @@
-import { appEnv, config } from "@/lib/config";
+import { appEnv, config, settingOrDefault } from "@/lib/config";
 import { findConnectorProblems } from "@/lib/connectors/connector-problems";
 import { getDatabase } from "@/lib/db/client";
 import { acquireDataDirLock } from "@/lib/db/data-dir-lock";
@@ -11,6 +11,7 @@ import { claimDatabaseEnvironment } from "./claim-database-environment";
 import { reencryptWebhookSecrets } from "@/lib/webhooks/reencrypt-webhook-secrets";
 import { webhookSecretKeyring } from "@/lib/webhooks/webhook-secret-keyring";
 import { platformWarnings } from "./platform-warnings";
+import { exposeShutdown } from "./shutdown";
 
 /** Server start-up: database ready, reference catalogue, demo merchant, jobs runner, banner. */
 export async function boot() {
@@ -30,12 +31,13 @@ export async function boot() {
   }
   const runner = config.jobsRunner();
   if (runner === "inline") startInProcessRunner();
+  exposeShutdown(); // scripts/serve.mjs calls it on SIGTERM
   printBanner(db.kind, runner, demo);
   for (const warning of platformWarnings()) log.warn(warning);
 }
 
 function printBanner(dbKind: string, runner: string, demo: DemoCredentials | null) {
-  if (process.env.LOG_LEVEL === "silent") return;
+  if (settingOrDefault("LOG_LEVEL") === "silent") return;
   const url = config.publicUrl();
   const lines = [
     "",

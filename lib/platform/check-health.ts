@@ -1,4 +1,4 @@
-import { appEnv, config, intFromEnv } from "@/lib/config";
+import { appEnv, config, setting } from "@/lib/config";
 import { isBreakerOpen } from "@/lib/connectors/circuit-breaker";
 import { accountProblem } from "@/lib/connectors/connector-accounts";
 import { findConnectorProblems } from "@/lib/connectors/connector-problems";
@@ -85,7 +85,7 @@ async function checkRedis(ping: () => Promise<unknown>, timeoutMs: number): Prom
 }
 
 async function checkJobs(timeoutMs: number): Promise<HealthReport["checks"]["jobs"]> {
-  const degradedAfterSeconds = intFromEnv("HEALTH_JOB_BACKLOG_SECONDS", 300);
+  const degradedAfterSeconds = setting("HEALTH_JOB_BACKLOG_SECONDS");
   try {
     const rows = await withTimeout(readJobBacklog(), timeoutMs);
     const oldestDueAgeSeconds = Math.max(0, ...rows.map((r) => r.oldestDueAgeSeconds));

@@ -1,3 +1,4 @@
+import { setting } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { getOrCreateEndpoint } from "./get-or-create-endpoint";
 import { openWebhookSecret, sealWebhookSecret } from "./seal-webhook-secret";
@@ -10,7 +11,7 @@ import { isValidWebhookSecret } from "./webhook-secret";
  * demo's one exception to "shown once", like its API secret in demo-credentials.json.
  */
 export async function seedDemoWebhookEndpoint(merchantId: string): Promise<string> {
-  const fixed = process.env.DEMO_WEBHOOK_SECRET?.trim();
+  const fixed = setting("DEMO_WEBHOOK_SECRET");
   if (fixed && !isValidWebhookSecret(fixed)) {
     throw new Error("DEMO_WEBHOOK_SECRET must be whsec_ followed by the base64 of 24 to 64 random bytes.");
   }

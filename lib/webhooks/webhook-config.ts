@@ -1,8 +1,8 @@
-import { appEnv } from "@/lib/config";
+import { appEnv, setting } from "@/lib/config";
 
 /**
- * Webhook settings, read from the environment on each call (tests and operators may change
- * them without a restart).
+ * Webhook settings (types, ranges and defaults in lib/config/variables.ts), read on each call
+ * (tests and operators may change them without a restart).
  *   WEBHOOK_TIMEOUT_MS      per-attempt timeout, DNS included (default 15000)
  *   WEBHOOK_ALLOW_PRIVATE   allow private/loopback/link-local targets (default false in both
  *                           environments: any sign-up could otherwise make the server POST
@@ -50,25 +50,9 @@ export const RESPONSE_EXCERPT_BYTES = 1024;
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return n;
-}
-
-function boolFromEnv(name: string, fallback: boolean): boolean {
-  const raw = process.env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === "") return fallback;
-  if (["1", "true", "yes", "on"].includes(raw)) return true;
-  if (["0", "false", "no", "off"].includes(raw)) return false;
-  throw new Error(`${name} must be true or false, got "${process.env[name]}"`);
-}
-
 export const webhookConfig = {
-  timeoutMs: () => intFromEnv("WEBHOOK_TIMEOUT_MS", 15_000),
-  secretGraceHours: () => intFromEnv("WEBHOOK_SECRET_GRACE_HOURS", 24),
+  timeoutMs: () => setting("WEBHOOK_TIMEOUT_MS"),
+  secretGraceHours: () => setting("WEBHOOK_SECRET_GRACE_HOURS"),
 };
 
 export type WebhookUrlPolicy = {
@@ -80,5 +64,5 @@ export type WebhookUrlPolicy = {
 
 export function webhookUrlPolicy(): WebhookUrlPolicy {
   const production = appEnv() === "production";
-  return { requireHttps: production, allowPrivate: boolFromEnv("WEBHOOK_ALLOW_PRIVATE", false) };
+  return { requireHttps: production, allowPrivate: setting("WEBHOOK_ALLOW_PRIVATE") };
 }

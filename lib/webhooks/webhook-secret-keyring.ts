@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { config, isSandbox } from "@/lib/config";
+import { config, isSandbox, setting } from "@/lib/config";
 
 /**
  * The keys that encrypt webhook signing secrets at rest (AES-256-GCM, seal-webhook-secret.ts).
@@ -41,7 +41,7 @@ export function parseWebhookSecretKeys(raw: string): WebhookSecretKeyring {
 let cached: { raw: string; ring: WebhookSecretKeyring } | undefined;
 
 export function webhookSecretKeyring(): WebhookSecretKeyring {
-  const raw = process.env.WEBHOOK_SECRET_KEYS?.trim() || sandboxKeyFile();
+  const raw = setting("WEBHOOK_SECRET_KEYS") ?? sandboxKeyFile();
   if (cached?.raw !== raw) cached = { raw, ring: parseWebhookSecretKeys(raw) };
   return cached.ring;
 }

@@ -1,3 +1,4 @@
+import { setting } from "@/lib/config";
 import { z } from "zod";
 import type { Connector, ConnectorOutcome, Direction, NeutralReason, OrderRef } from "../connector";
 
@@ -39,8 +40,7 @@ const OUTCOMES: Record<"collect" | "payout", Record<string, Outcome>> = {
 const NO_ANSWER = "99";
 
 export function simulatorDelayMs(): number {
-  const raw = Number(process.env.SANDBOX_PROVIDER_DELAY_MS ?? 3000);
-  return Number.isFinite(raw) && raw >= 0 ? raw : 3000;
+  return setting("SANDBOX_PROVIDER_DELAY_MS");
 }
 
 const lastTwoDigits = (value: string) => value.replace(/\D/g, "").slice(-2);

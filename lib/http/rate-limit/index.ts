@@ -1,6 +1,6 @@
 import { Redis as UpstashRedis } from "@upstash/redis";
 import { Redis as IORedis } from "ioredis";
-import { config } from "@/lib/config";
+import { config, appEnv } from "@/lib/config";
 import type { Plan } from "@/lib/db/generated/enums";
 import { IORedisRatelimitAdapter } from "./ioredis-adapter";
 import { MemoryWindowLimiter } from "./memory-limiter";
@@ -20,7 +20,7 @@ type GlobalWithLimiter = typeof globalThis & { [GLOBAL_KEY]?: Limiter };
 
 /** Upstash REST when configured, a plain Redis through ioredis, or memory (embedded default). */
 function createLimiter(): Limiter {
-  const prefix = `ratelimit:${process.env.APP_ENV ?? "sandbox"}`;
+  const prefix = `ratelimit:${appEnv()}`;
   const upstashUrl = config.upstashUrl();
   if (upstashUrl) {
     const redis = new UpstashRedis({ url: upstashUrl, token: config.upstashToken() ?? "" });
