@@ -2,6 +2,11 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // `.next/standalone`: the server and only the node_modules files it uses, for the container
+  // image (Dockerfile). `npm start` (scripts/serve.mjs) serves the same build from the checkout.
+  output: "standalone",
+  // Read at run time by path, so not found by the tracer: the migrations applied at start.
+  outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*"] },
   // Database drivers and the embedded Postgres (WebAssembly) load from node_modules at run time.
   // The logger, metrics and tracing too: one copy of prom-client's registry and of the OTel API's
   // globals for every bundle, and pino's worker-free sync writes as written.

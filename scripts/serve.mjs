@@ -7,13 +7,23 @@
  */
 import { createServer } from "node:http";
 import path from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 import { appendSocketPeer } from "./forwarded-for.mjs";
+import { installGracefulShutdown } from "./graceful-shutdown.mjs";
 
 // What `next start` sets; Next reads it while loading, so before the import below.
 process.env.NODE_ENV = "production";
 const { default: next } = await import("next");
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+// The container image holds Next's standalone output, without next.config.ts: the build's
+// config is read from the manifest, as the standalone server.js does.
+const manifest = path.join(root, ".next", "required-server-files.json");
+if (!existsSync(path.join(root, "next.config.ts")) && existsSync(manifest)) {
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(JSON.parse(readFileSync(manifest, "utf8")).config);
+}
+// A launcher in plain JavaScript, before Next and lib/config load: PORT and HOSTNAME are read
+// here (their schema is in lib/config/variables.ts, checked again at the server's start).
 const port = Number(process.env.PORT ?? "3000");
 const hostname = process.env.HOSTNAME || undefined;
 
@@ -26,4 +36,5 @@ const server = createServer((req, res) => {
   void handle(req, res);
 });
 server.listen(port, hostname, () => console.log(`  ▲ Ready on http://${hostname ?? "localhost"}:${port}`));
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.close(() => process.exit(0)));
+// SIGTERM: stop accepting, finish requests in flight, then jobs, leases and the pool.
+installGracefulShutdown(server);

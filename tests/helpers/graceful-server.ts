@@ -1,0 +1,26 @@
+/**
+ * A real server process for tests/jobs/graceful-shutdown.test.ts: the platform's database and
+ * in-process runner, the shutdown hook boot() exposes, and scripts/graceful-shutdown.mjs, the
+ * same SIGTERM handling as scripts/serve.mjs (without a Next build). Routes: /slow answers after
+ * SLOW_MS, /hang never does. Run with `node --import tsx`.
+ */
+import { createServer } from "node:http";
+import { getDatabase } from "@/lib/db/client";
+import { startInProcessRunner } from "@/lib/jobs/in-process-runner";
+import { exposeShutdown } from "@/lib/platform/shutdown";
+// @ts-expect-error -- plain JavaScript module without types
+import { installGracefulShutdown } from "../../scripts/graceful-shutdown.mjs";
+
+const slowMs = Number(process.argv[2] ?? 800);
+await getDatabase();
+startInProcessRunner(50);
+exposeShutdown();
+const server = createServer((req, res) => {
+  if (req.url === "/hang") return; // never answers
+  setTimeout(() => res.end("done"), req.url === "/slow" ? slowMs : 0);
+});
+installGracefulShutdown(server, { log: (line: string) => process.stdout.write(line + "\n") });
+server.listen(0, "127.0.0.1", () => {
+  const address = server.address();
+  process.stdout.write(`listening ${typeof address === "object" && address ? address.port : 0}\n`);
+});
