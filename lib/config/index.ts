@@ -122,6 +122,20 @@ export const isSandbox = () => appEnv() === "sandbox";
 export const config = {
   /** Public origin used in links we hand out (redirectUrl, docs). */
   publicUrl: () => (setting("PUBLIC_URL") ?? `http://localhost:${setting("PORT")}`).replace(/\/$/, ""),
+  /**
+   * The API base URL of each environment, for the OpenAPI document's `servers`: this deployment's
+   * from PUBLIC_URL, the other's from SANDBOX_PUBLIC_URL / PRODUCTION_PUBLIC_URL when set.
+   */
+  apiServers: (): { url: string; environment: AppEnvironment }[] => {
+    const origins: Record<AppEnvironment, string | undefined> = {
+      sandbox: setting("SANDBOX_PUBLIC_URL"),
+      production: setting("PRODUCTION_PUBLIC_URL"),
+    };
+    origins[appEnv()] = config.publicUrl();
+    return (["sandbox", "production"] as const)
+      .filter((env) => origins[env])
+      .map((environment) => ({ url: `${origins[environment]!.replace(/\/$/, "")}/api/v1`, environment }));
+  },
   /** The platform's public origin for operators' callbacks (DESIGN §13); PUBLIC_URL unless set. */
   publicBaseUrl: (): string => (setting("PUBLIC_BASE_URL") ?? config.publicUrl()).replace(/\/$/, ""),
   /** Consecutive failed operator calls that open an account's circuit breaker, and for how long. */

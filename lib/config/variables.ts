@@ -124,6 +124,8 @@ export const VARIABLES = {
     doc: "the origin used in links we hand out (checkout `redirectUrl`, docs, e-mails)",
   },
   PUBLIC_BASE_URL: { ...url(["http", "https"]), defaultDoc: "`PUBLIC_URL`", doc: "the public origin operators call back: `<PUBLIC_BASE_URL>/api/v1/connectors/<accountId>/callback`" },
+  SANDBOX_PUBLIC_URL: { ...url(["http", "https"]), doc: "the sandbox deployment's origin, listed in the OpenAPI document's `servers` (this deployment's own comes from `PUBLIC_URL`)" },
+  PRODUCTION_PUBLIC_URL: { ...url(["http", "https"]), doc: "the production deployment's origin, listed in the OpenAPI document's `servers`" },
   APP_VERSION: { ...text, defaultDoc: "package version", doc: "version reported by health, metrics and traces" },
   HTTP_SHUTDOWN_GRACE_MS: { ...int(0, 120_000), default: "10000", doc: "on SIGTERM, how long the server waits for in-flight requests after it stops accepting new ones" },
   VERCEL: { ...text, external: "set by Vercel", doc: "`1` on Vercel: the client address comes from Vercel's own headers" },
