@@ -25,6 +25,20 @@ export function intFromEnv(name: string, fallback: number): number {
 export const config = {
   /** Public origin used in links we hand out (redirectUrl, docs). */
   publicUrl: () => (process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`).replace(/\/$/, ""),
+  /**
+   * The API base URL of each environment, for the OpenAPI document's `servers`: this deployment's
+   * from PUBLIC_URL, the other's from SANDBOX_PUBLIC_URL / PRODUCTION_PUBLIC_URL when set.
+   */
+  apiServers: (): { url: string; environment: AppEnvironment }[] => {
+    const origins: Record<AppEnvironment, string | undefined> = {
+      sandbox: process.env.SANDBOX_PUBLIC_URL || undefined,
+      production: process.env.PRODUCTION_PUBLIC_URL || undefined,
+    };
+    origins[appEnv()] = config.publicUrl();
+    return (["sandbox", "production"] as const)
+      .filter((env) => origins[env])
+      .map((environment) => ({ url: `${origins[environment]!.replace(/\/$/, "")}/api/v1`, environment }));
+  },
   /** The platform's public origin for operators' callbacks (DESIGN §13); PUBLIC_URL unless set. */
   publicBaseUrl: (): string => (process.env.PUBLIC_BASE_URL || config.publicUrl()).replace(/\/$/, ""),
   /** Consecutive failed operator calls that open an account's circuit breaker, and for how long. */

@@ -1,7 +1,7 @@
 import { contracts } from "@/app/api/v1/contracts";
 import { webhookEventDocs } from "@/app/api/v1/webhook-events";
 import { config } from "@/lib/config";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { buildOpenApiDocument, inlineSchemaRefs } from "@/lib/http/openapi";
 import { ConnectorsGuide } from "./connectors-guide";
 import { RedirectConnectors } from "./redirect-connectors";
 import { MpesaAirtelGuide } from "./mpesa-airtel-guide";
@@ -59,7 +59,7 @@ function Fields({ schema }: { schema: Schema }) {
 }
 
 export default function DocsPage() {
-  const doc = buildOpenApiDocument(contracts, { serverUrl: `${config.publicUrl()}/api/v1`, version: config.version(), webhooks: webhookEventDocs });
+  const doc = inlineSchemaRefs(buildOpenApiDocument(contracts, { servers: config.apiServers(), version: config.version(), webhooks: webhookEventDocs }));
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({ path, method, op: op as Record<string, any> })),
   );
@@ -128,7 +128,7 @@ export default function DocsPage() {
             ))}
           </ul>
           <h3>The refund object (refund.* data)</h3>
-          <Fields schema={doc.webhooks["refund.pending"]?.post.requestBody.content["application/json"].schema.properties.data as Schema} />
+          <Fields schema={(doc.webhooks["refund.pending"]?.post.requestBody.content["application/json"].schema as unknown as { properties: Record<string, Schema> }).properties.data} />
         </section>
         <RedirectConnectors />
         <MpesaAirtelGuide />

@@ -19,6 +19,7 @@ import {
 } from "./idempotency";
 import { checkRateLimit, merchantLimit, rateLimitHeaders } from "./rate-limit";
 import type { DefinedRoute, NextRouteContext } from "./other-methods";
+import { WWW_AUTHENTICATE } from "./openapi";
 import { readJsonBody } from "./read-body";
 import { requestIdFor } from "./request-id";
 
@@ -105,6 +106,8 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
       return respond(contract, request, result.status ?? contract.success.status, result.body, headers);
     } catch (err) {
       const body = toErrorBody(err, requestId);
+      // RFC 9110 §15.5.2: a 401 names the schemes that would work; the body stays the spec's.
+      if (body.statusCode === 401 && contract.auth === "apiKey") headers["WWW-Authenticate"] = WWW_AUTHENTICATE;
       return json(body.statusCode, body, headers);
     }
   };

@@ -16,7 +16,9 @@ const positiveIntString = (name: string) =>
     .string()
     .regex(/^\d+$/, `${name} must be a positive integer`)
     .transform(Number)
-    .refine((n) => n >= 1, `${name} must be at least 1`);
+    .refine((n) => n >= 1, `${name} must be at least 1`)
+    // What the document shows: the query string carries an integer ≥ 1.
+    .meta({ type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
 export const paginationQuery = {
   page: positiveIntString("page")

@@ -17,7 +17,11 @@ const STATUSES = ["pending", "processing", "success", "failed", "cancelled", "ex
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "is not a real date")
+  // Date.parse rolls 2026-02-30 into 2 March; a real calendar day survives the round trip.
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+  }, "is not a real date")
   .refine((d) => isQueryDateInRange(new Date(`${d}T00:00:00Z`)), QUERY_DATE_RANGE_MESSAGE);
 
 export const listTransactionsQuery = z

@@ -13,7 +13,8 @@ export const isoCountry = z
   .string()
   .trim()
   .transform((s) => s.toUpperCase())
-  .refine((s) => /^[A-Z]{2}$/.test(s) && regionNames.of(s) !== s && s !== "ZZ", "must be an ISO 3166-1 alpha-2 country code");
+  .refine((s) => /^[A-Z]{2}$/.test(s) && regionNames.of(s) !== s && s !== "ZZ", "must be an ISO 3166-1 alpha-2 country code")
+  .meta({ pattern: "^[A-Za-z]{2}$", maxLength: 2, description: "ISO 3166-1 alpha-2 country code (case-insensitive)." });
 
 const currencyCode = z
   .string()
@@ -122,6 +123,7 @@ export const initiatePayoutBody = z
       .trim()
       .transform((s) => s.toUpperCase())
       .pipe(z.enum(["MOBILE_MONEY", "BANK_TRANSFER"]))
+      .meta({ enum: ["MOBILE_MONEY", "BANK_TRANSFER"], description: "Legacy: MOBILE_MONEY or BANK_TRANSFER (case-insensitive)." })
       .optional(),
     country: isoCountry.optional().describe("Legacy: destination country, default SN."),
     currency: currencyCode.optional().describe("Legacy: default XOF."),

@@ -44,6 +44,7 @@ describe("revocation", () => {
     const res = await read(m.headers);
     expect(res.status).toBe(401);
     expect(res.json).toMatchObject({ statusCode: 401, code: "unauthenticated", message: expect.stringMatching(/revoked/) });
+    expect(res.headers.get("www-authenticate")).toMatch(/^ApiKey realm="api", header="X-API-Key", Bearer realm="api"$/);
     // A wrong secret for the revoked key does not learn that it was revoked.
     const wrong = await read({ "X-API-Key": `${m.keys.publicKey}:sk_test_${"x".repeat(40)}` });
     expect(wrong.json.message).toBe("Invalid API credentials.");

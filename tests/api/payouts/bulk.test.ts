@@ -279,8 +279,8 @@ describe("OpenAPI", () => {
   it("describes the three endpoints, the item shape (an initiate body) and payout.bulk.completed", async () => {
     const { contracts } = await import("@/app/api/v1/contracts");
     const { webhookEventDocs } = await import("@/app/api/v1/webhook-events");
-    const { buildOpenApiDocument } = await import("@/lib/http/openapi");
-    const doc = buildOpenApiDocument(contracts, { serverUrl: "http://x/api/v1", version: "t", webhooks: webhookEventDocs }) as any;
+    const { buildOpenApiDocument, inlineSchemaRefs } = await import("@/lib/http/openapi");
+    const doc = inlineSchemaRefs(buildOpenApiDocument(contracts, { servers: [{ url: "https://x/api/v1", environment: "sandbox" }], version: "t", webhooks: webhookEventDocs })) as any;
     expect(Object.keys(doc.paths["/payouts/bulk"]).sort()).toEqual(["get", "post"]);
     expect(Object.keys(doc.paths["/payouts/bulk/{bulkId}"])).toEqual(["get"]);
     const body = doc.paths["/payouts/bulk"].post.requestBody.content["application/json"].schema;

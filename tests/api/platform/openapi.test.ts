@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/openapi.json/route";
 import { apiRouteFiles } from "../../helpers/api-routes";
+import { inlineSchemaRefs } from "@/lib/http/openapi";
 import { call } from "../../helpers/http";
 
 /** Every route under app/api/v1 implemented by defineRoute, as "METHOD /path/{param}" (its other exports answer 405). */
@@ -24,7 +25,7 @@ describe("OpenAPI document", () => {
   });
 
   it("documents every route under app/api/v1 (generated from the same contracts)", async () => {
-    const doc = (await call(GET, { path: "/openapi.json" })).json;
+    const doc = inlineSchemaRefs((await call(GET, { path: "/openapi.json" })).json);
     const routes = await routeFiles();
     expect(routes.length).toBeGreaterThan(1);
     const missing = routes.filter((r) => {
@@ -35,7 +36,7 @@ describe("OpenAPI document", () => {
   });
 
   it("documents the error body, security schemes and response schemas", async () => {
-    const doc = (await call(GET, { path: "/openapi.json" })).json;
+    const doc = inlineSchemaRefs((await call(GET, { path: "/openapi.json" })).json);
     expect(doc.components.schemas.Error.required).toEqual(["statusCode", "message", "error"]);
     expect(doc.components.securitySchemes.ApiKey).toMatchObject({ type: "apiKey", name: "X-API-Key" });
     const health = doc.paths["/health"].get;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/openapi.json/route";
+import { inlineSchemaRefs } from "@/lib/http/openapi";
 import { call } from "../../helpers/http";
 
 describe("OpenAPI: reference endpoints", () => {
   it("documents the five public reference endpoints, without security", async () => {
-    const doc = (await call(GET, { path: "/openapi.json" })).json;
+    const doc = inlineSchemaRefs((await call(GET, { path: "/openapi.json" })).json);
     for (const p of ["/payments/providers", "/providers/payment-methods", "/countries/active", "/payouts/reference/corridors", "/payouts/reference/purposes"]) {
       expect(doc.paths[p]?.get, p).toBeDefined();
       expect(doc.paths[p].get.security, p).toEqual([]);
@@ -13,7 +14,7 @@ describe("OpenAPI: reference endpoints", () => {
   });
 
   it("documents the query parameters and the conversion object", async () => {
-    const doc = (await call(GET, { path: "/openapi.json" })).json;
+    const doc = inlineSchemaRefs((await call(GET, { path: "/openapi.json" })).json);
     const op = doc.paths["/providers/payment-methods"].get;
     const params = Object.fromEntries(op.parameters.map((p: { name: string; required: boolean }) => [p.name, p.required]));
     expect(params).toEqual({ country: true, currency: false, method: false, merchant_amount: false, merchant_currency: false });

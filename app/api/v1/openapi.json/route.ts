@@ -9,7 +9,7 @@ import { openApiContract } from "./contract";
 export const dynamic = "force-dynamic";
 
 export const GET = defineRoute(openApiContract, async () => ({
-  body: buildOpenApiDocument(contracts, { serverUrl: `${config.publicUrl()}/api/v1`, version: config.version(), webhooks: webhookEventDocs }),
+  body: buildOpenApiDocument(contracts, { servers: config.apiServers(), version: config.version(), webhooks: webhookEventDocs }),
 }));
 
 export const { HEAD, OPTIONS, POST, PUT, DELETE, PATCH } = otherMethods(GET);
