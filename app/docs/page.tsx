@@ -5,6 +5,7 @@ import { buildOpenApiDocument, inlineSchemaRefs } from "@/lib/http/openapi";
 import { ConnectorsGuide } from "./connectors-guide";
 import { RedirectConnectors } from "./redirect-connectors";
 import { MpesaAirtelGuide } from "./mpesa-airtel-guide";
+import { NumberingGuide } from "./numbering-guide";
 import styles from "./docs.module.css";
 
 export const dynamic = "force-dynamic";
@@ -78,6 +79,9 @@ export default function DocsPage() {
           <li>
             <a href="#webhooks">Webhook events</a>
           </li>
+          <li>
+            <a href="#numbering-plans">Predicting the provider (numbering plans)</a>
+          </li>
         </ul>
         {tags.map((tag) => (
           <div key={tag}>
@@ -128,6 +132,7 @@ export default function DocsPage() {
         </section>
         <RedirectConnectors />
         <MpesaAirtelGuide />
+        <NumberingGuide />
         {operations.map(({ path, method, op }) => (
           <section key={method + path} id={op.operationId} className={styles.operation}>
             <h2>

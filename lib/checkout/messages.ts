@@ -69,10 +69,11 @@ export type FormErrorKey =
   | "phone_prefix"
   | "phone_length"
   | "phone_invalid"
+  | "phone_operator"
   | "expired"
   | "not_payable";
 
-export type FormErrorParams = { prefix?: string; length?: number; got?: number };
+export type FormErrorParams = { prefix?: string; length?: number; got?: number; operator?: string; method?: string };
 
 const FORM_ERRORS: Record<Locale, Record<FormErrorKey, (p: FormErrorParams) => string>> = {
   fr: {
@@ -84,6 +85,10 @@ const FORM_ERRORS: Record<Locale, Record<FormErrorKey, (p: FormErrorParams) => s
     phone_prefix: (p) => `Le numéro doit commencer par ${p.prefix}.`,
     phone_length: (p) => `Le numéro doit comporter ${p.length} chiffres après ${p.prefix}${p.got === undefined ? "" : ` (vous en avez saisi ${p.got})`}.`,
     phone_invalid: () => "Ce numéro de téléphone n’est pas valide.",
+    phone_operator: (p) =>
+      p.operator && p.method
+        ? `Ce numéro est chez ${p.operator}, pas chez ${p.method}. Choisissez le moyen de paiement de votre opérateur ou un autre numéro.`
+        : "Ce numéro n’est pas chez l’opérateur choisi. Choisissez le moyen de paiement de votre opérateur ou un autre numéro.",
     expired: () => "Ce paiement a expiré : il ne peut plus être payé.",
     not_payable: () => "Ce paiement ne peut plus être modifié.",
   },
@@ -96,6 +101,10 @@ const FORM_ERRORS: Record<Locale, Record<FormErrorKey, (p: FormErrorParams) => s
     phone_prefix: (p) => `The number must start with ${p.prefix}.`,
     phone_length: (p) => `The number must have ${p.length} digits after ${p.prefix}${p.got === undefined ? "" : ` (you typed ${p.got})`}.`,
     phone_invalid: () => "This phone number is not valid.",
+    phone_operator: (p) =>
+      p.operator && p.method
+        ? `This number belongs to ${p.operator}, not ${p.method}. Choose your operator's payment method, or another number.`
+        : "This number does not belong to the chosen operator. Choose your operator's payment method, or another number.",
     expired: () => "This payment has expired: it can no longer be paid.",
     not_payable: () => "This payment can no longer be changed.",
   },

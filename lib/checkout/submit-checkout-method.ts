@@ -5,9 +5,20 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { SUBMIT_PAYMENT_JOB } from "@/lib/payments/initiate-payment";
 import { transitionPayment } from "@/lib/payments/transition-payment";
 import { getRoute } from "@/lib/connectors/get-route";
-import { checkChannelAmount, collectFee, getChannel, isProviderCode, MOBILE_MONEY_CODES, validatePhone } from "@/lib/reference";
+import {
+  checkChannelAmount,
+  collectFee,
+  getCatalogue,
+  getChannel,
+  isProviderCode,
+  MOBILE_MONEY_CODES,
+  numberOwner,
+  phoneOperatorMismatch,
+  validatePhone,
+} from "@/lib/reference";
 import { checkoutStage, isPayable } from "./checkout-stage";
 import { checkoutCountry, findCheckoutPayment } from "./get-checkout";
+import { listMethodsForCheckout } from "./list-checkout-methods";
 import type { FormErrorKey, FormErrorParams } from "./messages";
 import { readPhoneInput } from "./read-phone-input";
 
@@ -21,6 +32,9 @@ import { readPhoneInput } from "./read-phone-input";
  *   (transitionPayment: timeline row and payment.pending event);
  * - the payment.submit job is enqueued, deduplicated per attempt (attempt n = n-th time the
  *   payment entered pending), so the provider is asked exactly once per attempt.
+ * The number's operator (numbering plans, DESIGN §16) picks the method when the customer chose
+ * none (the page without JavaScript, where nothing preselects it), and refuses a method whose
+ * operator does not hold the number, as the API refuses a direct payment.
  * Returns null for an unknown token; a refusal names the field and a message key.
  */
 const isMobileMoney = (code: string) => (MOBILE_MONEY_CODES as readonly string[]).includes(code);
@@ -47,7 +61,7 @@ export async function submitCheckoutMethod(token: string, input: SubmitCheckoutI
   if (stage === "waiting") return { ok: true, payment };
   if (!isPayable(payment, now) || !country) return { ok: false, field: "form", key: "not_payable" };
 
-  const provider = typeof input.provider === "string" ? input.provider.trim() : "";
+  const provider = (typeof input.provider === "string" ? input.provider.trim() : "") || (await predictedMethod(payment, country, input.phone));
   if (!provider) return { ok: false, field: "provider", key: "method_required" };
   if (!isProviderCode(provider) || !isMobileMoney(provider) || !(await getRoute(payment.environment, country.code, provider, "collect")).available) {
     return { ok: false, field: "provider", key: "method_unavailable" };
@@ -63,6 +77,8 @@ export async function submitCheckoutMethod(token: string, input: SubmitCheckoutI
   if (!typed.ok) return { ok: false, field: "phone", key: typed.key, params: typed.params };
   const phone = await validatePhone(country.code, typed.e164);
   if (!phone.ok) return { ok: false, field: "phone", key: "phone_invalid", detail: phone.reason };
+  const mismatch = phoneOperatorMismatch(await getCatalogue(), country.code, phone.e164, provider);
+  if (mismatch) return { ok: false, field: "phone", key: "phone_operator", detail: mismatch };
 
   const { fee } = await collectFee({ amount: payment.amount, provider, merchantId: payment.merchantId });
   const changes = { provider, customerPhone: phone.e164, fee };
@@ -97,4 +113,14 @@ export async function submitCheckoutMethod(token: string, input: SubmitCheckoutI
   const now2 = checkoutStage(current, new Date());
   if (now2 === "waiting") return { ok: true, payment: current };
   return { ok: false, field: "form", key: now2 === "expired" ? "expired" : "not_payable" };
+}
+
+/** The method of the typed number's operator, if this payment offers it; else "" (none chosen). */
+async function predictedMethod(payment: Payment, country: NonNullable<Awaited<ReturnType<typeof checkoutCountry>>>, phone: unknown): Promise<string> {
+  const typed = readPhoneInput(phone, country);
+  if (!typed.ok) return "";
+  const owner = numberOwner((await getCatalogue()).numberingPlans.get(country.code), typed.e164.slice(country.phonePrefix.length));
+  if (!owner?.providerCode) return "";
+  const methods = await listMethodsForCheckout(payment);
+  return methods.some((m) => m.provider === owner.providerCode) ? owner.providerCode : "";
 }

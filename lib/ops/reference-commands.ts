@@ -4,6 +4,7 @@ import { getCatalogue } from "@/lib/reference/get-catalogue";
 import { fxRateFrom } from "@/lib/reference/get-fx-rate";
 import { seedReferenceData } from "@/lib/reference/seed-reference-data";
 import { setChannel } from "@/lib/reference/set-channel";
+import { removeNumberingPrefix, setNumberingPlan, setNumberingPrefix } from "@/lib/reference/set-numbering";
 import { setFxRate } from "@/lib/reference/set-fx-rate";
 import { setCollectTariff, setPayoutTariff } from "@/lib/reference/set-tariff";
 import { optionalFlag, OpsUsageError, requireFlag, type OpsArgs, type OpsCommand } from "./command";
@@ -199,4 +200,82 @@ export const tariffSetCollect: OpsCommand = {
   },
 };
 
-export const referenceCommands: OpsCommand[] = [fxSet, fxList, channelSet, channelList, tariffList, tariffSetPayout, tariffSetCollect];
+export const numberingList: OpsCommand = {
+  name: "numbering:list",
+  summary: "List the mobile numbering plans (prefix → operator → provider), their source and confidence",
+  usage: "numbering:list [--country <CC>] [--json]",
+  async run(args, out) {
+    await seedReferenceData();
+    const only = optionalFlag(args, "country")?.toUpperCase();
+    const catalogue = await getCatalogue();
+    const plans = [...catalogue.numberingPlans.values()].filter((p) => !only || p.countryCode === only);
+    if (only && plans.length === 0) throw new OpsUsageError(`${only} has no numbering plan`);
+    if (args.flags.json) return void out(JSON.stringify(plans, null, 2));
+    for (const plan of plans) {
+      const country = catalogue.countryByCode.get(plan.countryCode)!;
+      out(`${country.code} ${country.name} (${country.phonePrefix}, ${country.nationalNumberLength} digits${plan.trunkPrefix ? `, trunk ${plan.trunkPrefix}` : ""}) confidence ${plan.confidence}`);
+      out(`  source: ${plan.source}`);
+      const byPrefix = [...plan.prefixes].sort((a, b) => a.prefix.localeCompare(b.prefix));
+      for (const p of byPrefix) out(`  ${pad(p.prefix, 6)} ${pad(p.operatorName, 28)} ${p.providerCode ?? "-"}`);
+    }
+  },
+};
+
+export const numberingSet: OpsCommand = {
+  name: "numbering:set",
+  summary: "Give a national-number prefix to an operator (with its provider code if we serve it)",
+  usage: 'numbering:set --country <CC> --prefix 77 --operator "Orange" [--provider orange]',
+  async run(args, out) {
+    await seedReferenceData();
+    const { row, previous } = await setNumberingPrefix({
+      country: requireFlag(args, "country"),
+      prefix: requireFlag(args, "prefix"),
+      operator: requireFlag(args, "operator"),
+      provider: optionalFlag(args, "provider"),
+    });
+    const was = previous ? ` (was ${previous.operatorName}, ${previous.providerCode ?? "no provider"})` : " (new)";
+    out(`${row.countryCode} ${row.prefix}… → ${row.operatorName}, ${row.providerCode ?? "no provider"}${was}.`);
+  },
+};
+
+export const numberingRemove: OpsCommand = {
+  name: "numbering:remove",
+  summary: "Remove a prefix from a country's plan (its numbers then have no known operator)",
+  usage: "numbering:remove --country <CC> --prefix 77",
+  async run(args, out) {
+    await seedReferenceData();
+    const { country, prefix } = await removeNumberingPrefix({ country: requireFlag(args, "country"), prefix: requireFlag(args, "prefix") });
+    out(`${country} ${prefix}… removed; restarts do not bring it back (a plan is seeded only once).`);
+  },
+};
+
+export const numberingPlan: OpsCommand = {
+  name: "numbering:plan",
+  summary: "Create or edit a country's numbering plan: trunk prefix, source, confidence",
+  usage: 'numbering:plan --country <CC> [--trunk 0|none] [--source "ARTP notice 2026-04"] [--confidence high|medium|low]',
+  async run(args, out) {
+    await seedReferenceData();
+    const trunk = optionalFlag(args, "trunk");
+    const plan = await setNumberingPlan({
+      country: requireFlag(args, "country"),
+      trunkPrefix: trunk === undefined ? undefined : trunk === "none" ? null : trunk,
+      source: optionalFlag(args, "source"),
+      confidence: optionalFlag(args, "confidence"),
+    });
+    out(`${plan.countryCode} plan: trunk ${plan.trunkPrefix ?? "none"}, confidence ${plan.confidence}, source: ${plan.source}`);
+  },
+};
+
+export const referenceCommands: OpsCommand[] = [
+  fxSet,
+  fxList,
+  channelSet,
+  channelList,
+  tariffList,
+  tariffSetPayout,
+  tariffSetCollect,
+  numberingList,
+  numberingSet,
+  numberingRemove,
+  numberingPlan,
+];

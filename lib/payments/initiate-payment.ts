@@ -7,7 +7,7 @@ import { newId, newToken } from "@/lib/ids";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
 import { availableProviders, getRoute, providerKey } from "@/lib/connectors/get-route";
-import { checkChannelAmount, collectFee, getCatalogue, getChannel, validatePhone } from "@/lib/reference";
+import { assertPhoneMatchesProvider, checkChannelAmount, collectFee, getCatalogue, getChannel, validatePhone } from "@/lib/reference";
 import { assertWebhookUrlAllowed, recordWebhookEvent } from "@/lib/webhooks";
 import type { InitiatePaymentInput } from "./initiate-payment-input";
 import { expiryMinutes } from "./payment-lifecycle";
@@ -49,6 +49,7 @@ export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environm
     const check = await validatePhone(country, input.customerPhone);
     if (!check.ok) throw new AppError("invalid_phone", check.reason, { details: [{ path: "customerPhone", message: check.reason }] });
     phone = check.e164;
+    await assertPhoneMatchesProvider(country, phone, provider, "customerPhone");
     fee = (await collectFee({ amount, provider, merchantId: merchant.id })).fee;
   } else {
     await assertCheckoutPayable(environment, country, input.currency, amount);

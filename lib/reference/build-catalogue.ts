@@ -1,5 +1,5 @@
 import { isCurrency, type CurrencyCode } from "@/lib/money";
-import { type Catalogue, type Channel, type Corridor, type Country, channelKey, pairKey } from "./catalogue-types";
+import { type Catalogue, type Channel, type Corridor, type Country, type NumberingPlan, channelKey, pairKey } from "./catalogue-types";
 
 /**
  * Indexes catalogue rows (from the database, or seedRows() in unit tests) into a Catalogue.
@@ -53,6 +53,8 @@ export type CatalogueRows = {
     flatXof: bigint;
   }[];
   collectTariffs: { id: string; merchantId: string | null; providerCode: string; percent: DecimalValue }[];
+  numberingPlans: { countryCode: string; trunkPrefix: string | null; source: string; confidence: string }[];
+  numberingPrefixes: { countryCode: string; prefix: string; operatorName: string; providerCode: string | null }[];
 };
 
 export function buildCatalogue(rows: CatalogueRows): Catalogue {
@@ -115,6 +117,15 @@ export function buildCatalogue(rows: CatalogueRows): Catalogue {
         a.destinationCurrency.localeCompare(b.destinationCurrency),
     );
 
+  const numberingPlans = new Map<string, NumberingPlan>(
+    rows.numberingPlans.map((p) => [p.countryCode, { countryCode: p.countryCode, trunkPrefix: p.trunkPrefix, source: p.source, confidence: p.confidence, prefixes: [] }]),
+  );
+  for (const { countryCode, prefix, operatorName, providerCode } of rows.numberingPrefixes) {
+    numberingPlans.get(countryCode)?.prefixes.push({ prefix, operatorName, providerCode });
+  }
+  // Longest first: "650" (MTN) is tried before "65" would be; the first match owns the number.
+  for (const plan of numberingPlans.values()) plan.prefixes.sort((a, b) => b.prefix.length - a.prefix.length || a.prefix.localeCompare(b.prefix));
+
   return {
     loadedAt: Date.now(),
     countries,
@@ -139,5 +150,6 @@ export function buildCatalogue(rows: CatalogueRows): Catalogue {
       flatXof: t.flatXof,
     })),
     collectTariffs: rows.collectTariffs.map((t) => ({ id: t.id, merchantId: t.merchantId, providerCode: t.providerCode, percent: dec(t.percent) })),
+    numberingPlans,
   };
 }

@@ -73,6 +73,18 @@ export type PayoutTariff = {
 
 export type CollectTariff = { id: string; merchantId: string | null; providerCode: string; percent: string };
 
+/** One operator's block of national significant numbers (DESIGN §16). */
+export type NumberingPrefix = { prefix: string; operatorName: string; providerCode: string | null };
+
+/** A country's mobile numbering plan; prefixes longest first, so the first match is the owner. */
+export type NumberingPlan = {
+  countryCode: string;
+  trunkPrefix: string | null;
+  source: string;
+  confidence: string;
+  prefixes: NumberingPrefix[];
+};
+
 export type Catalogue = {
   loadedAt: number;
   /** In listing order. */
@@ -92,6 +104,8 @@ export type Catalogue = {
   fxSpreads: Map<string, FxSpread>;
   payoutTariffs: PayoutTariff[];
   collectTariffs: CollectTariff[];
+  /** Key: country code. Countries without a plan (bank-only destinations) are absent. */
+  numberingPlans: Map<string, NumberingPlan>;
 };
 
 export const channelKey = (provider: string, country: string, currency: string, direction: Direction) =>

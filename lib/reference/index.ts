@@ -11,6 +11,9 @@
  *   lib/money with the rounding named where it happens (conversions half-up, payer amounts up,
  *   fees half-up). Nothing here touches a float except the JSON numbers of the wire shapes.
  * - Provider codes are exactly PROVIDER_CODES; country and currency codes are upper case.
+ * - Numbering plans (numbering-seed.ts, numbering_plans/numbering_prefixes) are seeded per
+ *   country once, then edited with numbering:* ops commands; predictProvider and
+ *   phoneOperatorMismatch read them from the same snapshot (DESIGN §16).
  * - Look-ups throw AppError with a message a merchant can act on (`provider_unavailable`,
  *   `invalid_amount`, `invalid_country`, `invalid_currency`, `corridor_unsupported`).
  */
@@ -21,6 +24,8 @@ export { seedReferenceData } from "./seed-reference-data";
 export { getChannel } from "./get-channel";
 export { checkChannelAmount } from "./check-channel-amount";
 export { validatePhone, checkPhoneForCountry, type PhoneCheck } from "./validate-phone";
+export { parsePhoneNumber, type ParsedPhone } from "./parse-phone-number";
+export { predictProvider, numberOwner, phoneOperatorMismatch, assertPhoneMatchesProvider, type Prediction } from "./predict-provider";
 export { findCorridor } from "./find-corridor";
 export { isPurposeAllowed } from "./is-purpose-allowed";
 export { getFxRate, type FxRate } from "./get-fx-rate";

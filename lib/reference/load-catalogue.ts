@@ -4,7 +4,7 @@ import type { Catalogue } from "./catalogue-types";
 
 /** Reads the whole catalogue (a few hundred rows) in one go; buildCatalogue indexes it. */
 export async function loadCatalogue(db: Db): Promise<Catalogue> {
-  const [countryRows, providerRows, channelRows, corridorRows, purposeRows, links, rateRows, spreadRows, payoutRows, collectRows] =
+  const [countryRows, providerRows, channelRows, corridorRows, purposeRows, links, rateRows, spreadRows, payoutRows, collectRows, planRows, prefixRows] =
     await Promise.all([
       db.country.findMany({ orderBy: [{ sortOrder: "asc" }, { code: "asc" }] }),
       db.paymentProvider.findMany(),
@@ -16,6 +16,8 @@ export async function loadCatalogue(db: Db): Promise<Catalogue> {
       db.fxSpread.findMany(),
       db.payoutFeeTariff.findMany(),
       db.collectFeeTariff.findMany(),
+      db.numberingPlan.findMany(),
+      db.numberingPrefix.findMany(),
     ]);
   return buildCatalogue({
     countries: countryRows,
@@ -28,5 +30,7 @@ export async function loadCatalogue(db: Db): Promise<Catalogue> {
     fxSpreads: spreadRows,
     payoutTariffs: payoutRows,
     collectTariffs: collectRows,
+    numberingPlans: planRows,
+    numberingPrefixes: prefixRows,
   });
 }

@@ -26,6 +26,7 @@ export async function seedReferenceData(db?: Db): Promise<{ inserted: number }> 
     await prisma.fxSpread.createMany({ data: rows.fxSpreads, skipDuplicates }),
     await prisma.payoutFeeTariff.createMany({ data: rows.payoutTariffs, skipDuplicates }),
     await prisma.collectFeeTariff.createMany({ data: rows.collectTariffs, skipDuplicates }),
+    ...(await seedNumberingPlans(prisma, rows)),
   ];
   const inserted = counts.reduce((sum, c) => sum + c.count, 0);
   if (inserted > 0) {
@@ -33,6 +34,22 @@ export async function seedReferenceData(db?: Db): Promise<{ inserted: number }> 
     log.info("reference data seeded", { inserted });
   }
   return { inserted };
+}
+
+/**
+ * A country's numbering plan is seeded whole, once: only for countries that have no plan row yet.
+ * Prefixes are not seeded one by one, or a prefix ops removed (numbering:remove) would come back
+ * at the next start.
+ */
+async function seedNumberingPlans(prisma: Db, rows: ReturnType<typeof seedRows>): Promise<{ count: number }[]> {
+  const existing = new Set((await prisma.numberingPlan.findMany({ select: { countryCode: true } })).map((p) => p.countryCode));
+  const plans = rows.numberingPlans.filter((p) => !existing.has(p.countryCode));
+  if (plans.length === 0) return [];
+  const seeded = new Set(plans.map((p) => p.countryCode));
+  return [
+    await prisma.numberingPlan.createMany({ data: plans, skipDuplicates: true }),
+    await prisma.numberingPrefix.createMany({ data: rows.numberingPrefixes.filter((p) => seeded.has(p.countryCode)), skipDuplicates: true }),
+  ];
 }
 
 async function missingFxPairs<R extends { baseCurrency: string; quoteCurrency: string }>(prisma: Db, seed: R[]): Promise<R[]> {

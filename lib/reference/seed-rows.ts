@@ -10,6 +10,7 @@ import {
   SEED_PROVIDERS,
   SEED_PURPOSES,
 } from "./catalogue-seed";
+import { SEED_NUMBERING_PLANS } from "./numbering-seed";
 
 /** The seed catalogue as table rows: what seedReferenceData inserts (and unit tests load). */
 export function seedRows() {
@@ -43,5 +44,9 @@ export function seedRows() {
     fxSpreads: SEED_FX_SPREADS.map((s) => ({ baseCurrency: s.base, quoteCurrency: s.quote, spreadPercent: s.spreadPercent, parity: s.parity })),
     payoutTariffs: SEED_PAYOUT_TARIFFS.map((t) => ({ id: payoutTariffId(null, t.method, t.type, t.scope), merchantId: null, ...t })),
     collectTariffs: SEED_COLLECT_TARIFFS.map((t) => ({ id: collectTariffId(null, t.providerCode), merchantId: null, ...t })),
+    numberingPlans: SEED_NUMBERING_PLANS.map((p) => ({ countryCode: p.country, trunkPrefix: p.trunkPrefix, source: p.source, confidence: p.confidence })),
+    numberingPrefixes: SEED_NUMBERING_PLANS.flatMap((p) =>
+      p.operators.flatMap((o) => o.prefixes.map((prefix) => ({ countryCode: p.country, prefix, operatorName: o.name, providerCode: o.provider }))),
+    ),
   };
 }

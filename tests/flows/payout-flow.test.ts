@@ -111,7 +111,7 @@ describe("payout flow: quote → initiate → provider → final state", () => {
     await fund(m.merchant.id, "XOF", 100_000n);
     const { quote: q, payout } = await quoteAndInitiate(m.headers, quoteBody({ amount: 100, currency: "USD", destinationCountry: "CD", method: "orange" }), {
       sender: sender(),
-      recipient: intlRecipient({ nationality: "CD", phone: "+243810000012" }),
+      recipient: intlRecipient({ nationality: "CD", phone: "+243840000012" }),
       purpose: "family_support",
     });
     expect(q.status).toBe(200);

@@ -185,7 +185,7 @@ const orangeBody = (phone: string, amount = 20_000) => ({ provider: "orange", co
 
 describe("production e2e: MTN MoMo and pawaPay simulators", () => {
   it("MTN MoMo collect: 202 → processing, the unsigned callback is a hint → status check → success, webhook verified", async () => {
-    const id = await collect(mtnBody("+2250700000001"));
+    const id = await collect(mtnBody("+2250500000001"));
     await submitPayment(id);
     expect(await payment(id)).toMatchObject({ status: "processing", connectorAccountId: "mtn-ci" });
     mtn.admin.advanceClock(3); // the payer approves
@@ -216,7 +216,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     await runSettlement({ merchantId: m.merchant.id });
     const ids: string[] = [];
     for (const [q, phone] of [
-      [{ destinationCountry: "CI", method: "mtn" }, "+2250700000002"],
+      [{ destinationCountry: "CI", method: "mtn" }, "+2250500000002"],
       [{ destinationCountry: "SN", method: "orange" }, "+221770000789"],
     ] as const) {
       const { payout: res } = await quoteAndInitiate(m.headers, quoteBody({ amount: 5_000, ...q }), beneficiary(q.destinationCountry, phone));
@@ -247,7 +247,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     for (const [country, provider, account] of [["CI", "mtn", "mtn-ci"], ["SN", "orange", "pawapay-sn"]]) {
       expect((await ops("route:set", "--country", country, "--provider", provider, "--direction", "refund", "--account", account)).code).toBe(0);
     }
-    const viaMtn = await collect(mtnBody("+2250700000001", 20_000));
+    const viaMtn = await collect(mtnBody("+2250500000001", 20_000));
     const viaPawapay = await collect(orangeBody("+221770000789", 20_000));
     await submitPayment(viaMtn);
     await submitPayment(viaPawapay);
@@ -303,7 +303,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
 
   it("MTN: callback lost (callback mode none) → polling resolves it", async () => {
     mtn.admin.configure({ callbackMode: "none" });
-    const id = await collect(mtnBody("+2250700000003"));
+    const id = await collect(mtnBody("+2250500000003"));
     await submitPayment(id);
     mtn.admin.advanceClock(3);
     await mtn.admin.idle();
@@ -316,9 +316,9 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
   });
 
   it("MTN: the callback arrives before the submit's answer → its hint still resolves the payment once", async () => {
-    mtn.admin.setScenario("2250700000005", { status: "SUCCESSFUL", afterSeconds: 0 });
+    mtn.admin.setScenario("2250500000005", { status: "SUCCESSFUL", afterSeconds: 0 });
     mtn.admin.configure({ callbackBeforeAnswer: true });
-    const id = await collect(mtnBody("+2250700000005"));
+    const id = await collect(mtnBody("+2250500000005"));
     await submitPayment(id);
     await mtn.admin.idle();
     mtn.admin.configure({ callbackBeforeAnswer: false });
@@ -331,8 +331,8 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
   });
 
   it("a failing number through each → failed with the mapped error code", async () => {
-    mtn.admin.setScenario("2250700000099", { status: "FAILED", reason: "APPROVAL_REJECTED", afterSeconds: 0 });
-    const viaMtn = await collect(mtnBody("+2250700000099"));
+    mtn.admin.setScenario("2250500000099", { status: "FAILED", reason: "APPROVAL_REJECTED", afterSeconds: 0 });
+    const viaMtn = await collect(mtnBody("+2250500000099"));
     await submitPayment(viaMtn);
     await mtn.admin.idle();
     await runCheckJobs([viaMtn]); // the callback's hint
@@ -347,7 +347,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
   });
 
   it.each([
-    ["MTN MoMo", "mtn-ci", { destinationCountry: "CI", method: "mtn" }, "+2250700000004"],
+    ["MTN MoMo", "mtn-ci", { destinationCountry: "CI", method: "mtn" }, "+2250500000004"],
     ["pawaPay", "pawapay-sn", { destinationCountry: "SN", method: "orange" }, "+221770000789"],
   ] as const)("%s down: the breaker opens, the payout queues with queuedReason, recovery submits it once", async (name, account, q, phone) => {
     // Down: the operator's process is gone (connection refused); it comes back on the same port.

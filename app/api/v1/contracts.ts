@@ -23,6 +23,7 @@ import { payoutStatusContract } from "./payouts/status/[payoutId]/contract";
 import { corridorsContract } from "./payouts/reference/corridors/contract";
 import { purposesContract } from "./payouts/reference/purposes/contract";
 import { paymentMethodsContract } from "./providers/payment-methods/contract";
+import { predictProviderContract } from "./providers/predict/contract";
 import { fundWalletContract } from "./sandbox/wallets/fund/contract";
 import { getWebhookEventContract } from "./webhooks/events/[eventId]/contract";
 import { resendWebhookEventContract } from "./webhooks/events/[eventId]/resend/contract";
@@ -44,6 +45,7 @@ export const contracts: RouteContract[] = [
   balanceContract,
   balanceTransactionsContract,
   paymentMethodsContract,
+  predictProviderContract,
   activeCountriesContract,
   payoutQuoteContract,
   initiatePayoutContract,

@@ -7,6 +7,7 @@ import { cancelCheckout } from "../cancel-checkout";
 import { getCheckoutByToken, isWellFormedToken } from "../get-checkout";
 import { listMethodsForCheckout } from "../list-checkout-methods";
 import { isPayable } from "../checkout-stage";
+import { getCatalogue } from "@/lib/reference/get-catalogue";
 import { isLocale, LOCALE_COOKIE, pickLocale, type Locale } from "../locale";
 import { uiText } from "../messages";
 import { submitCheckoutMethod } from "../submit-checkout-method";
@@ -149,6 +150,7 @@ export function checkoutPageResponse(request: Request, token: string): Promise<R
       query,
       typedPhone: query.error ? (readCookie(request, PHONE_COOKIE) ?? "") : "",
       sandbox: isSandbox(),
+      numbering: checkout.country ? (await getCatalogue()).numberingPlans.get(checkout.country.code) : null,
       now,
     });
     const headers = baseHeaders();

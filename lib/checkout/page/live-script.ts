@@ -9,7 +9,11 @@
  * - on a final state with a redirect (<p id="redirect" data-href data-seconds>) it counts down
  *   and goes back to the merchant (a <noscript> meta refresh does this without JavaScript);
  * - a redirect flow's operator link (<a id="operator">) is followed at once (the link works without it);
- * - a form is sent once: a second tap while the first is on its way does nothing.
+ * - a form is sent once: a second tap while the first is on its way does nothing;
+ * - while the customer has not picked a method, the number typed picks the method of its operator
+ *   (radios' data-prefixes, the longest block wins; a block of an operator without a method here,
+ *   data-other-prefixes on the field, picks none). A radio the customer picks is never changed.
+ *   Without it the server does the same on submit.
  * It reads only data attributes we rendered; it never builds markup from the response.
  */
 export const LIVE_SCRIPT = `
@@ -88,6 +92,29 @@ export const LIVE_SCRIPT = `
     }
   }
 
+  d.addEventListener("input", function (event) {
+    var field = event.target;
+    if (field.id !== "phone" || !field.form) return;
+    var picked = field.form.querySelector("input[name=provider]:checked");
+    if (picked && !picked.hasAttribute("data-auto")) return;
+    var cc = d.getElementById("phone-prefix").textContent.replace("+", "");
+    var n = field.value.replace(/[^0-9+]/g, "");
+    n = n.charAt(0) === "+" ? n.slice(1) : n.slice(0, 2) === "00" ? n.slice(2) : cc + n;
+    var best = null, len = 0;
+    var consider = function (el, list) {
+      (list || "").split(" ").forEach(function (p) {
+        if (p && p.length > len && n.indexOf(cc + p) === 0) { best = el; len = p.length; }
+      });
+    };
+    consider(null, field.getAttribute("data-other-prefixes"));
+    Array.prototype.forEach.call(field.form.querySelectorAll("input[data-prefixes]"), function (r) { consider(r, r.getAttribute("data-prefixes")); });
+    if (picked && picked !== best) { picked.checked = false; picked.removeAttribute("data-auto"); }
+    if (best && best !== picked) { best.checked = true; best.setAttribute("data-auto", "1"); }
+  });
+  d.addEventListener("change", function (event) {
+    var r = event.target;
+    if (r.name === "provider") Array.prototype.forEach.call(d.querySelectorAll("[data-auto]"), function (a) { a.removeAttribute("data-auto"); });
+  });
   d.addEventListener("submit", function (event) {
     var form = event.target;
     if (form.getAttribute("data-sent")) { event.preventDefault(); return; }

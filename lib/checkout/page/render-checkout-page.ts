@@ -1,4 +1,6 @@
 import { formatAmount, type CurrencyCode } from "@/lib/money";
+import { numberOwner } from "@/lib/reference/predict-provider";
+import type { NumberingPlan } from "@/lib/reference/catalogue-types";
 import { checkoutStage, isCancellable, isPayable, operatorUrlOf, type CheckoutStage } from "../checkout-stage";
 import type { Checkout } from "../get-checkout";
 import type { CheckoutMethod } from "../list-checkout-methods";
@@ -31,6 +33,8 @@ export type CheckoutPageInput = {
   /** The number a refused form was sent with (from the refill cookie), to put back in the field. */
   typedPhone: string;
   sandbox: boolean;
+  /** The country's numbering plan: the script preselects the typed number's method from it. */
+  numbering?: NumberingPlan | null;
   now?: Date;
 };
 
@@ -54,7 +58,17 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
   const confirmCancel = query.cancel === "1" && cancellable;
   const redirectUrl = redirectTarget(payment);
   const formError = isFormErrorKey(query.error) ? { key: query.error, field: query.field ?? "form" } : null;
-  const form: MethodFormInput = { checkout, methods, t, locale, amount, formError, typedPhone: formError ? input.typedPhone : "", selected: query.method };
+  const form: MethodFormInput = {
+    checkout,
+    methods,
+    t,
+    locale,
+    amount,
+    formError,
+    typedPhone: formError ? input.typedPhone : "",
+    selected: query.method,
+    numbering: input.numbering ?? null,
+  };
 
   let content: Html;
   if (confirmCancel) content = cancelConfirm(payment.checkoutToken, t);
@@ -128,17 +142,24 @@ type MethodFormInput = {
   formError: { key: FormErrorKey; field: string } | null;
   typedPhone: string;
   selected?: string;
+  numbering: NumberingPlan | null;
 };
 
-function methodForm({ checkout, methods, t, locale, amount, formError, typedPhone, selected }: MethodFormInput): Html {
+function methodForm({ checkout, methods, t, locale, amount, formError, typedPhone, selected, numbering }: MethodFormInput): Html {
   const { payment, country } = checkout;
   if (methods.length === 0 || !country) return html`<p role="alert">${t.noMethods}</p>`;
   const prefix = country.phonePrefix;
   // The digit count of a refused number comes from the refill cookie, not from the URL.
   const typed = typedPhone ? readPhoneInput(typedPhone, country) : null;
-  const params = typed && !typed.ok ? typed.params : { prefix, length: country.nationalNumberLength };
+  const params = typed && !typed.ok ? typed.params : { prefix, length: country.nationalNumberLength, ...operatorParams(typed, country.phonePrefix, numbering, methods, selected) };
   const message = formError ? formErrorMessage(formError.key, locale, params) : null;
   const chosen = methods.some((m) => m.provider === selected) ? selected : methods.length === 1 ? methods[0].provider : undefined;
+  // Each method's blocks of numbers, and the blocks of operators without a method here, for the
+  // script's preselection (DESIGN §16). Without JavaScript the server predicts on submit instead,
+  // so no radio is \`required\`.
+  const blocksOf = (provider: string | null) => (numbering?.prefixes ?? []).filter((p) => p.providerCode === provider).map((p) => p.prefix).join(" ");
+  const offered = new Set(methods.map((m) => m.provider));
+  const others = (numbering?.prefixes ?? []).filter((p) => !p.providerCode || !offered.has(p.providerCode)).map((p) => p.prefix).join(" ");
   const phoneError = formError?.field === "phone" ? message : null;
   const methodError = formError?.field === "provider" ? message : null;
   const otherError = formError && !phoneError && !methodError ? message : null;
@@ -147,7 +168,7 @@ ${otherError && html`<p class="error" role="alert">${otherError}</p>`}
 <fieldset class="methods"${methodError && html` aria-describedby="method-error"`}><legend>${t.chooseMethod}</legend>
 ${methods.map(
   (m) =>
-    html`<label class="method m-${m.provider}"><input type="radio" name="provider" value="${m.provider}" required${m.provider === chosen && html` checked`}>${
+    html`<label class="method m-${m.provider}"><input type="radio" name="provider" value="${m.provider}"${blocksOf(m.provider) && html` data-prefixes="${blocksOf(m.provider)}"`}${m.provider === chosen && html` checked`}>${
       m.logoPath ? html`<img src="${m.logoPath}" alt="" width="32" height="32">` : html`<span class="logo" aria-hidden="true"></span>`
     }<span>${m.name}</span></label>`,
 )}
@@ -156,11 +177,25 @@ ${methodError && html`<p id="method-error" class="error" role="alert">${methodEr
 <label for="phone" class="label">${t.phoneLabel}</label>
 <div class="phone"><span id="phone-prefix" class="prefix">${prefix}</span><input id="phone" name="phone" type="tel" inputmode="numeric" autocomplete="tel-national" required maxlength="20" value="${typedPhone}"${
     phoneError && html` aria-invalid="true"`
-  } aria-describedby="phone-prefix phone-help${phoneError ? " phone-error" : ""}"></div>
+  } aria-describedby="phone-prefix phone-help${phoneError ? " phone-error" : ""}"${others && html` data-other-prefixes="${others}"`}></div>
 <p id="phone-help" class="help">${t.phoneHelp(country.nationalNumberLength)}</p>
 ${phoneError && html`<p id="phone-error" class="error" role="alert">${phoneError}</p>`}
 <button type="submit" class="button">${t.pay(amount)}</button>
 </form>`;
+}
+
+/** "This number belongs to MTN, not Orange Money": the owner of the refused number, from the plan. */
+function operatorParams(
+  typed: ReturnType<typeof readPhoneInput> | null,
+  phonePrefix: string,
+  numbering: NumberingPlan | null,
+  methods: CheckoutMethod[],
+  selected: string | undefined,
+): { operator?: string; method?: string } {
+  if (!typed?.ok || !numbering) return {};
+  const owner = numberOwner(numbering, typed.e164.slice(phonePrefix.length));
+  const method = methods.find((m) => m.provider === selected)?.name;
+  return owner && method ? { operator: owner.operatorName, method } : {};
 }
 
 function waiting(provider: string | null, status: string, t: UiText, locale: Locale, operatorUrl: string | null): Html {

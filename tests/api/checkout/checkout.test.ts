@@ -79,7 +79,16 @@ describe("listMethodsForCheckout", () => {
 describe("submitCheckoutMethod — validation, as the API validates", () => {
   it("refuses a missing, unknown or unavailable method and a wrong number, with a field and a key", async () => {
     const { token, id } = await newCheckout();
-    expect(await submitCheckoutMethod(token, { provider: "", phone: "770000012" })).toMatchObject({ ok: false, field: "provider", key: "method_required" });
+    // No method chosen and a number whose operator (Promobile) has no method here: nothing to predict.
+    expect(await submitCheckoutMethod(token, { provider: "", phone: "750000012" })).toMatchObject({ ok: false, field: "provider", key: "method_required" });
+    expect(await submitCheckoutMethod(token, { provider: "", phone: "" })).toMatchObject({ ok: false, field: "provider", key: "method_required" });
+    // A method whose operator does not hold the number (DESIGN §16), as the API refuses it.
+    expect(await submitCheckoutMethod(token, { provider: "orange", phone: "76 000 00 12" })).toMatchObject({
+      ok: false,
+      field: "phone",
+      key: "phone_operator",
+      detail: 'This number belongs to Free, not Orange. Use provider "free", or another number.',
+    });
     expect(await submitCheckoutMethod(token, { provider: "paypal", phone: "770000012" })).toMatchObject({ ok: false, field: "provider", key: "method_unavailable" });
     expect(await submitCheckoutMethod(token, { provider: "mtn", phone: "770000012" })).toMatchObject({ ok: false, field: "provider", key: "method_unavailable" });
     expect(await submitCheckoutMethod(token, { provider: "bank_transfer", phone: "770000012" })).toMatchObject({ ok: false, key: "method_unavailable" });
@@ -122,6 +131,18 @@ describe("submitCheckoutMethod — transitions", () => {
     expect(again).toMatchObject({ ok: true, payment: { provider: "orange", customerPhone: "+221770000012" } });
     expect(await submitJobs(id)).toEqual([`payment.submit:${id}:1`]);
     expect((await checkoutStatus(token))?.stage).toBe("waiting");
+  });
+
+  it("without a method chosen (no JavaScript), the number's operator picks it (DESIGN §16)", async () => {
+    const { token, id } = await newCheckout();
+    const result = await submitCheckoutMethod(token, { provider: null, phone: "76 000 00 12" });
+    expect(result).toMatchObject({ ok: true, payment: { status: "pending", provider: "free", customerPhone: "+221760000012" } });
+    expect(await submitJobs(id)).toEqual([`payment.submit:${id}:1`]);
+  });
+
+  it("a predicted method the payment does not offer is not picked (E-Money above its maximum)", async () => {
+    const { token } = await newCheckout({ amount: 600_000 });
+    expect(await submitCheckoutMethod(token, { provider: "", phone: "700000012" })).toMatchObject({ ok: false, field: "provider", key: "method_required" });
   });
 
   it("two concurrent submits: exactly one method wins and one job exists", async () => {

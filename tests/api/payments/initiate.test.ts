@@ -62,6 +62,8 @@ describe("POST /payments/initiate — direct", () => {
     ["a phone of another country", { customerPhone: "+225070000012" }, "invalid_phone", /\+221/],
     ["a phone too short", { customerPhone: "+22177000" }, "invalid_phone", /digits|length/],
     ["a phone without +", { customerPhone: "221770000012" }, "invalid_phone", /E\.164/],
+    ["a phone of another operator (DESIGN §16)", { customerPhone: "+221760000012" }, "invalid_phone", /^This number belongs to Free, not Orange\. Use provider "free"/],
+    ["a phone of an operator without a method here", { customerPhone: "+221750000012" }, "invalid_phone", /^This number belongs to Promobile, not Orange\.$/],
     ["no provider", { provider: undefined }, "validation_error", /provider/],
     ["no phone", { customerPhone: undefined }, "validation_error", /customerPhone/],
     ["an unknown type", { type: "card" }, "validation_error", /type/],
@@ -80,6 +82,26 @@ describe("POST /payments/initiate — direct", () => {
     expect(res.json).toMatchObject({ statusCode: 400, error: "Bad Request", code });
     expect(res.json.message).toMatch(message);
     expect(await (await getPrisma()).payment.count({ where: { merchantId: m.merchant.id } })).toBe(0);
+  });
+
+  it("checks the number's operator against the provider from the numbering plan (Côte d'Ivoire: 01 Moov, 05 MTN, 07 Orange)", async () => {
+    const m = await createTestMerchant({ country: "CI" });
+    const ci = (provider: string, customerPhone: string) => directBody({ country: "CI", provider, customerPhone });
+    const refused = await initiatePayment(m.headers, ci("mtn", "+2250708123412"));
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ code: "invalid_phone", message: 'This number belongs to Orange, not MTN. Use provider "orange", or another number.' });
+    expect(refused.json.details).toEqual([{ path: "customerPhone", message: refused.json.message }]);
+    expect((await initiatePayment(m.headers, ci("moov", "+2250505123412"))).json.message).toMatch(/^This number belongs to MTN, not Moov\./);
+    expect(await (await getPrisma()).payment.count({ where: { merchantId: m.merchant.id } })).toBe(0);
+    // The right operator goes through; so does Wave on any mobile number (its wallets have no block of their own).
+    for (const [provider, phone] of [["mtn", "+2250505123412"], ["orange", "+2250708123412"], ["moov", "+2250102123412"], ["wave", "+2250505123412"]]) {
+      expect((await initiatePayment(m.headers, ci(provider, phone))).status, provider).toBe(201);
+    }
+  });
+
+  it("lets through a number whose block no operator holds in the plan (the plan may lag a new allocation)", async () => {
+    const m = await createTestMerchant();
+    expect((await initiatePayment(m.headers, directBody({ customerPhone: "+221730000012" }))).status).toBe(201);
   });
 
   it("refuses a second payment with the same externalReference (422, naming the first)", async () => {

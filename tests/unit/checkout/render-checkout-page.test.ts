@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Checkout } from "@/lib/checkout";
 import { formatCountdown, renderCheckoutPage, renderMessagePage } from "@/lib/checkout/page";
 import type { CheckoutPageInput } from "@/lib/checkout/page/render-checkout-page";
+import { seedCatalogue } from "../reference/test-catalogue";
 
 /** A checkout as getCheckoutByToken returns it; only the fields the page reads matter. */
 function checkoutOf(payment: Record<string, unknown> = {}, merchantName = "Boutique Awa"): Checkout {
@@ -55,7 +56,7 @@ describe("the checkout page's HTML", () => {
     expect(page).toContain(`<span data-testid="amount">250\u202F000\u00A0XOF</span>`);
     expect(page).toContain(`<p class="description">Order #42</p>`);
     expect(page).toContain(`<form method="post" action="/checkout/tok_abcdefghijklmnopqrstuvwxyz/pay">`);
-    expect(page).toContain(`<input type="radio" name="provider" value="wave" required>`);
+    expect(page).toContain(`<input type="radio" name="provider" value="wave">`);
     expect(page).toContain(`<img src="/logos/wave.svg" alt="" width="32" height="32">`);
     expect(page).toContain(`<style nonce="N0nce==" id="brand">.m-wave{--brand:#1dc8ff}.m-orange{--brand:#ff7900}</style>`);
     expect(page).toContain(`<span id="phone-prefix" class="prefix">+221</span>`);
@@ -98,11 +99,25 @@ describe("the checkout page's HTML", () => {
     const page = render({ locale: "en", query: { error: "phone_length", field: "phone", method: "orange" }, typedPhone: "77 123" });
     expect(page).toContain(`<p id="phone-error" class="error" role="alert">The number must have 9 digits after +221 (you typed 5).</p>`);
     expect(page).toContain(`value="77 123" aria-invalid="true" aria-describedby="phone-prefix phone-help phone-error"`);
-    expect(page).toContain(`value="orange" required checked>`);
+    expect(page).toContain(`value="orange" checked>`);
     // An unknown error key in the URL is ignored, and the number is not refilled without an error.
     const junk = render({ locale: "en", query: { error: "<b>hi</b>" }, typedPhone: "77 123" });
     expect(junk).not.toContain("role=\"alert\"");
     expect(junk).not.toContain("77 123");
+  });
+
+  it("numbering plan: each method's blocks for the script's preselection, other operators' blocks on the field; none for Wave", () => {
+    const numbering = seedCatalogue().numberingPlans.get("SN")!;
+    const page = render({ numbering, locale: "en" });
+    expect(page).toContain(`<input type="radio" name="provider" value="orange" data-prefixes="71 77 78">`);
+    expect(page).toContain(`<input type="radio" name="provider" value="wave">`);
+    // Free, Expresso (no method on this page) and the operators without a method here.
+    for (const p of ["70", "72", "75", "76", "79"]) expect(page.match(/data-other-prefixes="([^"]*)"/)![1].split(" ")).toContain(p);
+    // A number refused for its operator names the owner and the method chosen.
+    const refused = render({ numbering, locale: "en", query: { error: "phone_operator", field: "phone", method: "orange" }, typedPhone: "76 000 00 12" });
+    expect(refused).toContain("This number belongs to Free, not Orange Money. Choose your operator&#39;s payment method, or another number.");
+    const fr = render({ numbering, query: { error: "phone_operator", field: "phone", method: "orange" }, typedPhone: "76 000 00 12" });
+    expect(fr).toContain("Ce numéro est chez Free, pas chez Orange Money.");
   });
 
   it("waiting stage: the operator's hint, polled, no form", () => {
@@ -118,7 +133,7 @@ describe("the checkout page's HTML", () => {
     const page = render({ locale: "en", payment: { status: "failed", provider: "wave", errorCode: "insufficient_funds" } });
     expect(page).toContain(`<p data-testid="failure-message">Your account balance is too low.`);
     expect(page).toContain("Try again with another method or number");
-    expect(page).toContain(`value="wave" required checked>`);
+    expect(page).toContain(`value="wave" checked>`);
     expect(page).toContain(`<main id="main" data-stage="failed">`);
   });
 
