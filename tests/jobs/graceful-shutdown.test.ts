@@ -58,7 +58,13 @@ describe("graceful shutdown of the server process", () => {
     await new Promise((r) => setTimeout(r, 200));
     server.child.kill("SIGTERM");
     await vi.waitFor(() => expect(server.output()).toContain("no new connections"), { timeout: 5_000, interval: 20 });
-    await expect(get(port, "/fast")).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    // Refused, or reset when the kernel had queued the connection just before the listener closed
+    // (seen under load): either way it is not served.
+    const refused = await get(port, "/fast").then(
+      () => "served",
+      (err: NodeJS.ErrnoException) => err.code,
+    );
+    expect(["ECONNREFUSED", "ECONNRESET"]).toContain(refused);
 
     const answer = await inFlight;
     expect(answer).toMatchObject({ status: 200, body: "done", connection: "close" });
