@@ -16,6 +16,7 @@ await getDatabase();
 startInProcessRunner(50);
 exposeShutdown();
 const server = createServer((req, res) => {
+  if (req.url !== "/fast") process.stdout.write(`started ${req.url}\n`); // the test sends SIGTERM only once it is in flight
   if (req.url === "/hang") return; // never answers
   setTimeout(() => res.end("done"), req.url === "/slow" ? slowMs : 0);
 });

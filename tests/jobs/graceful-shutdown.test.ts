@@ -55,7 +55,7 @@ describe("graceful shutdown of the server process", () => {
     expect((await get(port, "/fast")).body).toBe("done");
 
     const inFlight = get(port, "/slow"); // answers after 1 s
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(server.output()).toContain("started /slow"), { timeout: 10_000, interval: 20 });
     server.child.kill("SIGTERM");
     await vi.waitFor(() => expect(server.output()).toContain("no new connections"), { timeout: 5_000, interval: 20 });
     // Refused, or reset when the kernel had queued the connection just before the listener closed
@@ -79,7 +79,7 @@ describe("graceful shutdown of the server process", () => {
     const server = startServer({ HTTP_SHUTDOWN_GRACE_MS: "300" });
     const port = await listening(server);
     const hanging = get(port, "/hang").catch((err: NodeJS.ErrnoException) => err.code);
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect(server.output()).toContain("started /hang"), { timeout: 10_000, interval: 20 });
     const t0 = Date.now();
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
