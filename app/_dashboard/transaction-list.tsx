@@ -1,5 +1,6 @@
 import type { listTransactions } from "@/lib/payments/list-transactions";
 import type { Locale, Messages } from "@/lib/dashboard/i18n";
+import { transactionHref } from "@/lib/dashboard/transaction-href";
 import { formatDate, formatMajor } from "./format";
 
 /**
@@ -113,8 +114,6 @@ type TransactionRow = Awaited<ReturnType<typeof listTransactions>>["data"][numbe
 
 export function TransactionTable(props: {
   rows: TransactionRow[];
-  /** Where each row's detail lives: `${basePath}/<transactionId>`. */
-  basePath: string;
   idLabel: string;
   emptyLabel: string;
   testId: string;
@@ -122,7 +121,7 @@ export function TransactionTable(props: {
   locale: Locale;
   m: Messages;
 }) {
-  const { rows, basePath, idLabel, emptyLabel, testId, withRecipient, locale, m } = props;
+  const { rows, idLabel, emptyLabel, testId, withRecipient, locale, m } = props;
   if (rows.length === 0) return <p>{emptyLabel}</p>;
   return (
     <div className="table-wrap">
@@ -144,7 +143,7 @@ export function TransactionTable(props: {
           {rows.map((p) => (
             <tr key={p.transactionId}>
               <td>
-                <a href={`${basePath}/${p.transactionId}`}>
+                <a href={transactionHref(p)}>
                   <code>{p.transactionId}</code>
                 </a>
               </td>
