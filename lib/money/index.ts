@@ -20,3 +20,4 @@ export { convertMinor, smallestSourceCovering } from "./convert-minor";
 export { percentOf } from "./percent-of";
 export { applySpread, INVERTED_RATE_DIGITS, invertRate, multiplyRates, RATE_DECIMALS, type SpreadDirection } from "./rates";
 export { type DisplayLocale, formatAmount } from "./format-amount";
+export { parseTypedAmount } from "./typed-amount";
