@@ -17,6 +17,7 @@ import { AppError } from "@/lib/errors";
 import { enableDashboardWebhookEndpoint, revealDashboardWebhookSecret, rotateDashboardWebhookSecret, saveWebhookUrl } from "@/lib/dashboard/webhooks";
 import { submitVerification } from "@/lib/dashboard/verification";
 import { clientIp } from "@/lib/http/client-ip";
+import { messages } from "@/lib/dashboard/i18n";
 import { safeRedirectPath } from "@/lib/dashboard/safe-redirect-path";
 import { currentLocale, currentScope, dropSessionCookie, requireScope, startSession } from "./session";
 
@@ -64,8 +65,9 @@ export type SignUpState = FormResult<SignUpResult>;
 
 /** Sign-up answers "check your e-mail" for every address (lib/dashboard/sign-up). */
 export async function signUpAction(_prev: SignUpState | null, form: FormData): Promise<SignUpState> {
-  if (await currentScope()) return { ok: false, code: "invalid_state", error: "You are already logged in. Log out first to create another account." };
-  return signUp(fields(form), { ip: clientIp(await headers()), locale: await currentLocale() });
+  const locale = await currentLocale();
+  if (await currentScope()) return { ok: false, code: "invalid_state", error: messages(locale).signupErrors.alreadyLoggedIn };
+  return signUp(fields(form), { ip: clientIp(await headers()), locale });
 }
 
 export type ConfirmSignUpState = FormResult<{ email: string; environment: string; keys: { publicKey: string; secretKey: string } | null }>;

@@ -11,7 +11,7 @@ export function ProviderTimeline({ calls, locale, m }: { calls: ProviderCallView
       {calls.length === 0 ? (
         <p className="muted">{t.none}</p>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table data-testid="provider-timeline">
             <thead>
               <tr>

@@ -64,7 +64,7 @@ export function TransactionHistory({
             {e.attempts.length === 0 ? (
               <p className="muted">{m.payment.noAttempts}</p>
             ) : (
-              <div className="table-wrap">
+              <div className="table-wrap" tabIndex={0}>
                 <table data-testid="webhook-attempts">
                   <thead>
                     <tr>

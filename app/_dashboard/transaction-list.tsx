@@ -124,7 +124,7 @@ export function TransactionTable(props: {
   const { rows, idLabel, emptyLabel, testId, withRecipient, locale, m } = props;
   if (rows.length === 0) return <p>{emptyLabel}</p>;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table data-testid={testId}>
         <thead>
           <tr>

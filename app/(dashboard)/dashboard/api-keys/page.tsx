@@ -76,7 +76,7 @@ export default async function ApiKeysPage() {
       ) : null}
       <section aria-labelledby="audit-title" className="stack">
         <h2 id="audit-title">{m.keys.audit}</h2>
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table data-testid="audit-log">
             <thead>
               <tr>

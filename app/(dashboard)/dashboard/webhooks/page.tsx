@@ -69,7 +69,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         {view.events.length === 0 ? (
           <p className="muted">{w.none}</p>
         ) : (
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table data-testid="webhook-log">
               <thead>
                 <tr>

@@ -81,7 +81,7 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
       ) : null}
       {statement ? (
         <>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table data-testid="statement-summary">
               <caption>
                 {currency} · {m.categories[filters.category as "collect"] ?? filters.category}
@@ -121,7 +121,7 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
           {statement.movements.length === 0 ? (
             <p>{m.statement.none}</p>
           ) : (
-            <div className="table-wrap">
+            <div className="table-wrap" tabIndex={0}>
               <table data-testid="statement-movements">
                 <thead>
                   <tr>

@@ -78,38 +78,40 @@ export default async function PaymentPage({ params, searchParams }: { params: Pr
           {refunds.length === 0 ? (
             <p className="muted">{m.refund.none}</p>
           ) : (
-            <table data-testid="refunds">
-              <thead>
-                <tr>
-                  <th scope="col">{m.refund.id}</th>
-                  <th scope="col">{m.payments.amount}</th>
-                  <th scope="col">{m.refund.status}</th>
-                  <th scope="col">{m.payment.reason}</th>
-                  <th scope="col">{m.refund.created}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {refunds.map((r) => (
-                  <tr key={r.id} data-testid="refund-row">
-                    <td>
-                      <code>{r.id}</code>
-                    </td>
-                    <td>{formatAmount(r.amount, r.currency, locale)}</td>
-                    <td>
-                      <span className={`status status-${r.status}`}>{m.status[r.status] ?? r.status}</span>
-                      {r.errorCode ? (
-                        <>
-                          {" "}
-                          <code>{r.errorCode}</code>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>{r.reason ?? "—"}</td>
-                    <td>{formatDate(r.createdAt, locale)}</td>
+            <div className="table-wrap" tabIndex={0}>
+              <table data-testid="refunds">
+                <thead>
+                  <tr>
+                    <th scope="col">{m.refund.id}</th>
+                    <th scope="col">{m.payments.amount}</th>
+                    <th scope="col">{m.refund.status}</th>
+                    <th scope="col">{m.payment.reason}</th>
+                    <th scope="col">{m.refund.created}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {refunds.map((r) => (
+                    <tr key={r.id} data-testid="refund-row">
+                      <td>
+                        <code>{r.id}</code>
+                      </td>
+                      <td>{formatAmount(r.amount, r.currency, locale)}</td>
+                      <td>
+                        <span className={`status status-${r.status}`}>{m.status[r.status] ?? r.status}</span>
+                        {r.errorCode ? (
+                          <>
+                            {" "}
+                            <code>{r.errorCode}</code>
+                          </>
+                        ) : null}
+                      </td>
+                      <td>{r.reason ?? "—"}</td>
+                      <td>{formatDate(r.createdAt, locale)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
           {canRefund ? (
             // The confirmation step works without JavaScript: a native disclosure opens the form,

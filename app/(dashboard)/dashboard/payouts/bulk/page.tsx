@@ -28,7 +28,7 @@ export default async function BulkPayoutsPage({ searchParams }: { searchParams: 
       {data.length === 0 ? (
         <p>{b.none}</p>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table data-testid="bulks-table">
             <thead>
               <tr>

@@ -47,7 +47,7 @@ export default async function BulkPayoutPage({ params }: { params: Promise<{ id:
         </dd>
       </dl>
       {bulk.status === "processing" ? <p className="muted">{b.refreshing}</p> : null}
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table data-testid="bulk-items">
           <thead>
             <tr>
