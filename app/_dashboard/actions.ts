@@ -13,6 +13,7 @@ import { type BulkPreviewResult, confirmBulkCsv, MAX_BULK_CSV_BYTES, previewBulk
 import { confirmSignUp, signUp, type SignUpResult } from "@/lib/dashboard/sign-up";
 import { authenticateDashboardUser, endAllSessions } from "@/lib/dashboard/authenticate-user";
 import { changePassword } from "@/lib/dashboard/change-password";
+import { saveTimeZone } from "@/lib/dashboard/time-zone";
 import { AppError } from "@/lib/errors";
 import { enableDashboardWebhookEndpoint, revealDashboardWebhookSecret, rotateDashboardWebhookSecret, saveWebhookUrl } from "@/lib/dashboard/webhooks";
 import { submitVerification } from "@/lib/dashboard/verification";
@@ -91,6 +92,13 @@ export async function changePasswordAction(_prev: unknown, form: FormData) {
   // Every session ended with the old version; this browser gets a new one.
   await startSession(result.data.login);
   return { ok: true as const };
+}
+
+export async function saveTimeZoneAction(_prev: unknown, form: FormData) {
+  const scope = await requireScope();
+  const result = await saveTimeZone(scope, fields(form));
+  if (result.ok) revalidatePath("/dashboard", "layout");
+  return result;
 }
 
 export async function rotateKeysAction(_prev: unknown, form: FormData) {

@@ -1,7 +1,7 @@
 import type { listTransactions } from "@/lib/payments/list-transactions";
 import type { Locale, Messages } from "@/lib/dashboard/i18n";
 import { transactionHref } from "@/lib/dashboard/transaction-href";
-import { formatDate, formatMajor } from "./format";
+import { formatMajor, when } from "./format";
 
 /**
  * What the payments and payouts lists share: the filter form (a plain GET form, so the
@@ -154,7 +154,7 @@ export function TransactionTable(props: {
               <td>{p.provider ?? "—"}</td>
               {withRecipient ? <td>{p.customerName ?? "—"}</td> : null}
               <td className="num">{formatMajor(p.amount, p.currency, locale)}</td>
-              <td>{formatDate(p.createdAt, locale)}</td>
+              <td>{when(p.createdAt, locale)}</td>
             </tr>
           ))}
         </tbody>

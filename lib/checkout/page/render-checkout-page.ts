@@ -1,3 +1,4 @@
+import { intFromEnv } from "@/lib/config";
 import { formatCustomerAmount, type CurrencyCode } from "@/lib/money";
 import { checkoutStage, isCancellable, isPayable, operatorUrlOf, type CheckoutStage } from "../checkout-stage";
 import type { Checkout } from "../get-checkout";
@@ -24,9 +25,10 @@ export const WAITING_REFRESH_SECONDS = 5;
 /**
  * How long after the prompt was sent the page offers "I did not get the prompt": long enough
  * for a normal approval, short enough that nobody stares at a spinner for the operator's
- * 30-minute window.
+ * 30-minute window. CHECKOUT_PROMPT_HELP_SECONDS overrides it (the browser tests use a few seconds).
  */
 export const PROMPT_HELP_SECONDS = 45;
+const promptHelpSeconds = () => intFromEnv("CHECKOUT_PROMPT_HELP_SECONDS", PROMPT_HELP_SECONDS);
 
 export type CheckoutQuery = { error?: string; field?: string; method?: string; cancel?: string; stuck?: string };
 
@@ -189,7 +191,7 @@ function waiting({ checkout, t, locale, now, stuck }: WaitingInput): Html {
   // "I did not get the prompt", once the prompt has had time to arrive: shown by the server
   // when the page is rendered late enough, revealed by the script at that moment otherwise.
   const sentAt = payment.submittedAt ?? payment.updatedAt ?? now;
-  const helpAt = new Date(sentAt.getTime() + PROMPT_HELP_SECONDS * 1000);
+  const helpAt = new Date(sentAt.getTime() + promptHelpSeconds() * 1000);
   const helpNow = stuck || now.getTime() >= helpAt.getTime();
   const action = `/checkout/${payment.checkoutToken}/stuck`;
   const choice = (want: string, label: string, tone = " secondary") =>

@@ -3,7 +3,7 @@ import { refundPaymentAction } from "@/app/_dashboard/actions";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
 import { ProviderTimeline } from "@/app/_dashboard/provider-timeline";
 import { TransactionHistory } from "@/app/_dashboard/transaction-history";
-import { formatAmount, formatDate } from "@/app/_dashboard/format";
+import { formatAmount, when } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { getDashboardPayment } from "@/lib/dashboard/payments";
@@ -50,7 +50,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pr
         <dt>{m.payment.customer}</dt>
         <dd>{payment.customerName ?? "—"}</dd>
         <dt>{m.payments.created}</dt>
-        <dd>{formatDate(payment.createdAt, locale)}</dd>
+        <dd>{when(payment.createdAt, locale)}</dd>
         {payment.errorCode ? (
           <>
             <dt>{m.payment.error}</dt>
@@ -106,7 +106,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pr
                         ) : null}
                       </td>
                       <td>{r.reason ?? "—"}</td>
-                      <td>{formatDate(r.createdAt, locale)}</td>
+                      <td>{when(r.createdAt, locale)}</td>
                     </tr>
                   ))}
                 </tbody>
