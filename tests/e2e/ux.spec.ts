@@ -35,7 +35,7 @@ async function payout(request: APIRequestContext, key: string) {
 /** Nothing wider than the viewport: whatever does not fit scrolls inside its own box. */
 async function expectNoPageOverflow(page: Page) {
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll).toBeLessThanOrEqual(client);
+  expect(scroll, page.url()).toBeLessThanOrEqual(client);
 }
 
 test.describe("dashboard", () => {
@@ -61,7 +61,7 @@ test.describe("dashboard", () => {
     await page.getByLabel("Mot de passe").fill("court");
     await page.getByLabel("Pays").selectOption("CI");
     await page.getByRole("button", { name: "Créer le compte" }).click();
-    const summary = page.getByRole("alert");
+    const summary = page.getByTestId("signup-form").getByRole("alert");
     await expect(summary).toContainText("Corrigez les champs signalés.");
     await expect(summary.getByRole("link", { name: "Nom de l’entreprise" })).toBeVisible();
     await expect(summary).not.toContainText("businessName");

@@ -1,13 +1,16 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 
 /**
- * The browser's time zone, for users who chose none in settings: written once into the `tz`
- * cookie (lib/dashboard/time-zone), read by the server from the next page on. When it was
- * missing or stale, the page is refreshed once so times show in the right zone at once.
+ * The browser's time zone, for users who chose none in settings: written into the `tz` cookie
+ * (lib/dashboard/time-zone), read by the server. When it was missing or stale, the server
+ * components are fetched again once (router.refresh: no reload, nothing typed is lost), so the
+ * times on this first page show in the right zone too.
  */
 export function BrowserTimeZone({ current }: { current: string | null }) {
+  const router = useRouter();
   useEffect(() => {
     let zone: string | undefined;
     try {
@@ -17,14 +20,9 @@ export function BrowserTimeZone({ current }: { current: string | null }) {
     }
     if (!zone || !/^[A-Za-z0-9_+\-/]{1,64}$/.test(zone) || zone === current) return;
     document.cookie = `tz=${zone}; path=/; max-age=${365 * 86400}; samesite=lax`;
-    // Once per tab: with cookies blocked the cookie never sticks, and this must not loop.
-    try {
-      if (sessionStorage.getItem("tz-reloaded") === zone) return;
-      sessionStorage.setItem("tz-reloaded", zone);
-    } catch {
-      return;
-    }
-    location.reload();
-  }, [current]);
+    // `current` becomes the zone after the refresh (the effect then stops); with cookies
+    // blocked it stays as it was, so the effect does not run again: one refresh at most.
+    router.refresh();
+  }, [current, router]);
   return null;
 }
