@@ -153,7 +153,7 @@ test.describe("English", () => {
     const res = await request.get(`${BASE}/checkout/${token}/status`);
     expect(res.headers()["cache-control"]).toContain("no-store");
     const text = await res.text();
-    expect(Object.keys(JSON.parse(text)).sort()).toEqual(["errorCode", "expiresAt", "payable", "redirectUrl", "stage", "status"]);
+    expect(Object.keys(JSON.parse(text)).sort()).toEqual(["errorCode", "expiresAt", "operatorUrl", "payable", "redirectUrl", "stage", "status"]);
     expect(text).not.toContain("770000012");
     expect(text).not.toContain("Awa");
   });
