@@ -25,6 +25,8 @@ const server = spawn("node", [path.join(root, "scripts/start.mjs")], {
     SANDBOX_PROVIDER_DELAY_MS: process.env.SANDBOX_PROVIDER_DELAY_MS ?? "1500",
     SANDBOX_SETTLEMENT_DELAY_SECONDS: "5",
     JOBS_POLL_MS: "200",
+    // "I did not get the prompt" after 4 s rather than 45 (tests/e2e/ux.spec.ts).
+    CHECKOUT_PROMPT_HELP_SECONDS: "4",
     // Sign-up links: the browser tests read each e-mail from here (tests/e2e/helpers/dashboard.ts);
     // the embedded database has one owner, this server, so they cannot read email_messages.
     EMAIL_DIR: path.join(root, dataDir, "mail"),

@@ -13,10 +13,12 @@ import { type BulkPreviewResult, confirmBulkCsv, MAX_BULK_CSV_BYTES, previewBulk
 import { confirmSignUp, signUp, type SignUpResult } from "@/lib/dashboard/sign-up";
 import { authenticateDashboardUser, endAllSessions } from "@/lib/dashboard/authenticate-user";
 import { changePassword } from "@/lib/dashboard/change-password";
+import { saveTimeZone } from "@/lib/dashboard/time-zone";
 import { AppError } from "@/lib/errors";
 import { enableDashboardWebhookEndpoint, revealDashboardWebhookSecret, rotateDashboardWebhookSecret, saveWebhookUrl } from "@/lib/dashboard/webhooks";
 import { submitVerification } from "@/lib/dashboard/verification";
 import { clientIp } from "@/lib/http/client-ip";
+import { messages } from "@/lib/dashboard/i18n";
 import { safeRedirectPath } from "@/lib/dashboard/safe-redirect-path";
 import { currentLocale, currentScope, dropSessionCookie, requireScope, startSession } from "./session";
 
@@ -64,8 +66,9 @@ export type SignUpState = FormResult<SignUpResult>;
 
 /** Sign-up answers "check your e-mail" for every address (lib/dashboard/sign-up). */
 export async function signUpAction(_prev: SignUpState | null, form: FormData): Promise<SignUpState> {
-  if (await currentScope()) return { ok: false, code: "invalid_state", error: "You are already logged in. Log out first to create another account." };
-  return signUp(fields(form), { ip: clientIp(await headers()), locale: await currentLocale() });
+  const locale = await currentLocale();
+  if (await currentScope()) return { ok: false, code: "invalid_state", error: messages(locale).signupErrors.alreadyLoggedIn };
+  return signUp(fields(form), { ip: clientIp(await headers()), locale });
 }
 
 export type ConfirmSignUpState = FormResult<{ email: string; environment: string; keys: { publicKey: string; secretKey: string } | null }>;
@@ -89,6 +92,13 @@ export async function changePasswordAction(_prev: unknown, form: FormData) {
   // Every session ended with the old version; this browser gets a new one.
   await startSession(result.data.login);
   return { ok: true as const };
+}
+
+export async function saveTimeZoneAction(_prev: unknown, form: FormData) {
+  const scope = await requireScope();
+  const result = await saveTimeZone(scope, fields(form));
+  if (result.ok) revalidatePath("/dashboard", "layout");
+  return result;
 }
 
 export async function rotateKeysAction(_prev: unknown, form: FormData) {

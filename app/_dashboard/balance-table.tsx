@@ -5,7 +5,7 @@ import { formatAmount, MERCHANT_CATEGORIES_FOR_VIEW } from "./format";
 /** One currency's wallets: the three categories with available and pending. */
 export function BalanceTable({ balance, locale, m }: { balance: CurrencyBalance; locale: Locale; m: Messages }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table data-testid={`balance-${balance.currency}`}>
         <caption>{balance.currency}</caption>
         <thead>

@@ -1,4 +1,4 @@
-import { formatDate } from "@/app/_dashboard/format";
+import { when } from "@/app/_dashboard/format";
 import type { Locale, Messages } from "@/lib/dashboard/i18n";
 import type { ProviderCallView } from "@/lib/dashboard/provider-timeline";
 
@@ -11,7 +11,7 @@ export function ProviderTimeline({ calls, locale, m }: { calls: ProviderCallView
       {calls.length === 0 ? (
         <p className="muted">{t.none}</p>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table data-testid="provider-timeline">
             <thead>
               <tr>
@@ -28,7 +28,7 @@ export function ProviderTimeline({ calls, locale, m }: { calls: ProviderCallView
               {calls.map((c) => (
                 <tr key={c.id}>
                   <td>
-                    <time dateTime={c.at.toISOString()}>{formatDate(c.at, locale)}</time>
+                    {when(c.at, locale)}
                   </td>
                   <td>
                     <code>{c.operation}</code>

@@ -6,7 +6,9 @@ import { redirect } from "next/navigation";
 import { loadSessionScope, type DashboardLogin } from "@/lib/dashboard/authenticate-user";
 import { messages, pickLocale, type Locale } from "@/lib/dashboard/i18n";
 import type { DashboardScope } from "@/lib/dashboard/scope";
+import { resolveTimeZone, TIME_ZONE_COOKIE } from "@/lib/dashboard/time-zone";
 import { authOptions, SESSION_MAX_AGE_SECONDS, sessionClaims, sessionCookie } from "./auth-options";
+import { displayZone } from "./format";
 
 /** The verified session's scope, or null. Once per request (layout and page share it). */
 export const currentScope = cache(async (): Promise<DashboardScope | null> => {
@@ -15,10 +17,14 @@ export const currentScope = cache(async (): Promise<DashboardScope | null> => {
   return loadSessionScope(session);
 });
 
-/** Every dashboard page and action starts here: no session, no data (back to login). */
+/**
+ * Every dashboard page and action starts here: no session, no data (back to login). It also
+ * fixes the zone this request shows times in (settings, else the browser's cookie, else UTC).
+ */
 export async function requireScope(): Promise<DashboardScope> {
   const scope = await currentScope();
   if (!scope) redirect("/login");
+  displayZone().timeZone = resolveTimeZone(scope.timeZone, (await cookies()).get(TIME_ZONE_COOKIE)?.value);
   return scope;
 }
 

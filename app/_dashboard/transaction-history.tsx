@@ -1,6 +1,6 @@
 import { resendWebhookAction } from "@/app/_dashboard/actions";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
-import { formatDate } from "@/app/_dashboard/format";
+import { when } from "@/app/_dashboard/format";
 import type { Locale, Messages } from "@/lib/dashboard/i18n";
 
 /**
@@ -38,7 +38,7 @@ export function TransactionHistory({
           {timeline.map((c) => (
             <li key={String(c.id)}>
               <span className={`status status-${c.toStatus}`}>{status[c.toStatus] ?? c.toStatus}</span>{" "}
-              <time dateTime={c.createdAt.toISOString()}>{formatDate(c.createdAt, locale)}</time>
+              {when(c.createdAt, locale)}
               {c.reason ? <span className="muted"> — {c.reason}</span> : null}
             </li>
           ))}
@@ -59,12 +59,12 @@ export function TransactionHistory({
               </ActionForm>
             </header>
             <p className="muted">
-              <code>{e.id}</code> · {formatDate(e.createdAt, locale)}
+              <code>{e.id}</code> · {when(e.createdAt, locale)}
             </p>
             {e.attempts.length === 0 ? (
               <p className="muted">{m.payment.noAttempts}</p>
             ) : (
-              <div className="table-wrap">
+              <div className="table-wrap" tabIndex={0}>
                 <table data-testid="webhook-attempts">
                   <thead>
                     <tr>
@@ -87,7 +87,7 @@ export function TransactionHistory({
                         <td className="wrap">{a.url}</td>
                         <td>{a.statusCode ?? a.error ?? "—"}</td>
                         <td className="num">{a.durationMs} ms</td>
-                        <td>{formatDate(a.createdAt, locale)}</td>
+                        <td>{when(a.createdAt, locale)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -1,6 +1,7 @@
 import type { listTransactions } from "@/lib/payments/list-transactions";
 import type { Locale, Messages } from "@/lib/dashboard/i18n";
-import { formatDate, formatMajor } from "./format";
+import { transactionHref } from "@/lib/dashboard/transaction-href";
+import { formatMajor, when } from "./format";
 
 /**
  * What the payments and payouts lists share: the filter form (a plain GET form, so the
@@ -113,8 +114,6 @@ type TransactionRow = Awaited<ReturnType<typeof listTransactions>>["data"][numbe
 
 export function TransactionTable(props: {
   rows: TransactionRow[];
-  /** Where each row's detail lives: `${basePath}/<transactionId>`. */
-  basePath: string;
   idLabel: string;
   emptyLabel: string;
   testId: string;
@@ -122,10 +121,10 @@ export function TransactionTable(props: {
   locale: Locale;
   m: Messages;
 }) {
-  const { rows, basePath, idLabel, emptyLabel, testId, withRecipient, locale, m } = props;
+  const { rows, idLabel, emptyLabel, testId, withRecipient, locale, m } = props;
   if (rows.length === 0) return <p>{emptyLabel}</p>;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table data-testid={testId}>
         <thead>
           <tr>
@@ -144,7 +143,7 @@ export function TransactionTable(props: {
           {rows.map((p) => (
             <tr key={p.transactionId}>
               <td>
-                <a href={`${basePath}/${p.transactionId}`}>
+                <a href={transactionHref(p)}>
                   <code>{p.transactionId}</code>
                 </a>
               </td>
@@ -155,7 +154,7 @@ export function TransactionTable(props: {
               <td>{p.provider ?? "—"}</td>
               {withRecipient ? <td>{p.customerName ?? "—"}</td> : null}
               <td className="num">{formatMajor(p.amount, p.currency, locale)}</td>
-              <td>{formatDate(p.createdAt, locale)}</td>
+              <td>{when(p.createdAt, locale)}</td>
             </tr>
           ))}
         </tbody>

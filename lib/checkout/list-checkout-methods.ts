@@ -1,7 +1,6 @@
 import { appEnv } from "@/lib/config";
 import type { Payment } from "@/lib/db/generated/client";
-import { availableProviders, providerKey } from "@/lib/connectors/get-route";
-import { getCatalogue } from "@/lib/reference";
+import { checkoutChannels } from "./checkout-channels";
 
 /**
  * The methods a customer can pay this payment with: active collect channels of its country and
@@ -14,21 +13,8 @@ export type CheckoutMethod = { provider: string; name: string; logoPath: string 
 
 export async function listMethodsForCheckout(payment: Pick<Payment, "country" | "currency" | "amount"> & { environment?: Payment["environment"] }): Promise<CheckoutMethod[]> {
   if (!payment.country) return [];
-  const catalogue = await getCatalogue();
-  // null in sandbox (every provider); else the (country, provider) pairs with a usable account.
-  const available = await availableProviders(payment.environment ?? appEnv(), "collect");
-  return catalogue.channels
-    .filter(
-      (c) =>
-        c.direction === "collect" &&
-        c.active &&
-        catalogue.providerByCode.get(c.providerCode)?.kind === "mobile_money" &&
-        c.countryCode === payment.country &&
-        c.currency === payment.currency &&
-        payment.amount >= c.minAmount &&
-        payment.amount <= c.maxAmount &&
-        (!available || available.has(providerKey(c.countryCode, c.providerCode))),
-    )
+  return (await checkoutChannels(payment.environment ?? appEnv(), payment.country, payment.currency))
+    .filter((c) => payment.amount >= c.minAmount && payment.amount <= c.maxAmount)
     .map((c) => ({ provider: c.providerCode, name: c.displayName, logoPath: safeLogoPath(c.logoPath), color: safeColor(c.color) }));
 }
 

@@ -215,6 +215,7 @@ export const VARIABLES = {
   PAYOUT_MAX_AMOUNT: { ...amount, default: "5000000", doc: "default largest payout (major units)" },
   PAYMENT_DIRECT_EXPIRY_MINUTES: { ...minutes(24 * 60), default: "15", doc: "minutes a direct payment stays payable" },
   PAYMENT_CHECKOUT_EXPIRY_MINUTES: { ...minutes(7 * 24 * 60), default: "60", doc: "minutes a hosted checkout stays payable" },
+  CHECKOUT_PROMPT_HELP_SECONDS: { ...int(1, 3600), default: "45", doc: "seconds after the prompt was sent before the hosted checkout offers \"I did not get the prompt\" (resend, another method, cancel)" },
   PROVIDER_TIMEOUT_SECONDS: { ...int(1), default: "1800", doc: "with no final answer by then, a payment fails `timeout`, a payout `provider_error` (a late collect success still wins)" },
   SETTLEMENT_DELAY_SECONDS: { ...int(0), default: "3600", doc: "production: how long a collect credit stays pending before it is available" },
   SANDBOX_SETTLEMENT_DELAY_SECONDS: { ...int(0), default: "60", doc: "sandbox: the same" },

@@ -66,7 +66,7 @@ export async function loadSessionScope(claims: { userId?: unknown; merchantId?: 
   const user = await prisma.dashboardUser.findUnique({ where: { id: claims.userId }, include: { merchant: { select: { status: true } } } });
   if (!user || user.merchantId !== claims.merchantId || user.merchant.status !== "active") return null;
   if (claims.sessionVersion !== user.sessionVersion) return null;
-  return { userId: user.id, email: user.email, merchantId: user.merchantId, environment: appEnv() };
+  return { userId: user.id, email: user.email, merchantId: user.merchantId, environment: appEnv(), ...(user.timeZone ? { timeZone: user.timeZone } : {}) };
 }
 
 /** Ends every dashboard session of the user (logout, password change, removal). */

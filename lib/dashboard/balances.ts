@@ -3,7 +3,7 @@ import { getPrisma } from "@/lib/db/client";
 import type { BalanceMode } from "@/lib/db/generated/client";
 import { fundSandboxWalletAndReadBalance, moveFunds, readBalances } from "@/lib/ledger";
 import { setBalanceMode } from "@/lib/merchants/set-balance-mode";
-import { CURRENCY_CODES, fromMinor, toMinor } from "@/lib/money";
+import { CURRENCY_CODES, fromMinor, parseTypedAmount } from "@/lib/money";
 import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/errors";
 import { type FormResult, toFormResult, validationFailure } from "./form-result";
@@ -14,9 +14,28 @@ export async function getBalancesPage(scope: DashboardScope) {
 }
 
 const currency = z.enum(CURRENCY_CODES, { message: "Choose a supported currency." });
-const amount = z.string().trim().regex(/^\d+(\.\d+)?$/, "Enter an amount such as 5000 or 12.50.");
+// Read with the currency by parseTypedAmount (lib/money): "50 000", "50 000", "12,50".
+// (The character check here only so that a bad amount is reported with a bad currency.)
+const amount = z
+  .string({ message: "Enter an amount." })
+  .trim()
+  .max(40)
+  .regex(/^[\d \u00A0\u202F\u2009.,]+$/, "Enter an amount such as 50 000 or 12.50.");
 
-const fundsInput = z.object({ currency, amount, category: z.enum(["collect", "payout"]).optional() });
+/** The form's amount in minor units, or the field error that says why not. */
+function typedAmount<T extends { currency: (typeof CURRENCY_CODES)[number]; amount: string }>(schema: z.ZodType<T>) {
+  return schema.transform((input, ctx) => {
+    try {
+      return { ...input, minor: parseTypedAmount(input.amount, input.currency) };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      ctx.addIssue({ code: "custom", path: ["amount"], message: err.message });
+      return z.NEVER;
+    }
+  });
+}
+
+const fundsInput = typedAmount(z.object({ currency, amount, category: z.enum(["collect", "payout"]).optional() }));
 
 /** Sandbox "add test funds": into the payout source wallet unless a category is chosen. */
 export async function addTestFunds(scope: DashboardScope, raw: unknown): Promise<FormResult<{ currency: string; amount: number; category: string }>> {
@@ -24,7 +43,7 @@ export async function addTestFunds(scope: DashboardScope, raw: unknown): Promise
   if (!parsed.success) return validationFailure(parsed.error);
   if (scope.environment !== "sandbox") return { ok: false, code: "not_found", error: "Test funds exist only in the sandbox." };
   return toFormResult(async () => {
-    const minor = toMinor(parsed.data.amount, parsed.data.currency);
+    const minor = parsed.data.minor;
     const funded = await fundSandboxWalletAndReadBalance({
       environment: scope.environment,
       merchantId: scope.merchantId,
@@ -47,14 +66,14 @@ export async function changeBalanceMode(scope: DashboardScope, raw: unknown): Pr
   });
 }
 
-const moveInput = z.object({ currency, amount, reference: z.string().trim().max(80).optional() });
+const moveInput = typedAmount(z.object({ currency, amount, reference: z.string().trim().max(80).optional() }));
 
 /** `separate` mode: collect → payout in one currency (insufficient_balance / invalid_state shown as is). */
 export async function moveCollectToPayout(scope: DashboardScope, raw: unknown): Promise<FormResult<{ currency: string; amount: number }>> {
   const parsed = moveInput.safeParse(raw);
   if (!parsed.success) return validationFailure(parsed.error);
   return toFormResult(async () => {
-    const minor = toMinor(parsed.data.amount, parsed.data.currency);
+    const minor = parsed.data.minor;
     const prisma = await getPrisma();
     await prisma.$transaction(async (tx) => {
       const owner = await tx.merchant.findUnique({ where: { id: scope.merchantId }, select: { id: true } });

@@ -4,7 +4,14 @@ import { AppError } from "@/lib/errors";
 /** What a server action hands back to its form: data, or errors a person can read and fix. */
 export type FormResult<T> =
   | { ok: true; data: T }
-  | { ok: false; error: string; code: string; fieldErrors?: Record<string, string> };
+  | {
+      ok: false;
+      error: string;
+      code: string;
+      fieldErrors?: Record<string, string>;
+      /** What the person typed (never a secret), so the form comes back filled in, not wiped. */
+      values?: Record<string, string>;
+    };
 
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
@@ -23,8 +30,19 @@ export function fieldErrorsOfAppError(err: unknown): Record<string, string> | nu
   return out;
 }
 
-export function validationFailure(error: z.ZodError): FormResult<never> {
-  return { ok: false, code: "validation_error", error: "Please correct the highlighted fields.", fieldErrors: fieldErrorsOf(error) };
+export function validationFailure(error: z.ZodError, summary = "Please correct the highlighted fields."): Extract<FormResult<never>, { ok: false }> {
+  return { ok: false, code: "validation_error", error: summary, fieldErrors: fieldErrorsOf(error) };
+}
+
+/** The typed values of `names` in a form's fields, to hand back with a failure (strings only, capped). */
+export function typedValues(raw: unknown, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!raw || typeof raw !== "object") return out;
+  for (const name of names) {
+    const v = (raw as Record<string, unknown>)[name];
+    if (typeof v === "string") out[name] = v.slice(0, 300);
+  }
+  return out;
 }
 
 /** Runs a domain call; AppErrors become a readable failure, anything else is rethrown (a bug). */

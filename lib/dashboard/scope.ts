@@ -6,6 +6,8 @@ export type DashboardScope = {
   email: string;
   merchantId: string;
   environment: AppEnvironment;
+  /** The time zone chosen in settings (lib/dashboard/time-zone); absent or null: the browser's. */
+  timeZone?: string | null;
 };
 
 /** The audit-log actor for dashboard actions. */

@@ -9,7 +9,7 @@ import { type Email, sendEmail } from "@/lib/email/send-email";
 import { newId } from "@/lib/ids";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { getOrCreateEndpoint } from "@/lib/webhooks";
-import { type FormResult, toFormResult, validationFailure } from "./form-result";
+import { type FormResult, toFormResult, typedValues, validationFailure } from "./form-result";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import { setting } from "@/lib/config";
 import { messages, type Locale } from "./i18n";
@@ -19,13 +19,13 @@ import type { DashboardLogin } from "./authenticate-user";
 export const signUpsPerMinute = () => setting("DASHBOARD_SIGNUPS_PER_MINUTE");
 
 function signUpSchema(locale: Locale) {
-  const rules = messages(locale).passwordRules;
+  const { passwordRules: rules, signupErrors: e } = messages(locale);
   return z
     .object({
-      businessName: z.string().trim().min(2, "Enter your business name.").max(120),
-      email: z.string().trim().toLowerCase().email("Enter a valid email address.").max(254),
-      password: z.string().min(PASSWORD_MIN_LENGTH, rules.too_short).max(PASSWORD_MAX_LENGTH, rules.too_long),
-      country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "Choose a country.").default("SN"),
+      businessName: z.string({ message: e.businessName }).trim().min(2, e.businessName).max(120, e.businessNameLong),
+      email: z.string({ message: e.email }).trim().toLowerCase().email(e.email).max(254, e.email),
+      password: z.string({ message: rules.too_short }).min(PASSWORD_MIN_LENGTH, rules.too_short).max(PASSWORD_MAX_LENGTH, rules.too_long),
+      country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, e.country).default("SN"),
     })
     .superRefine((input, ctx) => {
       const problem = checkPasswordStrength(input.password, { email: input.email, name: input.businessName });
@@ -33,6 +33,9 @@ function signUpSchema(locale: Locale) {
     });
 }
 
+
+/** The sign-up fields given back to the form after a failure (the password never is). */
+export const SIGN_UP_KEPT_FIELDS = ["businessName", "email", "country"] as const;
 
 /** How long a sign-up link stays valid. */
 export const signUpLinkTtlMinutes = () => setting("SIGNUP_LINK_TTL_MINUTES");
@@ -52,13 +55,17 @@ export type SignUpResult = { outcome: "check_email"; email: string };
  * The caller hears `check_email` in both cases.
  */
 export async function signUp(raw: unknown, options: { ip?: string; locale?: Locale } = {}): Promise<FormResult<SignUpResult>> {
-  const parsed = signUpSchema(options.locale ?? "en").safeParse(raw);
-  if (!parsed.success) return validationFailure(parsed.error);
+  const locale = options.locale ?? "en";
+  const e = messages(locale).signupErrors;
+  // A failure hands back what was typed (never the password): the form comes back filled in.
+  const values = typedValues(raw, SIGN_UP_KEPT_FIELDS);
+  const parsed = signUpSchema(locale).safeParse(raw);
+  if (!parsed.success) return { ...validationFailure(parsed.error, e.summary), values };
   // Each sign-up costs a scrypt hash and sends an e-mail: a per-IP budget keeps it from being a
   // CPU lever or a way to flood someone's mailbox.
   if (options.ip !== undefined) {
     const limit = await checkRateLimit(`dashboard-signup:${options.ip}`, signUpsPerMinute());
-    if (!limit.success) return { ok: false, code: "rate_limited", error: "Too many sign-ups from your network. Wait a minute and try again." };
+    if (!limit.success) return { ok: false, code: "rate_limited", error: e.rateLimited, values };
   }
   const input = parsed.data;
   return toFormResult(async (): Promise<SignUpResult> => {

@@ -21,3 +21,19 @@ export function formatAmount(minor: bigint, currency: CurrencyCode, locale: Disp
   const sign = negative ? "-" : "";
   return fr ? `${sign}${number}${NBSP}${currency}` : `${sign}${currency}${NBSP}${number}`;
 }
+
+/**
+ * What a paying customer reads (hosted checkout): the CFA francs as people write them,
+ * "FCFA" for XOF (UEMOA) and "F CFA" for XAF (CEMAC), after the number in both languages
+ * ("250 000 FCFA", "250,000 FCFA"); every other currency as formatAmount shows it.
+ */
+const CUSTOMER_SYMBOL: Partial<Record<CurrencyCode, string>> = { XOF: "FCFA", XAF: `F${NBSP}CFA` };
+
+export function formatCustomerAmount(minor: bigint, currency: CurrencyCode, locale: DisplayLocale): string {
+  const symbol = CUSTOMER_SYMBOL[currency];
+  if (!symbol || minor < 0n) return formatAmount(minor, currency, locale);
+  // The number as formatAmount writes it for the locale, without its currency code.
+  const formatted = formatAmount(minor, currency, locale);
+  const number = locale === "fr" ? formatted.slice(0, -(currency.length + 1)) : formatted.slice(currency.length + 1);
+  return `${number}${NBSP}${symbol}`;
+}

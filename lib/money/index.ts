@@ -19,4 +19,5 @@ export { fromMinor, minorToDecimalString } from "./from-minor";
 export { convertMinor, smallestSourceCovering } from "./convert-minor";
 export { percentOf } from "./percent-of";
 export { applySpread, INVERTED_RATE_DIGITS, invertRate, multiplyRates, RATE_DECIMALS, type SpreadDirection } from "./rates";
-export { type DisplayLocale, formatAmount } from "./format-amount";
+export { type DisplayLocale, formatAmount, formatCustomerAmount } from "./format-amount";
+export { parseTypedAmount } from "./typed-amount";

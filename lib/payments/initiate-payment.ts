@@ -6,7 +6,8 @@ import { AppError } from "@/lib/errors";
 import { newId, newToken } from "@/lib/ids";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
-import { availableProviders, getRoute, providerKey } from "@/lib/connectors/get-route";
+import { checkoutChannels } from "@/lib/checkout/checkout-channels";
+import { getRoute } from "@/lib/connectors/get-route";
 import { assertPhoneMatchesProvider, checkChannelAmount, collectFee, getCatalogue, getChannel, validatePhone } from "@/lib/reference";
 import { assertWebhookUrlAllowed, recordWebhookEvent } from "@/lib/webhooks";
 import type { InitiatePaymentInput } from "./initiate-payment-input";
@@ -121,14 +122,15 @@ function duplicateReference(reference: string, transactionId: string) {
   });
 }
 
-/** A checkout payment must be payable by at least one active method of its country. */
+/**
+ * A checkout payment must be payable by at least one method the hosted page offers
+ * (lib/checkout checkoutChannels: mobile money only), else the customer would meet "no method
+ * available": refused here with the bounds, so the merchant learns it, not the customer.
+ */
 async function assertCheckoutPayable(environment: "sandbox" | "production", country: string, currency: string, amount: bigint) {
   const catalogue = await getCatalogue();
-  const available = await availableProviders(environment, "collect");
   if (!catalogue.countryByCode.has(country)) throw new AppError("invalid_country", `Payments are not offered in ${country}.`);
-  const channels = catalogue.channels.filter(
-    (c) => c.countryCode === country && c.currency === currency && c.direction === "collect" && c.active && (!available || available.has(providerKey(c.countryCode, c.providerCode))),
-  );
+  const channels = await checkoutChannels(environment, country, currency);
   if (channels.length === 0) {
     throw new AppError("provider_unavailable", `No payment method is available in ${country} for ${currency}.`);
   }
@@ -137,7 +139,7 @@ async function assertCheckoutPayable(environment: "sandbox" | "production", coun
     const max = channels.reduce((m, c) => (c.maxAmount > m ? c.maxAmount : m), channels[0].maxAmount);
     throw new AppError(
       "invalid_amount",
-      `Amount is outside what the payment methods in ${country} accept (${minorToDecimalString(min, currency)} to ${minorToDecimalString(max, currency)} ${currency}).`,
+      `Amount ${minorToDecimalString(amount, currency)} ${currency} is outside what the checkout's payment methods in ${country} accept: from ${minorToDecimalString(min, currency)} to ${minorToDecimalString(max, currency)} ${currency}.`,
     );
   }
 }

@@ -78,7 +78,7 @@ export const initiatedPaymentSchema = z.object({
     createdAt: z.string(),
     metadata: z.record(z.string(), z.unknown()).nullable(),
     qrCode: z.string().nullable().describe("Always null in this version."),
-    deepLinks: z.record(z.string(), z.string()).describe("Per provider code, a link to the hosted page with that method chosen."),
+    deepLinks: z.record(z.string(), z.string()).describe("Per provider code, a link to the hosted page with that method chosen: exactly the methods the page offers for this amount (mobile money; never bank transfer or crypto)."),
     nextAction: z
       .object({ type: z.literal("redirect"), url: z.string() })
       .optional()

@@ -2,6 +2,7 @@ import type { Payment } from "@/lib/db/generated/client";
 import { fromMinor } from "@/lib/money";
 import { getCatalogue } from "@/lib/reference";
 import { assetUrl } from "@/lib/reference/asset-url";
+import { listMethodsForCheckout } from "@/lib/checkout/list-checkout-methods";
 import { checkoutUrl, type InitiatedPayment } from "./initiate-payment";
 
 /** The initiate response (spec): the payment plus how to send the customer to pay it. */
@@ -14,12 +15,9 @@ export async function presentInitiatedPayment(payment: Payment | InitiatedPaymen
     );
     return { code, name: channel?.displayName ?? code, logoUrl: assetUrl(channel?.logoPath ?? null) };
   };
-  const methods =
-    payment.type === "direct"
-      ? [payment.provider!]
-      : catalogue.channels
-          .filter((c) => c.countryCode === payment.country && c.currency === payment.currency && c.direction === "collect" && c.active)
-          .map((c) => c.providerCode);
+  // A checkout's deep links: exactly the methods its page lists (never bank transfer or crypto,
+  // which the page cannot serve, nor a method whose bounds refuse the amount).
+  const methods = payment.type === "direct" ? [payment.provider!] : (await listMethodsForCheckout(payment)).map((m) => m.provider);
   return {
     success: true as const,
     data: {

@@ -51,13 +51,13 @@ test.describe("English", () => {
 
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByText("Demo Merchant")).toBeVisible();
-    await expect(page.getByTestId("amount")).toHaveText("XOF\u00A05,000");
+    await expect(page.getByTestId("amount")).toHaveText("5,000\u00A0FCFA");
     await expect(page.getByText("Order #42 — 2 coffees")).toBeVisible();
     await expect(page.getByRole("group", { name: "Choose how to pay" })).toBeVisible();
     await expect(page.getByRole("radio", { name: "Wave" })).toBeVisible();
     await expect(page.getByRole("timer")).toHaveText(/^(59|60):\d\d$/);
 
-    await pay(page, "Orange Money", "77 000 00 12", /^Pay XOF/);
+    await pay(page, "Orange Money", "77 000 00 12", /^Pay 5,000/);
     await expect(page.getByRole("heading", { name: "Approve the payment on your phone" })).toBeVisible();
     await expect(page.getByText(/Orange Money request appears on your phone/)).toBeVisible();
     // The stage change arrives in place (no reload), so the live region's change is announced.
@@ -82,7 +82,7 @@ test.describe("English", () => {
     const violations = collectCspViolations(page);
     const payment = await initiate(request, checkoutBody());
     await page.goto(payment.redirectUrl);
-    await pay(page, "Orange Money", "770000090", /^Pay XOF/);
+    await pay(page, "Orange Money", "770000090", /^Pay 5,000/);
     await expect(page.getByRole("heading", { name: "The payment failed" })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId("failure-message")).toHaveText(/balance is too low/);
     await expect(page.getByRole("heading", { name: "Try again with another method or number" })).toBeVisible();
@@ -91,7 +91,7 @@ test.describe("English", () => {
     const brand = await page.locator("label.m-orange").evaluate((el) => getComputedStyle(el).getPropertyValue("--brand").trim());
     expect(brand).toMatch(/^#[0-9a-f]{3,6}$/i);
 
-    await pay(page, "Wave", "770000012", /^Pay XOF/);
+    await pay(page, "Wave", "770000012", /^Pay 5,000/);
     await expect(page.getByRole("heading", { name: "Approve the payment on your phone" })).toBeVisible();
     await expect(page.getByText("Open the Wave app and approve the payment.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible({ timeout: 20_000 });
@@ -107,7 +107,7 @@ test.describe("English", () => {
   test("a wrong number is refused next to the field, in words, and the number typed is kept", async ({ page, request }) => {
     const payment = await initiate(request, checkoutBody());
     await page.goto(payment.redirectUrl);
-    await pay(page, "Wave", "77 123", /^Pay XOF/);
+    await pay(page, "Wave", "77 123", /^Pay 5,000/);
     const field = page.getByLabel("Phone number of the account");
     await expect(page.locator("#phone-error")).toHaveText("The number must have 9 digits after +221 (you typed 5).");
     await expect(page.locator("#phone-error")).toHaveAttribute("role", "alert");
@@ -166,9 +166,9 @@ test.describe("French", () => {
     const payment = await initiate(request, checkoutBody({ amount: 250000 }));
     await page.goto(payment.redirectUrl);
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-    await expect(page.getByTestId("amount")).toHaveText("250\u202F000\u00A0XOF");
+    await expect(page.getByTestId("amount")).toHaveText("250\u202F000\u00A0FCFA");
     await expect(page.getByRole("group", { name: "Choisissez votre moyen de paiement" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Payer 250\u202F000\u00A0XOF" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Payer 250\u202F000\u00A0FCFA" })).toBeVisible();
     await expect(page.getByText("Temps restant")).toBeVisible();
 
     // Keyboard only: Tab reaches the methods, arrows pick one, Tab reaches the number, Enter pays.
@@ -179,7 +179,7 @@ test.describe("French", () => {
     await page.getByRole("link", { name: "English" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByRole("group", { name: "Choose how to pay" })).toBeVisible();
-    await expect(page.getByTestId("amount")).toHaveText("XOF\u00A0250,000");
+    await expect(page.getByTestId("amount")).toHaveText("250,000\u00A0FCFA");
     // The choice sticks (cookie) without the query.
     await page.goto(payment.redirectUrl);
     await expect(page.getByRole("group", { name: "Choose how to pay" })).toBeVisible();
@@ -227,7 +227,7 @@ test.describe("without JavaScript", () => {
   test("the forms still work as plain HTML forms", async ({ page, request }) => {
     const payment = await initiate(request, checkoutBody());
     await page.goto(payment.redirectUrl);
-    await pay(page, "Orange Money", "770000012", /^Pay XOF/);
+    await pay(page, "Orange Money", "770000012", /^Pay 5,000/);
     await expect(page.getByRole("heading", { name: "Approve the payment on your phone" })).toBeVisible();
     await expect(async () => {
       await page.reload();

@@ -3,7 +3,10 @@ import "@/app/_dashboard/dashboard.css";
 import { EnvBadge, LanguageSwitch } from "@/app/_dashboard/chrome";
 import { LogoutButton } from "@/app/_dashboard/client/logout-button";
 import { NavLinks } from "@/app/_dashboard/client/nav-links";
+import { BrowserTimeZone } from "@/app/_dashboard/client/browser-time-zone";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
+import { cookies } from "next/headers";
+import { TIME_ZONE_COOKIE } from "@/lib/dashboard/time-zone";
 import { messages } from "@/lib/dashboard/i18n";
 
 export const dynamic = "force-dynamic";
@@ -13,6 +16,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const scope = await requireScope();
   const locale = await currentLocale();
   const m = messages(locale);
+  const browserZone = (await cookies()).get(TIME_ZONE_COOKIE)?.value ?? null;
   const nav = [
     { href: "/dashboard", label: m.nav.overview },
     { href: "/dashboard/payments", label: m.nav.payments },
@@ -25,6 +29,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   ];
   return (
     <div lang={locale} className="dash-shell">
+      {/* A zone chosen in settings wins: the browser's is only the default. */}
+      {scope.timeZone ? null : <BrowserTimeZone current={browserZone} />}
       <a className="skip-link" href="#main">
         {m.skip}
       </a>

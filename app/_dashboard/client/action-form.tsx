@@ -1,15 +1,54 @@
 "use client";
 
-import { useActionState, type ReactNode } from "react";
+import { type ReactNode, useActionState, useEffect, useRef, useState } from "react";
 
 type Result = { ok: true; data?: unknown } | { ok: false; error: string; fieldErrors?: Record<string, string> };
 type Action = (prev: Result | null, form: FormData) => Promise<Result>;
 
-/** A form bound to a server action that shows its success message or its errors, field by field. */
+// Fields whose typed value is never put back (a secret, a file) or that carry their own state.
+const NOT_RESTORED = new Set(["password", "file", "hidden", "checkbox", "radio", "submit", "button"]);
+
+/**
+ * A form bound to a server action that shows its success message or its errors, field by field.
+ * React resets a form once its action completes, which put back the page's old values (the
+ * saved webhook URL) over what the person typed: after a failure the typed values are restored,
+ * each refused field is marked aria-invalid, and the summary names fields by their labels.
+ */
 export function ActionForm({ action, children, submit, success, className, testId }: { action: Action; children: ReactNode; submit: string; success: string; className?: string; testId?: string }) {
   const [state, formAction, pending] = useActionState(action, null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const typed = useRef<[string, string][]>([]);
+  const [labels, setLabels] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || !state) return;
+    const failed = !state.ok;
+    if (failed) {
+      for (const [name, value] of typed.current) {
+        const el = form.elements.namedItem(name);
+        if ((el instanceof HTMLInputElement && !NOT_RESTORED.has(el.type)) || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) el.value = value;
+      }
+    }
+    const errors = !state.ok ? (state.fieldErrors ?? {}) : {};
+    for (const el of Array.from(form.elements)) {
+      if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) || !el.name) continue;
+      if (errors[el.name]) el.setAttribute("aria-invalid", "true");
+      else el.removeAttribute("aria-invalid");
+    }
+    setLabels(labelsOf(form));
+  }, [state]);
+
   return (
-    <form action={formAction} className={className ?? "stack"} data-testid={testId}>
+    <form
+      ref={formRef}
+      action={formAction}
+      onSubmit={(e) => {
+        typed.current = [...new FormData(e.currentTarget).entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string");
+      }}
+      className={className ?? "stack"}
+      data-testid={testId}
+    >
       {children}
       <button className="btn" type="submit" disabled={pending}>
         {submit}
@@ -21,11 +60,14 @@ export function ActionForm({ action, children, submit, success, className, testI
             <p>{state.error}</p>
             {state.fieldErrors ? (
               <ul>
-                {Object.entries(state.fieldErrors).map(([k, v]) => (
-                  <li key={k}>
-                    {k}: {v}
-                  </li>
-                ))}
+                {Object.entries(state.fieldErrors)
+                  // The form-level message already says it when it is the only field's message.
+                  .filter(([, v], _i, all) => !(all.length === 1 && v === state.error))
+                  .map(([k, v]) => (
+                    <li key={k}>
+                      {labels[k] ?? k} — {v}
+                    </li>
+                  ))}
               </ul>
             ) : null}
           </div>
@@ -33,4 +75,20 @@ export function ActionForm({ action, children, submit, success, className, testI
       </div>
     </form>
   );
+}
+
+/** Each field's visible label (the text of its <label>, without the field's own text), by name. */
+function labelsOf(form: HTMLFormElement): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const label of Array.from(form.querySelectorAll("label"))) {
+    const field = label.querySelector("input[name], select[name], textarea[name]") as HTMLInputElement | null;
+    if (!field) continue;
+    const text = Array.from(label.childNodes)
+      .filter((n) => n.nodeType === Node.TEXT_NODE)
+      .map((n) => n.textContent ?? "")
+      .join(" ")
+      .trim();
+    if (text) out[field.name] ??= text;
+  }
+  return out;
 }

@@ -59,7 +59,7 @@ export function BulkUpload({ preview, confirm, labels }: { preview: PreviewActio
             {fill(labels.rowsValid, { valid: data.valid, total: data.rows.length })}
             {data.invalid > 0 ? ` · ${fill(labels.rowsInvalid, { invalid: data.invalid })}` : ""}
           </p>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
           <table>
             <thead>
               <tr>

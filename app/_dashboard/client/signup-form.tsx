@@ -33,44 +33,68 @@ export function SignUpForm({ action, signedIn, consoleHint, m }: { action: Actio
   }
 
   const err = state && !state.ok ? state : null;
+  // After a failure the fields come back as typed (the password excepted) and each field in
+  // error is marked (aria-invalid + message); the summary names the fields as the form labels
+  // them and links to each. The key remounts the form so the returned values fill it.
+  const values = err?.values ?? {};
+  const labels: Record<string, string> = { businessName: m.signup.businessName, email: m.login.email, password: m.login.password, country: m.signup.country };
+  const invalid = (name: string) => !!err?.fieldErrors?.[name];
+  const fieldProps = (name: string) => ({
+    name,
+    id: `signup-${name}`,
+    "aria-invalid": invalid(name) || undefined,
+    "aria-describedby": invalid(name) ? `${name}-error` : undefined,
+    className: invalid(name) ? "invalid" : undefined,
+  });
   const fieldError = (name: string) =>
     err?.fieldErrors?.[name] ? (
       <span className="field-error" id={`${name}-error`}>
         {err.fieldErrors[name]}
       </span>
     ) : null;
+  const countries = ["SN", "CI", "CM", "BJ", "BF", "ML", "TG", "NE", "GN", "CD", "GA", "CG"];
   return (
-    <form action={formAction} className="stack" noValidate>
+    <form action={formAction} className="stack" noValidate key={JSON.stringify(values)} data-testid="signup-form">
+      {err ? (
+        <div role="alert" className="error" tabIndex={-1}>
+          <p>{err.error}</p>
+          {err.fieldErrors && Object.keys(err.fieldErrors).length > 0 ? (
+            <ul>
+              {Object.entries(err.fieldErrors).map(([k, v]) => (
+                <li key={k}>
+                  <a href={`#signup-${k}`}>{labels[k] ?? k}</a> — {v}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
       <label>
         {m.signup.businessName}
-        <input name="businessName" autoComplete="organization" required aria-describedby="businessName-error" />
+        <input {...fieldProps("businessName")} autoComplete="organization" required defaultValue={values.businessName ?? ""} />
         {fieldError("businessName")}
       </label>
       <label>
         {m.login.email}
-        <input name="email" type="email" autoComplete="email" required aria-describedby="email-error" />
+        <input {...fieldProps("email")} type="email" autoComplete="email" required defaultValue={values.email ?? ""} />
         {fieldError("email")}
       </label>
       <label>
         {m.login.password}
-        <input name="password" type="password" autoComplete="new-password" required minLength={10} aria-describedby="password-error" />
+        <input {...fieldProps("password")} type="password" autoComplete="new-password" required minLength={10} />
         {fieldError("password")}
       </label>
       <label>
         {m.signup.country}
-        <select name="country" defaultValue="SN">
-          {["SN", "CI", "CM", "BJ", "BF", "ML", "TG", "NE", "GN", "CD", "GA", "CG"].map((c) => (
+        <select {...fieldProps("country")} defaultValue={countries.includes(values.country ?? "") ? values.country : "SN"}>
+          {countries.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
           ))}
         </select>
+        {fieldError("country")}
       </label>
-      {err ? (
-        <p role="alert" className="error">
-          {err.error}
-        </p>
-      ) : null}
       <button className="btn" type="submit" disabled={pending}>
         {m.signup.submit}
       </button>

@@ -8,6 +8,7 @@ import { getCheckoutByToken, isWellFormedToken } from "../get-checkout";
 import { listMethodsForCheckout } from "../list-checkout-methods";
 import { isPayable } from "../checkout-stage";
 import { getCatalogue } from "@/lib/reference/get-catalogue";
+import { LEAVE_WAITING_CHOICES, type LeaveWaitingChoice, leaveWaiting } from "../leave-waiting";
 import { isLocale, LOCALE_COOKIE, pickLocale, type Locale } from "../locale";
 import { uiText } from "../messages";
 import { submitCheckoutMethod } from "../submit-checkout-method";
@@ -139,7 +140,7 @@ export function checkoutPageResponse(request: Request, token: string): Promise<R
     if (!checkout) return messagePage(locale, 404, "notFound");
 
     const now = new Date();
-    const query = Object.fromEntries(["error", "field", "method", "cancel"].map((k) => [k, url.searchParams.get(k) ?? undefined]));
+    const query = Object.fromEntries(["error", "field", "method", "cancel", "stuck"].map((k) => [k, url.searchParams.get(k) ?? undefined]));
     const methods = isPayable(checkout.payment, now) ? await listMethodsForCheckout(checkout.payment) : [];
     const nonce = newNonce();
     const body = renderCheckoutPage({
@@ -207,5 +208,21 @@ export function cancelCheckoutResponse(request: Request, token: string): Promise
     if (!result) return messagePage(requestLocale(request), 404, "notFound");
     // Refused (a prompt is already on the phone) or done: the page shows the payment as it is.
     return seeOther(pagePath(token));
+  });
+}
+
+/**
+ * POST /checkout/<token>/stuck — "I did not get the prompt" (lib/checkout leaveWaiting); 303
+ * back to the page, with `?stuck=open` when the operator still holds the prompt sent.
+ */
+export function leaveWaitingResponse(request: Request, token: string): Promise<Response> {
+  return withErrorPage(request, token, async () => {
+    const form = await readForm(request, token);
+    if (form instanceof Response) return form;
+    const raw = form.get("want");
+    const want: LeaveWaitingChoice = (LEAVE_WAITING_CHOICES as readonly string[]).includes(raw ?? "") ? (raw as LeaveWaitingChoice) : "other";
+    const outcome = await leaveWaiting(token, want);
+    if (!outcome) return messagePage(requestLocale(request), 404, "notFound");
+    return seeOther(outcome === "still_open" ? `${pagePath(token)}?stuck=open` : pagePath(token));
   });
 }

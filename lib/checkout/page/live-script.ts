@@ -8,6 +8,8 @@
  *   (outside <main>) announces the new state to screen readers instead of a silent reload;
  * - on a final state with a redirect (<p id="redirect" data-href data-seconds>) it counts down
  *   and goes back to the merchant (a <noscript> meta refresh does this without JavaScript);
+ * - "I did not get the prompt" (<section data-reveal-in="<seconds>" hidden>) appears at its time (the
+ *   no-JS page refreshes every few seconds and the server shows it then);
  * - a redirect flow's operator link (<a id="operator">) is followed at once (the link works without it);
  * - a form is sent once: a second tap while the first is on its way does nothing;
  * - while the customer has not picked a method, the number typed picks the method of its operator
@@ -76,6 +78,9 @@ export const LIVE_SCRIPT = `
       };
       later(check, 1500);
     }
+    // Relative to the render (seconds), so a phone's wrong clock does not matter.
+    var stuck = d.querySelector("[data-reveal-in]");
+    if (stuck && stuck.hidden) later(function () { stuck.hidden = false; }, 1000 * Number(stuck.getAttribute("data-reveal-in")));
     var operator = d.getElementById("operator");
     if (operator) { location.assign(operator.getAttribute("href")); return; }
     var redirect = d.getElementById("redirect");

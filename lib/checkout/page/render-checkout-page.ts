@@ -1,4 +1,5 @@
-import { formatAmount, type CurrencyCode } from "@/lib/money";
+import { setting } from "@/lib/config";
+import { formatCustomerAmount, type CurrencyCode } from "@/lib/money";
 import { numberOwner } from "@/lib/reference/predict-provider";
 import type { NumberingPlan } from "@/lib/reference/catalogue-types";
 import { checkoutStage, isCancellable, isPayable, operatorUrlOf, type CheckoutStage } from "../checkout-stage";
@@ -21,8 +22,17 @@ import { CHECKOUT_CSS } from "./styles";
  * role=status region outside it announces the change.
  */
 export const REDIRECT_SECONDS = 3;
+/** Without JavaScript, the waiting page reloads itself this often (the script polls instead). */
+export const WAITING_REFRESH_SECONDS = 5;
+/**
+ * How long after the prompt was sent the page offers "I did not get the prompt": long enough
+ * for a normal approval, short enough that nobody stares at a spinner for the operator's
+ * 30-minute window. CHECKOUT_PROMPT_HELP_SECONDS overrides it (the browser tests use a few seconds).
+ */
+export const PROMPT_HELP_SECONDS = 45; // the variable's default (lib/config/variables.ts)
+const promptHelpSeconds = () => setting("CHECKOUT_PROMPT_HELP_SECONDS");
 
-export type CheckoutQuery = { error?: string; field?: string; method?: string; cancel?: string };
+export type CheckoutQuery = { error?: string; field?: string; method?: string; cancel?: string; stuck?: string };
 
 export type CheckoutPageInput = {
   checkout: Checkout;
@@ -52,7 +62,7 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
   const t = uiText(locale);
   const { payment } = checkout;
   const stage = checkoutStage(payment, now);
-  const amount = formatAmount(payment.amount, payment.currency as CurrencyCode, locale);
+  const amount = formatCustomerAmount(payment.amount, payment.currency as CurrencyCode, locale);
   const payable = isPayable(payment, now);
   const cancellable = isCancellable(payment, now);
   const confirmCancel = query.cancel === "1" && cancellable;
@@ -73,12 +83,15 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
   let content: Html;
   if (confirmCancel) content = cancelConfirm(payment.checkoutToken, t);
   else if (stage === "choose") content = methodForm(form);
-  else if (stage === "waiting") content = waiting(payment.provider, payment.status, t, locale, operatorUrlOf(payment));
+  else if (stage === "waiting") content = waiting({ checkout, t, locale, now, stuck: query.stuck === "open" });
   else if (stage === "failed") content = failed(payment.errorCode, payable, { ...form, selected: query.method ?? payment.provider ?? undefined }, t, locale);
-  else content = finalState(stage, t, redirectUrl, payment.externalReference);
+  else content = finalState(stage, t, redirectUrl, { checkout, amount, locale });
 
   const secondsLeft = Math.ceil((payment.expiresAt.getTime() - now.getTime()) / 1000);
-  const counting = !confirmCancel && (stage === "choose" || stage === "waiting");
+  // The link's expiry only while the customer has to act: once the prompt is on the phone the
+  // operator's own timer decides, and a countdown to the link's expiry would mislead.
+  const counting = !confirmCancel && stage === "choose";
+  const polling = stage === "waiting" && !confirmCancel;
   const redirecting = !confirmCancel && redirectUrl !== null && (stage === "success" || stage === "cancelled");
   const brand = methods.map((m) => `.m-${m.provider}{--brand:${m.color}}`).join("");
 
@@ -87,6 +100,7 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
 <title>${t.title} · ${checkout.merchantName}</title>
 <style nonce="${nonce}">${trustedHtml(CHECKOUT_CSS)}</style><style nonce="${nonce}" id="brand">${trustedHtml(brand)}</style>
 ${redirecting && redirectUrl && html`<noscript><meta http-equiv="refresh" content="${REDIRECT_SECONDS};url=${redirectUrl}"></noscript>`}
+${polling && html`<noscript><meta http-equiv="refresh" content="${WAITING_REFRESH_SECONDS}"></noscript>`}
 </head><body><div class="page">
 <header class="header">
 <nav class="lang" aria-label="${t.language}"><a href="?lang=fr" hreflang="fr" lang="fr"${locale === "fr" && html` aria-current="true"`}>Français</a><a href="?lang=en" hreflang="en" lang="en"${locale === "en" && html` aria-current="true"`}>English</a></nav>
@@ -95,7 +109,7 @@ ${redirecting && redirectUrl && html`<noscript><meta http-equiv="refresh" conten
 ${payment.description && html`<p class="description">${payment.description}</p>`}
 </header>
 <p class="vh" role="status" aria-live="polite" id="live" data-testid="live-region">${announcement(stage, payment.status, payment.errorCode, t, locale)}</p>
-<main id="main" data-stage="${stage}"${stage === "waiting" && !confirmCancel && html` data-poll`}>
+<main id="main" data-stage="${stage}"${polling && html` data-poll`}>
 ${content}
 ${counting && html`<p class="countdown">${t.timeLeft} <time id="countdown" role="timer" aria-live="off" data-expires="${payment.expiresAt.toISOString()}" datetime="PT${Math.max(0, secondsLeft)}S">${formatCountdown(secondsLeft)}</time></p>`}
 ${!confirmCancel && cancellable && html`<p class="center"><a href="?cancel=1">${t.cancel}</a></p>`}
@@ -198,17 +212,36 @@ function operatorParams(
   return owner && method ? { operator: owner.operatorName, method } : {};
 }
 
-function waiting(provider: string | null, status: string, t: UiText, locale: Locale, operatorUrl: string | null): Html {
+type WaitingInput = { checkout: Checkout; t: UiText; locale: Locale; now: Date; stuck: boolean };
+
+function waiting({ checkout, t, locale, now, stuck }: WaitingInput): Html {
+  const { payment } = checkout;
+  const operatorUrl = operatorUrlOf(payment);
   // A redirect flow: the customer pays on the operator's page; the script goes there at once.
   if (operatorUrl) {
     return html`<section aria-labelledby="stage-title"><h1 id="stage-title" class="title">${t.operatorTitle}</h1>
 <p>${t.operatorText}</p>
 <p><a id="operator" class="button" href="${operatorUrl}" rel="noreferrer">${t.operatorContinue}</a></p></section>`;
   }
+  // "I did not get the prompt", once the prompt has had time to arrive: shown by the server
+  // when the page is rendered late enough, revealed by the script at that moment otherwise.
+  const sentAt = payment.submittedAt ?? payment.updatedAt ?? now;
+  const helpAt = new Date(sentAt.getTime() + promptHelpSeconds() * 1000);
+  const helpNow = stuck || now.getTime() >= helpAt.getTime();
+  const action = `/checkout/${payment.checkoutToken}/stuck`;
+  const choice = (want: string, label: string, tone = " secondary") =>
+    html`<form method="post" action="${action}"><input type="hidden" name="want" value="${want}"><button type="submit" class="button${trustedHtml(tone)}">${label}</button></form>`;
   return html`<section aria-labelledby="stage-title"><h1 id="stage-title" class="title">${t.waitingTitle}</h1>
 <div class="spinner" aria-hidden="true"></div>
-<p>${operatorHint(provider, locale)}</p>
-<p class="muted">${status === "processing" ? t.waitingProcessing : t.waitingSubmitted}</p></section>`;
+<p>${operatorHint(payment.provider, locale)}</p>
+<p class="muted">${payment.status === "processing" ? t.waitingProcessing : t.waitingSubmitted}</p>
+${stuck && html`<p class="notice" role="alert" data-testid="stuck-open">${t.stuckOpen}</p>`}
+<section id="stuck" class="stuck" aria-labelledby="stuck-title" data-reveal-in="${String(Math.max(0, Math.ceil((helpAt.getTime() - now.getTime()) / 1000)))}"${!helpNow && html` hidden`}>
+<h2 id="stuck-title" class="subtitle">${t.stuckTitle}</h2>
+<p class="help">${t.stuckText}</p>
+${choice("resend", t.stuckResend)}${choice("other", t.stuckOther)}${choice("cancel", t.stuckCancel, " secondary danger-text")}
+</section>
+<noscript><p class="center"><a href="?">${t.checkAgain}</a></p></noscript></section>`;
 }
 
 function failed(errorCode: string | null, payable: boolean, form: MethodFormInput, t: UiText, locale: Locale): Html {
@@ -224,7 +257,11 @@ function cancelConfirm(token: string, t: UiText): Html {
 <p class="center"><a href="?">${t.cancelBack}</a></p></section>`;
 }
 
-function finalState(stage: CheckoutStage, t: UiText, redirectUrl: string | null, reference: string): Html {
+type FinalInput = { checkout: Checkout; amount: string; locale: Locale };
+
+function finalState(stage: CheckoutStage, t: UiText, redirectUrl: string | null, { checkout, amount, locale }: FinalInput): Html {
+  const { payment } = checkout;
+  const reference = payment.externalReference;
   const content =
     {
       success: { title: t.successTitle, text: t.successText, tone: " ok" },
@@ -234,13 +271,34 @@ function finalState(stage: CheckoutStage, t: UiText, redirectUrl: string | null,
     }[stage as "success" | "cancelled" | "expired" | "refunded"] ?? { title: t.expiredTitle, text: t.expiredText, tone: "" };
   const redirecting = redirectUrl && (stage === "success" || stage === "cancelled");
   const [before, after] = t.redirecting.split("{s}");
+  // A paid page is the customer's receipt: what they keep if the merchant asks.
+  const paidAt = payment.completedAt ?? payment.updatedAt;
+  const receipt =
+    stage === "success" || stage === "refunded"
+      ? html`<dl class="receipt" data-testid="receipt">
+<dt>${t.amount}</dt><dd>${amount}</dd>
+<dt>${t.merchant}</dt><dd>${checkout.merchantName}</dd>
+<dt>${t.reference}</dt><dd>${reference}</dd>
+${paidAt && html`<dt>${t.date}</dt><dd><time datetime="${paidAt.toISOString()}">${receiptDate(paidAt, locale)}</time></dd>`}
+${payment.providerReference && html`<dt>${t.operatorReference}</dt><dd>${payment.providerReference}</dd>`}
+<dt>${t.transaction}</dt><dd>${payment.id}</dd>
+</dl>`
+      : html`<p class="muted">${t.reference}: ${reference}</p>`;
   return html`<section aria-labelledby="stage-title"><h1 id="stage-title" class="title${content.tone}">${content.title}</h1>
 <p>${content.text}</p>
-<p class="muted">${t.reference}: ${reference}</p>
+${receipt}
 ${
   redirecting
     ? html`<p id="redirect" data-href="${redirectUrl}" data-seconds="${REDIRECT_SECONDS}">${before}<span id="redirect-seconds">${REDIRECT_SECONDS}</span>${after ?? ""}</p>
 <p><a class="button" href="${redirectUrl}">${t.continue}</a></p>`
     : html`<p>${t.closeWindow}</p>`
 }</section>`;
+}
+
+/** "22/11/2026 10:05 UTC" / "2026-11-22 10:05 UTC": the server does not know the customer's zone, so it says which one. */
+function receiptDate(at: Date, locale: Locale): string {
+  const iso = at.toISOString();
+  const [y, mo, d] = iso.slice(0, 10).split("-");
+  const date = locale === "fr" ? `${d}/${mo}/${y}` : `${y}-${mo}-${d}`;
+  return `${date} ${iso.slice(11, 16)} UTC`;
 }

@@ -40,6 +40,14 @@ legend{font-weight:600;margin-bottom:.5rem;padding:0}
 .button{display:block;width:100%;margin-top:.5rem;padding:.875rem 1rem;font:inherit;font-size:1.0625rem;font-weight:700;text-align:center;text-decoration:none;color:#fff;background:var(--accent);border:0;border-radius:.5rem;cursor:pointer}
 .button[aria-disabled]{opacity:.7;cursor:progress}
 .danger{background:var(--err)}
+.secondary{color:var(--accent);background:var(--bg);border:2px solid var(--accent)}
+.secondary.danger-text{color:var(--err);border-color:var(--err)}
+.stuck{border-top:1px solid var(--border);margin-top:1.25rem;padding-top:.25rem}
+.stuck[hidden]{display:none}
+.notice{background:#fff4e0;border:1px solid #f0b866;border-radius:.5rem;padding:.5rem .75rem}
+.receipt{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:.75rem 0;padding:.75rem;background:var(--panel);border-radius:.5rem}
+.receipt dt{color:var(--muted)}
+.receipt dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 .error{color:var(--err);font-weight:600;margin:.25rem 0}
 .center{text-align:center;margin-top:1.25rem}
 .countdown{color:var(--muted);text-align:center;margin-top:1rem}

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as cancelRoute } from "@/app/checkout/[token]/cancel/route";
 import { POST as payRoute } from "@/app/checkout/[token]/pay/route";
+import { POST as stuckRoute } from "@/app/checkout/[token]/stuck/route";
+import { submitPayment } from "@/lib/payments/payment-jobs";
 import { GET as pageRoute } from "@/app/checkout/[token]/route";
 import { getPrisma } from "@/lib/db/client";
 import { newToken } from "@/lib/ids";
@@ -176,5 +178,67 @@ describe("POST /checkout/<token>/cancel", () => {
     const res = await send(cancelRoute, token, { path: "/cancel", ...form({}, { origin: "https://evil.example", "sec-fetch-site": "cross-site" }) });
     expect(res.status).toBe(403);
     expect((await load(id)).status).toBe("pending");
+  });
+
+  describe("POST /checkout/<token>/stuck: I did not get the prompt", () => {
+    /** A checkout whose prompt is on the phone (processing): the operator has not answered yet. */
+    async function promptSent(phone: string) {
+      const c = await newCheckout();
+      expect((await send(payRoute, c.token, form({ provider: "orange", phone }))).status).toBe(303);
+      const delay = process.env.SANDBOX_PROVIDER_DELAY_MS;
+      process.env.SANDBOX_PROVIDER_DELAY_MS = "600000"; // the simulated operator answers in 10 minutes
+      try {
+        await submitPayment(c.id, 1);
+      } finally {
+        process.env.SANDBOX_PROVIDER_DELAY_MS = delay;
+      }
+      expect((await load(c.id)).status).toBe("processing");
+      return c;
+    }
+    const attempts = async (id: string) => (await getPrisma()).paymentStatusChange.count({ where: { paymentId: id, toStatus: "pending" } });
+
+    it("while the operator still holds the prompt, nothing new is sent and nothing cancelled: the page says why", async () => {
+      const c = await promptSent("770000099"); // the simulator never answers a number ending in 99
+      for (const want of ["resend", "other", "cancel"]) {
+        const res = await send(stuckRoute, c.token, { ...form({ want }), path: "/stuck" });
+        expect(res.status).toBe(303);
+        expect(res.headers.get("location")).toBe(`/checkout/${c.token}?stuck=open`);
+      }
+      expect((await load(c.id)).status).toBe("processing");
+      expect(await submitJobCount(c.id)).toBe(1);
+      const page = await send(pageRoute, c.token, { path: "?stuck=open", headers: { "accept-language": "en" } });
+      expect(page.text).toContain(`data-testid="stuck-open">Your operator still holds the request`);
+    });
+
+    it("once the operator says the prompt failed: resend sends the same method and number again as a new attempt", async () => {
+      const c = await promptSent("770000092"); // the simulator answers 'expired' for a number ending in 92
+      const res = await send(stuckRoute, c.token, { ...form({ want: "resend" }), path: "/stuck" });
+      expect(res.headers.get("location")).toBe(`/checkout/${c.token}`);
+      const after = await load(c.id);
+      expect(after).toMatchObject({ status: "pending", provider: "orange", customerPhone: "+221770000092", providerReference: null });
+      expect(await attempts(c.id)).toBe(2);
+      expect(await submitJobCount(c.id)).toBe(2);
+    });
+
+    it("once the operator says the prompt failed: cancel cancels; another method shows the method form", async () => {
+      const cancelled = await promptSent("770000091");
+      await send(stuckRoute, cancelled.token, { ...form({ want: "cancel" }), path: "/stuck" });
+      expect((await load(cancelled.id)).status).toBe("cancelled");
+
+      const other = await promptSent("770000093");
+      const res = await send(stuckRoute, other.token, { ...form({ want: "other" }), path: "/stuck" });
+      expect(res.headers.get("location")).toBe(`/checkout/${other.token}`);
+      expect((await load(other.id)).status).toBe("failed");
+      const page = await send(pageRoute, other.token, { headers: { "accept-language": "en" } });
+      expect(page.text).toContain(`action="/checkout/${other.token}/pay"`);
+      expect(await submitJobCount(other.id)).toBe(1);
+    });
+
+    it("refuses a cross-site post; an unknown token is a 404", async () => {
+      const c = await promptSent("770000099");
+      const res = await send(stuckRoute, c.token, { ...form({ want: "cancel" }, { origin: "https://evil.example", "sec-fetch-site": "cross-site" }), path: "/stuck" });
+      expect(res.status).toBe(403);
+      expect((await send(stuckRoute, newToken(), { ...form({ want: "cancel" }), path: "/stuck" })).status).toBe(404);
+    });
   });
 });

@@ -173,6 +173,23 @@ describe("POST /payments/initiate — checkout", () => {
     expect(await (await getPrisma()).job.count({ where: { dedupeKey: { startsWith: `payment.submit:${res.json.data.transactionId}` } } })).toBe(0);
   });
 
+  it("refuses at initiate an amount above every mobile-money maximum (bank transfer's bounds do not count: the page cannot serve it), naming the bounds", async () => {
+    const m = await createTestMerchant();
+    // SN: Wave takes up to 2,000,000 XOF, bank transfer up to 50,000,000; the page offers mobile money only.
+    const res = await initiatePayment(m.headers, { type: "checkout", amount: 20_000_000, externalReference: uniqueRef() });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ statusCode: 400, error: "Bad Request", code: "invalid_amount", message: expect.stringContaining("from 100 to 2000000 XOF") });
+    expect(await (await getPrisma()).payment.count({ where: { merchantId: m.merchant.id } })).toBe(0);
+  });
+
+  it("lists as deep links only the methods the hosted page serves for the amount (no bank transfer, no crypto)", async () => {
+    const m = await createTestMerchant();
+    const res = await initiatePayment(m.headers, { type: "checkout", amount: 1_500_000, externalReference: uniqueRef() });
+    expect(res.status).toBe(201);
+    // 1,500,000 XOF: above Orange/Free/E-money's 1,000,000, within Wave's 2,000,000.
+    expect(Object.keys(res.json.data.deepLinks)).toEqual(["wave"]);
+  });
+
   it("refuses an amount no method of the country accepts", async () => {
     const m = await createTestMerchant();
     const res = await initiatePayment(m.headers, { type: "checkout", amount: 10, externalReference: uniqueRef() });

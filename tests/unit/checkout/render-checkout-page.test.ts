@@ -53,14 +53,14 @@ describe("the checkout page's HTML", () => {
     const page = render();
     expect(page).toMatch(/^<!doctype html>\n<html lang="fr">/);
     expect(page).toContain("<strong>Boutique Awa</strong>");
-    expect(page).toContain(`<span data-testid="amount">250\u202F000\u00A0XOF</span>`);
+    expect(page).toContain(`<span data-testid="amount">250\u202F000\u00A0FCFA</span>`);
     expect(page).toContain(`<p class="description">Order #42</p>`);
     expect(page).toContain(`<form method="post" action="/checkout/tok_abcdefghijklmnopqrstuvwxyz/pay">`);
     expect(page).toContain(`<input type="radio" name="provider" value="wave">`);
     expect(page).toContain(`<img src="/logos/wave.svg" alt="" width="32" height="32">`);
     expect(page).toContain(`<style nonce="N0nce==" id="brand">.m-wave{--brand:#1dc8ff}.m-orange{--brand:#ff7900}</style>`);
     expect(page).toContain(`<span id="phone-prefix" class="prefix">+221</span>`);
-    expect(page).toContain("Payer 250\u202F000\u00A0XOF</button>");
+    expect(page).toContain("Payer 250\u202F000\u00A0FCFA</button>");
     expect(page).toContain(`data-expires="2026-11-22T11:00:00.000Z" datetime="PT3600S">1:00:00</time>`);
     expect(page).toContain(`<a href="?cancel=1">Annuler le paiement</a>`);
     expect(page).toContain(`<main id="main" data-stage="choose">`);
@@ -120,13 +120,59 @@ describe("the checkout page's HTML", () => {
     expect(fr).toContain("Ce numéro est chez Free, pas chez Orange Money.");
   });
 
-  it("waiting stage: the operator's hint, polled, no form", () => {
-    const page = render({ locale: "en", methods: [], payment: { provider: "orange", status: "processing" } });
+  it("waiting stage: the operator's hint, polled, no method form, no countdown to the link's expiry", () => {
+    const page = render({ locale: "en", methods: [], payment: { provider: "orange", status: "processing", submittedAt: new Date(NOW.getTime() - 5_000) } });
     expect(page).toContain(`<main id="main" data-stage="waiting" data-poll>`);
     expect(page).toContain("An Orange Money request appears on your phone");
     expect(page).toContain(`id="live" data-testid="live-region">Request sent. Waiting for your approval…</p>`);
-    expect(page).not.toContain("<form");
+    expect(page).not.toContain(`action="/checkout/tok_abcdefghijklmnopqrstuvwxyz/pay"`);
     expect(page).not.toContain("?cancel=1");
+    // The link's expiry is not what the customer waits for once the prompt is on the phone.
+    expect(page).not.toContain(`id="countdown"`);
+    expect(page).not.toContain("Time left");
+  });
+
+  it("waiting stage without JavaScript: the page refreshes itself and offers Check again", () => {
+    const page = render({ locale: "en", methods: [], payment: { provider: "orange", status: "processing" } });
+    expect(page).toContain(`<noscript><meta http-equiv="refresh" content="5"></noscript>`);
+    expect(page).toContain(`<noscript><p class="center"><a href="?">Check again</a></p></noscript>`);
+    // Not on the other stages.
+    expect(render({ locale: "en" })).not.toContain(`http-equiv="refresh" content="5"`);
+  });
+
+  it("waiting stage: 'did not get the prompt' (resend, another method, cancel) appears after a delay, revealed by the script before", () => {
+    const sent = (secondsAgo: number) => ({ provider: "orange", status: "processing", submittedAt: new Date(NOW.getTime() - secondsAgo * 1000) });
+    const early = render({ locale: "en", methods: [], payment: sent(10) });
+    expect(early).toContain(`<section id="stuck" class="stuck" aria-labelledby="stuck-title" data-reveal-in="35" hidden>`);
+    const late = render({ locale: "en", methods: [], payment: sent(60) });
+    expect(late).toContain(`<section id="stuck" class="stuck" aria-labelledby="stuck-title" data-reveal-in="0">`);
+    expect(late).toContain("Did not get the prompt?");
+    for (const [want, label] of [["resend", "Resend the prompt"], ["other", "Choose another method"], ["cancel", "Cancel the payment"]]) {
+      expect(late).toMatch(new RegExp(`<form method="post" action="/checkout/tok_abcdefghijklmnopqrstuvwxyz/stuck"><input type="hidden" name="want" value="${want}"><button type="submit" class="button secondary[^"]*">${label}</button></form>`));
+    }
+    // After asking, when the operator still holds the prompt: the reason nothing was sent.
+    const open = render({ locale: "fr", methods: [], payment: sent(10), query: { stuck: "open" } });
+    expect(open).toContain(`data-testid="stuck-open">Votre opérateur a toujours la demande en cours`);
+    expect(open).toContain(`data-reveal-in="35">`);
+  });
+
+  it("success: a receipt with amount, merchant, reference, date, operator reference and transaction", () => {
+    const page = render({
+      locale: "fr",
+      methods: [],
+      payment: { status: "success", provider: "wave", providerReference: "WV-778812", completedAt: new Date("2026-11-22T10:05:00Z") },
+    });
+    const receipt = page.slice(page.indexOf(`<dl class="receipt"`), page.indexOf("</dl>"));
+    expect(receipt).toContain("<dt>Montant</dt><dd>250\u202F000\u00A0FCFA</dd>");
+    expect(receipt).toContain("<dt>Marchand</dt><dd>Boutique Awa</dd>");
+    expect(receipt).toContain("<dt>Référence</dt><dd>order-42</dd>");
+    expect(receipt).toContain(`<dt>Date</dt><dd><time datetime="2026-11-22T10:05:00.000Z">22/11/2026 10:05 UTC</time></dd>`);
+    expect(receipt).toContain("<dt>Référence opérateur</dt><dd>WV-778812</dd>");
+    expect(receipt).toContain("<dt>Transaction</dt><dd>txn_1</dd>");
+  });
+
+  it("XAF reads F CFA", () => {
+    expect(render({ locale: "en", payment: { currency: "XAF", amount: 1500n } })).toContain(`<span data-testid="amount">1,500\u00A0F\u00A0CFA</span>`);
   });
 
   it("failed stage: the message for its code and the retry form with the last method chosen", () => {

@@ -48,6 +48,22 @@ describe("sign-up", () => {
     expect(result.fieldErrors?.password).toBe("Use at least 10 characters.");
   });
 
+  it("a failed sign-up hands back what was typed (never the password), in the form's language", async () => {
+    const typed = { businessName: "B", email: "awa@boutique", password: "short", country: "CI" };
+    const en = await signUp(typed);
+    expect(en).toMatchObject({ ok: false, code: "validation_error", values: { businessName: "B", email: "awa@boutique", country: "CI" } });
+    if (en.ok) return;
+    expect(en.values).not.toHaveProperty("password");
+    expect(JSON.stringify(en)).not.toContain("short\"");
+    const fr = await signUp(typed, { locale: "fr" });
+    expect(fr).toMatchObject({
+      ok: false,
+      error: "Corrigez les champs signalés.",
+      fieldErrors: { businessName: expect.stringContaining("nom de votre entreprise"), email: expect.stringContaining("adresse e-mail valide"), password: "Utilisez au moins 10 caractères." },
+      values: { email: "awa@boutique" },
+    });
+  });
+
   it("a second sign-up with a taken email creates nothing, says only 'check your e-mail', and tells the owner by e-mail", async () => {
     const m = await signedUpMerchant();
     const prisma = await getPrisma();

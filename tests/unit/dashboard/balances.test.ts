@@ -13,13 +13,25 @@ describe("balances page", () => {
     expect((await xof(b.scope)).categories.collect.available).toBe(0n);
   });
 
+  it("takes amounts as people type them: French thousands separators (space, no-break, narrow no-break) and a decimal comma", async () => {
+    const a = await signedUpMerchant();
+    for (const typed of ["50 000", "50\u00A0000", "50\u202F000"]) {
+      expect(await addTestFunds(a.scope, { currency: "XOF", amount: typed }), typed).toMatchObject({ ok: true, data: { amount: 50000 } });
+    }
+    expect((await xof(a.scope)).categories.collect.available).toBe(150000n);
+    expect(await addTestFunds(a.scope, { currency: "EUR", amount: "12,50" })).toMatchObject({ ok: true, data: { currency: "EUR", amount: 12.5 } });
+    expect(await moveCollectToPayout(a.scope, { currency: "XOF", amount: "1\u202F000" })).toMatchObject({ ok: false, code: "invalid_state" }); // unified mode: read, then refused for the mode
+  });
+
   it("returns readable validation errors", async () => {
     const a = await signedUpMerchant();
     const bad = await addTestFunds(a.scope, { currency: "ZZZ", amount: "abc" });
     expect(bad).toMatchObject({ ok: false, code: "validation_error" });
     if (!bad.ok) expect(Object.keys(bad.fieldErrors ?? {}).sort()).toEqual(["amount", "currency"]);
-    expect(await addTestFunds(a.scope, { currency: "XOF", amount: "10.5" })).toMatchObject({ ok: false, code: "invalid_amount" });
-    expect(await addTestFunds(a.scope, { currency: "XOF", amount: "0" })).toMatchObject({ ok: false, code: "invalid_amount" });
+    // Amount errors are the amount field's (highlighted next to it), whatever rule refused it.
+    expect(await addTestFunds(a.scope, { currency: "XOF", amount: "10.5" })).toMatchObject({ ok: false, code: "validation_error", fieldErrors: { amount: expect.stringContaining("decimals") } });
+    expect(await addTestFunds(a.scope, { currency: "XOF", amount: "0" })).toMatchObject({ ok: false, code: "validation_error", fieldErrors: { amount: expect.any(String) } });
+    expect(await addTestFunds(a.scope, { currency: "XOF", amount: "50,000" })).toMatchObject({ ok: false, fieldErrors: { amount: expect.stringContaining("ambiguous") } });
     expect(await changeBalanceMode(a.scope, { mode: "mixed" })).toMatchObject({ ok: false, code: "validation_error", fieldErrors: { mode: "Choose unified or separate." } });
   });
 

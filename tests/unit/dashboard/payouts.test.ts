@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addTestFunds } from "@/lib/dashboard/balances";
 import { getOverview, pairVolumes, buildVolumeSeries } from "@/lib/dashboard/overview";
+import { listDashboardPayments } from "@/lib/dashboard/payments";
 import { cancelDashboardPayout, getDashboardPayout, listDashboardPayouts } from "@/lib/dashboard/payouts";
+import { transactionHref } from "@/lib/dashboard/transaction-href";
 import { getPrisma } from "@/lib/db/client";
 import { directBody, initiatePayment } from "../../helpers/payments";
 import { driveToFinal, frenchBank, intlRecipient, quoteAndInitiate, quoteBody, recipient, sender } from "../../helpers/payouts";
@@ -33,6 +35,19 @@ describe("payouts pages", () => {
     const today = new Date().toISOString().slice(0, 10);
     expect((await listDashboardPayouts(a.scope, { startDate: today, endDate: today, status: "" })).data).toHaveLength(1);
     expect((await listDashboardPayouts(a.scope, { endDate: "2020-01-01" })).data).toHaveLength(0);
+  });
+
+  it("the payments list holds payouts too: each row links to its own page (a payout under /payouts, never a 404 under /payments)", async () => {
+    const a = await merchantWithPayout();
+    const paid = await initiatePayment(a.headers, directBody());
+    const rows = (await listDashboardPayments(a.scope, {})).data;
+    const hrefs = Object.fromEntries(rows.map((r) => [r.transactionId, transactionHref(r)]));
+    expect(hrefs).toEqual({
+      [a.payoutId]: `/dashboard/payouts/${a.payoutId}`,
+      [paid.json.data.transactionId]: `/dashboard/payments/${paid.json.data.transactionId}`,
+    });
+    // The payout link opens a page: the payout detail finds it.
+    expect(await getDashboardPayout(a.scope, a.payoutId)).not.toBeNull();
   });
 
   it("shows the filters' validation errors instead of failing; collect-only statuses are refused", async () => {

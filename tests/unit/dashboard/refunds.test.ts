@@ -28,7 +28,11 @@ describe("dashboard refund action", () => {
     const tooMuch = await refundFromDashboard(m.scope, formOf({ transactionId: payment.id, amount: "10 001", confirm: "refund" }));
     expect(tooMuch).toMatchObject({ ok: false, code: "invalid_amount", error: expect.stringContaining("At most 10000 XOF") });
 
-    const done = await refundFromDashboard(m.scope, formOf({ transactionId: payment.id, amount: "2 000", reason: " Damaged ", confirm: "refund" }));
+    // The dashboard's one typed-amount rule: "1,000" could be 1 or 1000 XOF, so it is refused, not guessed.
+    const ambiguous = await refundFromDashboard(m.scope, formOf({ transactionId: payment.id, amount: "1,000", confirm: "refund" }));
+    expect(ambiguous).toMatchObject({ ok: false, fieldErrors: { amount: expect.stringContaining("ambiguous") } });
+
+    const done = await refundFromDashboard(m.scope, formOf({ transactionId: payment.id, amount: "2\u202F000", reason: " Damaged ", confirm: "refund" }));
     expect(done).toMatchObject({ ok: true, data: { transactionId: payment.id, refundId: expect.stringMatching(/^rf_/) } });
     const detail = await getDashboardPayment(m.scope, payment.id);
     expect(detail?.refunds.map((r) => [r.amount, r.reason, r.status])).toEqual([[2_000n, "Damaged", "pending"]]);

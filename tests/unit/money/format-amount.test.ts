@@ -32,3 +32,15 @@ describe("formatAmount", () => {
     expect(formatAmount(-1234567n, "XOF", "fr")).toBe(`-1${NNBSP}234${NNBSP}567${NBSP}XOF`);
   });
 });
+
+describe("formatCustomerAmount (what the paying customer reads)", () => {
+  it("writes CFA francs as customers do: FCFA for XOF, F CFA for XAF, after the number", async () => {
+    const { formatCustomerAmount } = await import("@/lib/money");
+    expect(formatCustomerAmount(250000n, "XOF", "fr")).toBe("250\u202F000\u00A0FCFA");
+    expect(formatCustomerAmount(250000n, "XOF", "en")).toBe("250,000\u00A0FCFA");
+    expect(formatCustomerAmount(1500n, "XAF", "fr")).toBe("1\u202F500\u00A0F\u00A0CFA");
+    expect(formatCustomerAmount(999n, "XAF", "en")).toBe("999\u00A0F\u00A0CFA");
+    // Other currencies: as the dashboard shows them.
+    expect(formatCustomerAmount(123456n, "EUR", "fr")).toBe("1\u202F234,56\u00A0EUR");
+  });
+});

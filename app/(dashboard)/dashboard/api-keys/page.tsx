@@ -2,7 +2,7 @@ import { revokeKeyAction, rotateKeysAction } from "@/app/_dashboard/actions";
 import { CopyButton } from "@/app/_dashboard/client/copy-button";
 import { RevokeKey } from "@/app/_dashboard/client/revoke-key";
 import { RotateKeys } from "@/app/_dashboard/client/rotate-keys";
-import { formatDate } from "@/app/_dashboard/format";
+import { when } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { getApiKeysPage } from "@/lib/dashboard/api-keys";
 import { messages } from "@/lib/dashboard/i18n";
@@ -35,7 +35,7 @@ export default async function ApiKeysPage() {
             <CopyButton value={k.publicKey} label={m.copy} copiedLabel={m.copied} />
           </div>
           <p className="muted">
-            {m.keys.secretHint} <code>{k.secretHint}</code> · {formatDate(k.createdAt, locale)}
+            {m.keys.secretHint} <code>{k.secretHint}</code> · {when(k.createdAt, locale)}
           </p>
           <RevokeKey action={revokeKeyAction} publicKey={k.publicKey} labels={revokeLabels} />
         </section>
@@ -47,7 +47,7 @@ export default async function ApiKeysPage() {
             <code>{k.publicKey}</code> ({k.secretHint})
           </p>
           <p data-testid="expiring-remaining">
-            {m.keys.validFor} {remaining(k.remainingMs ?? 0, m)} — {formatDate(k.expiresAt, locale)}
+            {m.keys.validFor} {remaining(k.remainingMs ?? 0, m)} — {when(k.expiresAt, locale)}
           </p>
           <RevokeKey action={revokeKeyAction} publicKey={k.publicKey} labels={revokeLabels} />
         </section>
@@ -76,7 +76,7 @@ export default async function ApiKeysPage() {
       ) : null}
       <section aria-labelledby="audit-title" className="stack">
         <h2 id="audit-title">{m.keys.audit}</h2>
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table data-testid="audit-log">
             <thead>
               <tr>
@@ -89,7 +89,7 @@ export default async function ApiKeysPage() {
             <tbody>
               {page.audit.map((a) => (
                 <tr key={a.id}>
-                  <td>{formatDate(a.createdAt, locale)}</td>
+                  <td>{when(a.createdAt, locale)}</td>
                   <td>
                     <code>{a.action}</code>
                   </td>

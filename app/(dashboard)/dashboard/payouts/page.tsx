@@ -22,7 +22,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
       </p>
       <TransactionFilters basePath="/dashboard/payouts" filters={filters} fieldErrors={fieldErrors} statuses={PAYOUT_STATUSES} total={meta.total} withProvider={false} m={m} />
       <ExportCsvLink basePath="/dashboard/payouts" filters={filters} label={m.statement.exportCsv} testId="payouts-csv" />
-      <TransactionTable rows={data} basePath="/dashboard/payouts" idLabel={m.payouts.id} emptyLabel={m.payouts.none} testId="payouts-table" withRecipient={true} locale={locale} m={m} />
+      <TransactionTable rows={data} idLabel={m.payouts.id} emptyLabel={m.payouts.none} testId="payouts-table" withRecipient={true} locale={locale} m={m} />
       <Pagination basePath="/dashboard/payouts" filters={filters} meta={meta} m={m} />
     </div>
   );

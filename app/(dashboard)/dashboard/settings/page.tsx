@@ -1,15 +1,35 @@
-import { changePasswordAction } from "@/app/_dashboard/actions";
+import { cookies } from "next/headers";
+import { changePasswordAction, saveTimeZoneAction } from "@/app/_dashboard/actions";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
+import { TIME_ZONE_COOKIE, timeZoneChoices } from "@/lib/dashboard/time-zone";
 
 export default async function SettingsPage() {
-  await requireScope();
+  const scope = await requireScope();
   const m = messages(await currentLocale());
   const s = m.settings;
+  const browserZone = (await cookies()).get(TIME_ZONE_COOKIE)?.value;
   return (
     <div className="stack">
       <h1>{s.title}</h1>
+      <section className="card stack" aria-labelledby="zone-title">
+        <h2 id="zone-title">{s.timeZoneTitle}</h2>
+        <p className="muted">{s.timeZoneHelp}</p>
+        <ActionForm action={saveTimeZoneAction} submit={s.timeZoneSave} success={s.timeZoneSaved} testId="time-zone-form">
+          <label>
+            {s.timeZone}
+            <select name="timeZone" defaultValue={scope.timeZone ?? ""}>
+              <option value="">{s.timeZoneBrowser.replace("{zone}", browserZone ?? "UTC")}</option>
+              {timeZoneChoices().map((z) => (
+                <option key={z} value={z}>
+                  {z}
+                </option>
+              ))}
+            </select>
+          </label>
+        </ActionForm>
+      </section>
       <section className="card stack" aria-labelledby="password-title">
         <h2 id="password-title">{s.password}</h2>
         <ActionForm action={changePasswordAction} submit={s.submit} success={s.changed} testId="password-form">

@@ -1,7 +1,7 @@
 import { enableWebhookEndpointAction, resendWebhookAction, revealWebhookSecretAction, rotateWebhookSecretAction, saveWebhookUrlAction } from "@/app/_dashboard/actions";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
 import { WebhookSecret } from "@/app/_dashboard/client/webhook-secret";
-import { formatDate } from "@/app/_dashboard/format";
+import { formatDate, when } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { getWebhooksPage } from "@/lib/dashboard/webhooks";
@@ -41,7 +41,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         <h2 id="secret-title">{w.secret}</h2>
         {endpoint.previousSecretValidUntil ? (
           <p className="muted">
-            {w.previousUntil} {formatDate(endpoint.previousSecretValidUntil, locale)}
+            {w.previousUntil} {when(endpoint.previousSecretValidUntil, locale)}
           </p>
         ) : null}
         <WebhookSecret
@@ -69,7 +69,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         {view.events.length === 0 ? (
           <p className="muted">{w.none}</p>
         ) : (
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table data-testid="webhook-log">
               <thead>
                 <tr>
@@ -104,7 +104,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                       <td className="num">{e.attemptCount}</td>
                       <td>{last ? (last.statusCode ?? last.error ?? "—") : "—"}</td>
                       <td className="num">{last ? `${last.durationMs} ms` : "—"}</td>
-                      <td>{formatDate(e.createdAt, locale)}</td>
+                      <td>{when(e.createdAt, locale)}</td>
                       <td>
                         <ActionForm action={resendWebhookAction} submit={w.resend} success="✓" className="row">
                           <input type="hidden" name="eventId" value={e.id} />

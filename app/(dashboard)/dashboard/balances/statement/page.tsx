@@ -1,4 +1,4 @@
-import { formatAmount, formatDate } from "@/app/_dashboard/format";
+import { formatAmount, when } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { getDashboardStatement, STATEMENT_PAGE_ROWS } from "@/lib/dashboard/statement";
@@ -81,7 +81,7 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
       ) : null}
       {statement ? (
         <>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table data-testid="statement-summary">
               <caption>
                 {currency} · {m.categories[filters.category as "collect"] ?? filters.category}
@@ -121,7 +121,7 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
           {statement.movements.length === 0 ? (
             <p>{m.statement.none}</p>
           ) : (
-            <div className="table-wrap">
+            <div className="table-wrap" tabIndex={0}>
               <table data-testid="statement-movements">
                 <thead>
                   <tr>
@@ -148,7 +148,7 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
                 <tbody>
                   {statement.movements.map((mv) => (
                     <tr key={`${mv.entryId}-${mv.category}-${mv.currency}`}>
-                      <td>{formatDate(mv.createdAt, locale)}</td>
+                      <td>{when(mv.createdAt, locale)}</td>
                       <td>{m.statement.types[mv.type] ?? mv.type}</td>
                       <td>
                         {mv.transactionType === "collect" ? (

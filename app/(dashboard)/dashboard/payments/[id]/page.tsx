@@ -3,7 +3,7 @@ import { refundPaymentAction } from "@/app/_dashboard/actions";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
 import { ProviderTimeline } from "@/app/_dashboard/provider-timeline";
 import { TransactionHistory } from "@/app/_dashboard/transaction-history";
-import { formatAmount, formatDate } from "@/app/_dashboard/format";
+import { formatAmount, when } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { getDashboardPayment } from "@/lib/dashboard/payments";
@@ -50,7 +50,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pr
         <dt>{m.payment.customer}</dt>
         <dd>{payment.customerName ?? "—"}</dd>
         <dt>{m.payments.created}</dt>
-        <dd>{formatDate(payment.createdAt, locale)}</dd>
+        <dd>{when(payment.createdAt, locale)}</dd>
         {payment.errorCode ? (
           <>
             <dt>{m.payment.error}</dt>
@@ -78,38 +78,40 @@ export default async function PaymentPage({ params, searchParams }: { params: Pr
           {refunds.length === 0 ? (
             <p className="muted">{m.refund.none}</p>
           ) : (
-            <table data-testid="refunds">
-              <thead>
-                <tr>
-                  <th scope="col">{m.refund.id}</th>
-                  <th scope="col">{m.payments.amount}</th>
-                  <th scope="col">{m.refund.status}</th>
-                  <th scope="col">{m.payment.reason}</th>
-                  <th scope="col">{m.refund.created}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {refunds.map((r) => (
-                  <tr key={r.id} data-testid="refund-row">
-                    <td>
-                      <code>{r.id}</code>
-                    </td>
-                    <td>{formatAmount(r.amount, r.currency, locale)}</td>
-                    <td>
-                      <span className={`status status-${r.status}`}>{m.status[r.status] ?? r.status}</span>
-                      {r.errorCode ? (
-                        <>
-                          {" "}
-                          <code>{r.errorCode}</code>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>{r.reason ?? "—"}</td>
-                    <td>{formatDate(r.createdAt, locale)}</td>
+            <div className="table-wrap" tabIndex={0}>
+              <table data-testid="refunds">
+                <thead>
+                  <tr>
+                    <th scope="col">{m.refund.id}</th>
+                    <th scope="col">{m.payments.amount}</th>
+                    <th scope="col">{m.refund.status}</th>
+                    <th scope="col">{m.payment.reason}</th>
+                    <th scope="col">{m.refund.created}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {refunds.map((r) => (
+                    <tr key={r.id} data-testid="refund-row">
+                      <td>
+                        <code>{r.id}</code>
+                      </td>
+                      <td>{formatAmount(r.amount, r.currency, locale)}</td>
+                      <td>
+                        <span className={`status status-${r.status}`}>{m.status[r.status] ?? r.status}</span>
+                        {r.errorCode ? (
+                          <>
+                            {" "}
+                            <code>{r.errorCode}</code>
+                          </>
+                        ) : null}
+                      </td>
+                      <td>{r.reason ?? "—"}</td>
+                      <td>{when(r.createdAt, locale)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
           {canRefund ? (
             // The confirmation step works without JavaScript: a native disclosure opens the form,

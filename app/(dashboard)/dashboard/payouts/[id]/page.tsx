@@ -4,7 +4,7 @@ import { TransactionHistory } from "@/app/_dashboard/transaction-history";
 import { Fragment, type ReactNode } from "react";
 import { cancelPayoutAction } from "@/app/_dashboard/actions";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
-import { formatAmount, formatDate } from "@/app/_dashboard/format";
+import { formatAmount, when } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { getDashboardPayout } from "@/lib/dashboard/payouts";
@@ -96,11 +96,11 @@ export default async function PayoutPage({ params, searchParams }: { params: Pro
           </>
         ) : null}
         <dt>{m.payments.created}</dt>
-        <dd>{formatDate(p.createdAt, locale)}</dd>
+        <dd>{when(p.createdAt, locale)}</dd>
         {p.completedAt ? (
           <>
             <dt>{m.payout.completed}</dt>
-            <dd>{formatDate(p.completedAt, locale)}</dd>
+            <dd>{when(p.completedAt, locale)}</dd>
           </>
         ) : null}
         {p.errorCode ? (

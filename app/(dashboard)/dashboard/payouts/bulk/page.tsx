@@ -1,4 +1,4 @@
-import { formatDate } from "@/app/_dashboard/format";
+import { when } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { listDashboardBulks } from "@/lib/dashboard/bulk-payouts";
 import { messages } from "@/lib/dashboard/i18n";
@@ -28,7 +28,7 @@ export default async function BulkPayoutsPage({ searchParams }: { searchParams: 
       {data.length === 0 ? (
         <p>{b.none}</p>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table data-testid="bulks-table">
             <thead>
               <tr>
@@ -56,7 +56,7 @@ export default async function BulkPayoutsPage({ searchParams }: { searchParams: 
                     <td className="num">{bulk.counts.accepted}</td>
                     <td className="num">{bulk.counts.rejected}</td>
                     <td>{b.final.replace("{done}", String(done)).replace("{total}", String(bulk.counts.accepted))}</td>
-                    <td>{formatDate(bulk.createdAt, locale)}</td>
+                    <td>{when(bulk.createdAt, locale)}</td>
                   </tr>
                 );
               })}

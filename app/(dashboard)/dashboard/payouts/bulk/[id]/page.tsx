@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { formatDate, formatMajor } from "@/app/_dashboard/format";
+import { formatMajor, when } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { getDashboardBulk } from "@/lib/dashboard/bulk-payouts";
 import { messages } from "@/lib/dashboard/i18n";
@@ -33,7 +33,7 @@ export default async function BulkPayoutPage({ params }: { params: Promise<{ id:
         <dt>{b.status}</dt>
         <dd data-testid="bulk-status">{b.statuses[bulk.status] ?? bulk.status}</dd>
         <dt>{b.created}</dt>
-        <dd>{formatDate(bulk.createdAt, locale)}</dd>
+        <dd>{when(bulk.createdAt, locale)}</dd>
         <dt>{b.items}</dt>
         <dd>
           {bulk.counts.total} · {b.accepted} {bulk.counts.accepted} · {b.rejected} {bulk.counts.rejected}
@@ -47,7 +47,7 @@ export default async function BulkPayoutPage({ params }: { params: Promise<{ id:
         </dd>
       </dl>
       {bulk.status === "processing" ? <p className="muted">{b.refreshing}</p> : null}
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table data-testid="bulk-items">
           <thead>
             <tr>

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "dashboard_users" ADD COLUMN     "time_zone" TEXT;
