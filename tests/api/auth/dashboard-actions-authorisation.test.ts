@@ -20,6 +20,8 @@ import { signedUpMerchant } from "../../unit/dashboard/helpers";
 const session = vi.hoisted(() => ({ claims: null as null | Record<string, unknown> }));
 vi.mock("next-auth", async (original) => ({ ...(await original<typeof import("next-auth")>()), getServerSession: async () => session.claims }));
 vi.mock("next/cache", async (original) => ({ ...(await original<typeof import("next/cache")>()), revalidatePath: () => undefined }));
+// Actions read the browser's time-zone cookie (requireScope); outside a request there is none.
+vi.mock("next/headers", async (original) => ({ ...(await original<typeof import("next/headers")>()), cookies: async () => ({ get: () => undefined }) }));
 
 /** Actions that run without a session on purpose, and why. */
 const PUBLIC_ACTIONS: Record<string, string> = {
