@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { CallbackResult, ConnectorContext, IncomingCallback } from "../connector";
-import { parseJsonObject } from "./mapping";
+import { parseJsonObject } from "../parse-json-object";
 import type { AirtelSettings } from "./settings";
+import { sameText } from "../same-text";
 
 /**
  * Airtel's callback: POST `{"transaction": {"id", "message", "status_code", "airtel_money_id"}}`,
@@ -47,11 +48,7 @@ export function callbackHash(secret: string, text: string): string {
 }
 
 function hashMatches(secret: string, given: string, texts: string[]): boolean {
-  const g = Buffer.from(given);
-  return texts.some((t) => {
-    const e = Buffer.from(callbackHash(secret, t));
-    return e.length === g.length && timingSafeEqual(e, g);
-  });
+  return texts.some((t) => sameText(given, callbackHash(secret, t)));
 }
 
 /** The raw text of a top-level object member (`"name": {...}`), braces balanced, strings respected. */

@@ -2,7 +2,7 @@ import { createCipheriv, randomBytes } from "node:crypto";
 import { ConnectorNetworkError, type ConnectorContext, type ConnectorHttpResponse, type ConnectorOutcome } from "../connector";
 import { minorToDecimalString } from "@/lib/money";
 import { rsaPkcs1EncryptBase64 } from "../rsa-pkcs1";
-import { parseJsonObject } from "./mapping";
+import { parseJsonObject } from "../parse-json-object";
 import { AIRTEL_CALLING_CODES, AIRTEL_PRODUCTION_BASE_URL, requiredSecrets, type AirtelProduct, type AirtelSettings } from "./settings";
 
 /**

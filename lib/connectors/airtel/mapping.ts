@@ -1,4 +1,5 @@
 import type { ConnectorOutcome, Direction, NeutralReason, RawOperatorStatus } from "../connector";
+import { parseJsonObject } from "../parse-json-object";
 
 /**
  * Everything Airtel Money's Open API can answer (OPERATORS §7), mapped into the neutral model in
@@ -158,15 +159,6 @@ export function mapTransactionStatus(status: string, code: string | undefined, d
   const reasonRule = codeRule(code);
   if (reasonRule?.outcome === "failed") return fromRule(reasonRule, envelope, direction, { status: "processing", raw });
   return { status: "failed", reason: code ? AIRTEL_MAPPING.unknownRefusal : "provider_error", message: `Airtel Money: TF${code ? ` (${code})` : ""}`, operatorReference: e.airtelMoneyId, raw };
-}
-
-export function parseJsonObject(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }
 
 function str(value: unknown): string | undefined {

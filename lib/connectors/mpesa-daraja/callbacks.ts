@@ -1,6 +1,7 @@
 import type { CallbackResult, ConnectorContext, IncomingCallback } from "../connector";
 import { validCallbackSignature, type CallbackKind } from "./client";
-import { mapTransactionStatusResult, parseJsonObject } from "./mapping";
+import { mapTransactionStatusResult } from "./mapping";
+import { parseJsonObject } from "../parse-json-object";
 import type { MpesaDarajaSettings } from "./settings";
 
 /**

@@ -1,9 +1,10 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { ConnectorNetworkError, type ConnectorContext, type ConnectorHttpResponse, type ConnectorOutcome } from "../connector";
 import { currencyExponent, isCurrency } from "@/lib/money";
 import { rsaPkcs1EncryptBase64 } from "../rsa-pkcs1";
-import { parseJsonObject } from "./mapping";
+import { parseJsonObject } from "../parse-json-object";
 import { MPESA_PRODUCTION_BASE_URL, requiredSecrets, type MpesaDarajaSettings, type MpesaProduct } from "./settings";
+import { sameText } from "../same-text";
 
 /**
  * HTTP to Safaricom's Daraja (OPERATORS §5): the OAuth token (cached through context.tokens,
@@ -157,9 +158,7 @@ export function callbackSignature(context: Context, kind: string, reference: str
 
 export function validCallbackSignature(context: Context, kind: string, reference: string, sig: string): boolean {
   if (!context.secrets.CONSUMER_SECRET) return false;
-  const expected = Buffer.from(callbackSignature(context, kind, reference));
-  const given = Buffer.from(sig);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return sameText(sig, callbackSignature(context, kind, reference));
 }
 
 /**

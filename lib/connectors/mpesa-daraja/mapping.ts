@@ -1,4 +1,5 @@
 import type { ConnectorOutcome, NeutralReason, RawOperatorStatus } from "../connector";
+import { parseJsonObject } from "../parse-json-object";
 
 /**
  * Everything Safaricom's Daraja can answer us (OPERATORS §5), mapped into the neutral model in
@@ -168,15 +169,6 @@ export function resultParameters(result: Record<string, unknown>): Record<string
     }
   }
   return out;
-}
-
-export function parseJsonObject(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }
 
 function str(value: unknown): string | undefined {

@@ -1,5 +1,5 @@
 import type { CallbackResult, Direction, IncomingCallback } from "../connector";
-import { parseJsonObject } from "./mapping";
+import { parseJsonObject } from "../parse-json-object";
 
 /**
  * MTN's callbacks are unsigned and carry no credential (OPERATORS §2.3): anyone who knows the

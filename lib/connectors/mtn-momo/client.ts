@@ -1,6 +1,7 @@
 import { ConnectorNetworkError, type ConnectorContext, type ConnectorHttpResponse, type ConnectorOutcome, type Direction, type OrderRef } from "../connector";
 import { isCurrency, minorToDecimalString, toMinorAllowZero } from "@/lib/money";
-import { mapStatusHttp, mapSubmitHttp, parseJsonObject, type FloatCheck } from "./mapping";
+import { mapStatusHttp, mapSubmitHttp, type FloatCheck } from "./mapping";
+import { parseJsonObject } from "../parse-json-object";
 import { MTN_PRODUCTION_BASE_URL, productCredentials, type MtnCredentials, type MtnMomoSettings, type MtnProduct } from "./settings";
 
 /**

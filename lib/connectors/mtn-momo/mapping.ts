@@ -1,4 +1,5 @@
 import type { ConnectorOutcome, Direction, NeutralReason, RawOperatorStatus } from "../connector";
+import { parseJsonObject } from "../parse-json-object";
 
 /**
  * Everything MTN MoMo can answer (OPERATORS §2.4, §2.5), mapped into the neutral model in ONE
@@ -174,13 +175,4 @@ function rawFromErrorBody(httpStatus: number, body: string): RawOperatorStatus {
     code: typeof parsed?.code === "string" ? parsed.code : undefined,
     message: typeof parsed?.message === "string" ? parsed.message.slice(0, 200) : undefined,
   };
-}
-
-export function parseJsonObject(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,8 +1,10 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { type CallbackResult, ConnectorNetworkError, type CollectOrder, type ConnectorContext, type ConnectorHttpResponse, type ConnectorOutcome, type HealthResult, type IncomingCallback, type OrderRef } from "../connector";
 import { minorToDecimalString } from "@/lib/money";
-import { mapInit, mapStatus, parseJsonObject } from "./mapping";
+import { mapInit, mapStatus } from "./mapping";
+import { parseJsonObject } from "../parse-json-object";
 import { ORANGE_BASE_URL, type OrangeWebpaySettings } from "./settings";
+import { sameText } from "../same-text";
 
 /**
  * HTTP to Orange Money Web Payment (OPERATORS §3.1): an OAuth client-credentials token (Basic
@@ -149,9 +151,7 @@ export function parseNotification(context: OrangeContext, callback: IncomingCall
     const orderId = url.searchParams.get("o");
     const tag = url.searchParams.get("t");
     if (!orderId || !tag || !/^[A-Za-z0-9_-]{1,30}$/.test(orderId)) return { kind: "rejected", why: "notification URL without our order id and tag" };
-    const expected = Buffer.from(notificationTag(context, orderId));
-    const given = Buffer.from(tag);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { kind: "rejected", why: "notification tag does not match" };
+    if (!sameText(tag, notificationTag(context, orderId))) return { kind: "rejected", why: "notification tag does not match" };
     const body = parseJsonObject(typeof callback.rawBody === "string" ? callback.rawBody : "");
     if (!body || typeof body.notif_token !== "string") return { kind: "rejected", why: "notification body without notif_token" };
     return { kind: "hint", direction: "collect", reference: referenceOf(orderId) };

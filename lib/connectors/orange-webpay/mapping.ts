@@ -1,4 +1,5 @@
 import type { ConnectorOutcome, NeutralReason, RawOperatorStatus } from "../connector";
+import { parseJsonObject } from "../parse-json-object";
 
 /**
  * Everything Orange's Web Payment API answers (OPERATORS §3.1), in ONE table: the HTTP answers to
@@ -66,13 +67,4 @@ export function mapStatus(httpStatus: number, text: string, payToken: string): C
   if (s.outcome === "processing") return { status: "processing", operatorReference: payToken, raw };
   if (s.outcome === "success") return { status: "success", operatorReference: payToken, raw };
   return { status: "failed", reason: s.reason, message: `Orange Money: ${status}`, operatorReference: payToken, raw };
-}
-
-export function parseJsonObject(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,7 +1,9 @@
 import type { CallbackResult, IncomingCallback } from "../connector";
 import type { WaveContext } from "./client";
-import { mapSession, parseJsonObject, type WaveSession } from "./mapping";
-import { safeEqualString, verifyWaveSignature } from "./signature";
+import { mapSession, type WaveSession } from "./mapping";
+import { parseJsonObject } from "../parse-json-object";
+import { sameText } from "../same-text";
+import { verifyWaveSignature } from "./signature";
 
 /**
  * Wave's webhooks (OPERATORS §4.4) are authenticated, so they are verified over the raw bytes
@@ -22,7 +24,7 @@ export function parseWaveCallback(context: WaveContext, callback: IncomingCallba
     const settings = context.account.settings;
     if (settings.webhookStrategy === "shared") {
       const given = /^Bearer (.+)$/.exec(callback.headers.get("authorization") ?? "")?.[1];
-      if (!given || !safeEqualString(given, secret)) return { kind: "rejected", why: "shared secret missing or wrong" };
+      if (!given || !sameText(given, secret)) return { kind: "rejected", why: "shared secret missing or wrong" };
     } else {
       const check = verifyWaveSignature(callback.headers.get("wave-signature"), secret, callback.rawBody, Math.floor(context.now().getTime() / 1000), settings.webhookToleranceSeconds);
       if (!check.ok) return { kind: "rejected", why: check.why };

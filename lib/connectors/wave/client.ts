@@ -1,6 +1,7 @@
 import { ConnectorNetworkError, type CollectOrder, type ConnectorContext, type ConnectorHttpResponse, type ConnectorOutcome, type HealthResult, type OrderRef, type PayoutOrder, type RefundOrder } from "../connector";
 import { minorToDecimalString } from "@/lib/money";
-import { mapPayout, mapSession, mapSubmitError, parseJsonObject, type WavePayout, type WaveSession } from "./mapping";
+import { mapPayout, mapSession, mapSubmitError, type WavePayout, type WaveSession } from "./mapping";
+import { parseJsonObject } from "../parse-json-object";
 import { WAVE_BASE_URL, waveRequiredSecrets, type WaveSettings } from "./settings";
 import { waveSignatureHeader } from "./signature";
 

@@ -1,4 +1,5 @@
 import type { ConnectorOutcome, NeutralReason, RawOperatorStatus } from "../connector";
+import { parseJsonObject } from "../parse-json-object";
 
 /**
  * Everything Wave can answer (OPERATORS §4.1–§4.3), mapped into the neutral model in ONE table:
@@ -151,13 +152,4 @@ function readError(value: unknown): { code?: string; message?: string } {
   if (!value || typeof value !== "object") return {};
   const v = value as Record<string, unknown>;
   return { code: str(v.code) ?? str(v.error_code), message: (str(v.message) ?? str(v.error_message))?.slice(0, 200) };
-}
-
-export function parseJsonObject(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }

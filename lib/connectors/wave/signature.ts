@@ -38,8 +38,3 @@ export function verifyWaveSignature(header: string | null, secret: string, rawBo
   return match ? { ok: true } : { ok: false, why: "no v1 signature matches" };
 }
 
-export function safeEqualString(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}

@@ -1,7 +1,8 @@
-import { createDecipheriv, createHmac, generateKeyPairSync, randomBytes, timingSafeEqual, type KeyObject } from "node:crypto";
+import { createDecipheriv, createHmac, generateKeyPairSync, randomBytes, type KeyObject } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { rsaPkcs1DecryptBase64 } from "../../rsa-pkcs1";
+import { flatHeaders, header, parseJsonObject, sameText, sendJson } from "../../simulator-kit/http";
 
 /**
  * A contract simulator of the Airtel Money Open API, written from ../shared/OPERATORS.md §7 (not
@@ -143,7 +144,7 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions = {})
     const path = full.pathname;
     const entry: LoggedRequest = { at: clock, method: req.method ?? "", path, headers: flatHeaders(req), body: raw, answer: 0 };
     log.push(entry);
-    const send = (status: number, body: unknown) => ((entry.answer = status), json(res, status, body));
+    const send = (status: number, body: unknown) => ((entry.answer = status), sendJson(res, status, body));
     if (path.startsWith("/admin/")) return handleAdmin(req.method ?? "", path, raw, send);
 
     const route = routeOf(req.method ?? "", path);
@@ -165,7 +166,7 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions = {})
       if (!(header(req, "content-type") ?? "").includes("application/json")) return send(400, envelope("ESB000008", "Content-Type must be application/json", false));
       if (config.messageSigning && !signatureValid(req, raw)) return send(400, envelope("DP00800001026", "Signature verification failed", false));
     }
-    const body = req.method === "POST" ? parseObject(raw) : {};
+    const body = req.method === "POST" ? parseJsonObject(raw) : {};
     if (!body) return send(400, envelope("ESB000008", "Malformed JSON", false));
     const reply = (status: number, payload: unknown) => {
       if (fault === "drop_after_accept") {
@@ -196,9 +197,9 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions = {})
   }
 
   function token(raw: string, send: (s: number, b: unknown) => void) {
-    const body = parseObject(raw);
+    const body = parseJsonObject(raw);
     if (!body || body.grant_type !== "client_credentials") return send(400, { error: "unsupported_grant_type", error_description: "grant_type must be client_credentials" });
-    if (typeof body.client_id !== "string" || typeof body.client_secret !== "string" || !safeEqual(body.client_id, config.clientId) || !safeEqual(body.client_secret, config.clientSecret)) {
+    if (typeof body.client_id !== "string" || typeof body.client_secret !== "string" || !sameText(body.client_id, config.clientId) || !sameText(body.client_secret, config.clientSecret)) {
       return send(401, { error: "invalid_client", error_description: "Client authentication failed" });
     }
     const value = randomBytes(18).toString("base64url");
@@ -361,7 +362,7 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions = {})
   };
 
   function handleAdmin(method: string, path: string, raw: string, send: (s: number, b: unknown) => void) {
-    const body = parseObject(raw) ?? {};
+    const body = parseJsonObject(raw) ?? {};
     if (method === "POST" && path === "/admin/clock") return (admin.advanceClock(Number(body.advanceSeconds ?? 0)), send(200, { clock }));
     if (method === "POST" && path === "/admin/config") return (admin.configure(body as Partial<AirtelSimulatorConfig>), send(200, config));
     if (method === "POST" && path === "/admin/faults") return (admin.fault(body.kind as FaultKind, (body.on as FaultTarget) ?? "any", Number(body.times ?? 1)), send(200, { ok: true }));
@@ -384,28 +385,3 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions = {})
   };
 }
 
-function flatHeaders(req: http.IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") out[k] = v;
-  return out;
-}
-function header(req: http.IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name.toLowerCase()];
-  return Array.isArray(v) ? v[0] : v;
-}
-function json(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-}
-function parseObject(text: string): Record<string, unknown> | null {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}

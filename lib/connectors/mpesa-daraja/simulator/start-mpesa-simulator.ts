@@ -1,7 +1,8 @@
-import { generateKeyPairSync, randomBytes, timingSafeEqual, type KeyObject } from "node:crypto";
+import { generateKeyPairSync, randomBytes, type KeyObject } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { rsaPkcs1DecryptBase64 } from "../../rsa-pkcs1";
+import { flatHeaders, header, parseJsonObject, sameText, sendJson } from "../../simulator-kit/http";
 
 /**
  * A contract simulator of Safaricom's Daraja, written from ../shared/OPERATORS.md §5 (not from
@@ -168,7 +169,7 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions = {}): 
 
   function envelope(res: http.ServerResponse, entry: LoggedRequest, status: number, errorCode: string, errorMessage: string) {
     entry.answer = status;
-    json(res, status, { requestId: id("req-"), errorCode, errorMessage });
+    sendJson(res, status, { requestId: id("req-"), errorCode, errorMessage });
   }
 
   function takeFault(target: FaultTarget): FaultKind | null {
@@ -194,7 +195,7 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions = {}): 
     const expiry = auth ? tokens.get(auth) : undefined;
     if (expiry === undefined || expiry <= clock) return envelope(res, entry, 401, "401.002.01", "Error Occurred - Invalid Access Token");
     if (!(header(req, "content-type") ?? "").includes("application/json")) return envelope(res, entry, 400, "400.002.05", "Invalid Request Payload");
-    const body = parseObject(raw);
+    const body = parseJsonObject(raw);
     if (!body) return envelope(res, entry, 400, "400.002.05", "Invalid Request Payload");
     const answer = (status: number, payload: unknown) => {
       if (fault === "drop_after_accept") {
@@ -203,7 +204,7 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions = {}): 
         return;
       }
       entry.answer = status;
-      json(res, status, payload);
+      sendJson(res, status, payload);
     };
     if (target === "stk") return stkPush(body, entry, res, answer);
     if (target === "stkquery") return stkQuery(body, entry, res);
@@ -216,11 +217,11 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions = {}): 
     if (new URL(req.url ?? "", url).searchParams.get("grant_type") !== "client_credentials") return envelope(res, entry, 400, "400.008.02", "Invalid grant type passed");
     const basic = /^Basic (.+)$/.exec(header(req, "authorization") ?? "")?.[1];
     const expected = Buffer.from(`${config.consumerKey}:${config.consumerSecret}`).toString("base64");
-    if (!basic || !safeEqual(basic, expected)) return envelope(res, entry, 400, "400.008.01", "Invalid Authentication passed");
+    if (!basic || !sameText(basic, expected)) return envelope(res, entry, 400, "400.008.01", "Invalid Authentication passed");
     const value = randomBytes(18).toString("base64url");
     tokens.set(value, clock + config.tokenTtlSeconds);
     entry.answer = 200;
-    json(res, 200, { access_token: value, expires_in: String(config.tokenTtlSeconds) }); // a string, as Daraja sends it
+    sendJson(res, 200, { access_token: value, expires_in: String(config.tokenTtlSeconds) }); // a string, as Daraja sends it
   }
 
   /** Field checks shared by the STK calls: the Password recomputed, the Timestamp's form. */
@@ -230,7 +231,7 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions = {}): 
     if (!passkey) return "Invalid BusinessShortCode";
     if (typeof body.Timestamp !== "string" || !validTimestamp(body.Timestamp)) return "Invalid Timestamp";
     const expected = Buffer.from(`${shortcode}${passkey}${body.Timestamp}`).toString("base64");
-    if (typeof body.Password !== "string" || !safeEqual(body.Password, expected)) return "Invalid Password";
+    if (typeof body.Password !== "string" || !sameText(body.Password, expected)) return "Invalid Password";
     return null;
   }
 
@@ -288,7 +289,7 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions = {}): 
     settleDue();
     if (stk.resultCode === null) return envelope(res, entry, 500, "500.001.1001", "The transaction is being processed");
     entry.answer = 200;
-    json(res, 200, {
+    sendJson(res, 200, {
       ResponseCode: "0",
       ResponseDescription: "The service request has been accepted successsfully",
       MerchantRequestID: stk.merchantRequestId,
@@ -518,15 +519,15 @@ export async function startMpesaSimulator(options: MpesaSimulatorOptions = {}): 
 
   function handleAdmin(method: string, path: string, raw: string, res: http.ServerResponse, entry: LoggedRequest) {
     entry.answer = 200;
-    const body = parseObject(raw) ?? {};
-    if (method === "POST" && path === "/admin/clock") return (admin.advanceClock(Number(body.advanceSeconds ?? 0)), json(res, 200, { clock }));
-    if (method === "POST" && path === "/admin/config") return (admin.configure(body as Partial<MpesaSimulatorConfig>), json(res, 200, config));
-    if (method === "POST" && path === "/admin/faults") return (admin.fault(body.kind as FaultKind, (body.on as FaultTarget) ?? "any", Number(body.times ?? 1)), json(res, 200, { ok: true }));
-    if (method === "GET" && path === "/admin/requests") return json(res, 200, log);
-    if (method === "GET" && path === "/admin/callbacks") return json(res, 200, callbackLog);
-    if (method === "GET" && path === "/admin/state") return json(res, 200, { clock, floats: Object.fromEntries(floats), stk: [...stks.values()], b2c: b2cs });
+    const body = parseJsonObject(raw) ?? {};
+    if (method === "POST" && path === "/admin/clock") return (admin.advanceClock(Number(body.advanceSeconds ?? 0)), sendJson(res, 200, { clock }));
+    if (method === "POST" && path === "/admin/config") return (admin.configure(body as Partial<MpesaSimulatorConfig>), sendJson(res, 200, config));
+    if (method === "POST" && path === "/admin/faults") return (admin.fault(body.kind as FaultKind, (body.on as FaultTarget) ?? "any", Number(body.times ?? 1)), sendJson(res, 200, { ok: true }));
+    if (method === "GET" && path === "/admin/requests") return sendJson(res, 200, log);
+    if (method === "GET" && path === "/admin/callbacks") return sendJson(res, 200, callbackLog);
+    if (method === "GET" && path === "/admin/state") return sendJson(res, 200, { clock, floats: Object.fromEntries(floats), stk: [...stks.values()], b2c: b2cs });
     entry.answer = 404;
-    json(res, 404, { error: "unknown admin route" });
+    sendJson(res, 404, { error: "unknown admin route" });
   }
 
   return {
@@ -580,32 +581,3 @@ function wholeNumber(value: unknown): number | null {
   return null;
 }
 
-function flatHeaders(req: http.IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") out[k] = v;
-  return out;
-}
-
-function header(req: http.IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name.toLowerCase()];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-function json(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-}
-
-function parseObject(text: string): Record<string, unknown> | null {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}

@@ -1,7 +1,8 @@
-import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { type MtnStatus, type Plan, type SandboxVariant, sandboxActiveAnswer, sandboxPlan, sandboxRefundPlan } from "./sandbox-numbers";
+import { header, parseJsonObject, sameText } from "../../simulator-kit/http";
 
 /**
  * A contract simulator of the MTN MoMo Open API, written from ../shared/OPERATORS.md §2 (not
@@ -455,7 +456,7 @@ export async function startMtnMomoSimulator(options: MtnSimulatorOptions = {}): 
     if (method === "POST" && rest.length === 0) {
       const referenceId = header(req, "x-reference-id");
       if (!referenceId || !UUID_V4.test(referenceId)) return answer(400, { message: "X-Reference-Id must be a UUID version 4" });
-      const body = parseObject(raw);
+      const body = parseJsonObject(raw);
       const host = body?.providerCallbackHost;
       if (typeof host !== "string" || !host) return answer(400, { message: "providerCallbackHost is required" });
       if (state.users.has(referenceId)) return answer(409, { code: "RESOURCE_ALREADY_EXIST", message: "Duplicated reference id. Creation of resource failed." });
@@ -480,7 +481,7 @@ export async function startMtnMomoSimulator(options: MtnSimulatorOptions = {}): 
     const [userId, ...keyParts] = basic ? Buffer.from(basic[1]!, "base64").toString("utf8").split(":") : [];
     const user = state.users.get(userId ?? "");
     const apiKey = keyParts.join(":");
-    if (!user || !user.apiKey || !safeEqual(user.apiKey, apiKey) || (config.usersBoundToProduct && user.product && user.product !== product)) {
+    if (!user || !user.apiKey || !sameText(user.apiKey, apiKey) || (config.usersBoundToProduct && user.product && user.product !== product)) {
       return answer(401, { error: "login_failed" });
     }
     const fault = takeFault("token");
@@ -497,7 +498,7 @@ export async function startMtnMomoSimulator(options: MtnSimulatorOptions = {}): 
     if (!referenceId) return answer(400, { message: "Missing header X-Reference-Id" });
     if (!UUID_V4.test(referenceId)) return answer(400, { message: "X-Reference-Id must be a UUID version 4" });
     if (!(header(req, "content-type") ?? "").toLowerCase().startsWith("application/json")) return answer(400, { message: "Content-Type must be application/json" });
-    const body = parseObject(raw);
+    const body = parseJsonObject(raw);
     if (!body) return answer(400, { message: "The body must be a JSON object" });
     const partyKey = kind === "requesttopay" ? "payer" : "payee";
     const problem = validateMoneyBody(body, partyKey, kind === "refund");
@@ -607,7 +608,7 @@ export async function startMtnMomoSimulator(options: MtnSimulatorOptions = {}): 
   function subscriptionKeyProblem(req: http.IncomingMessage, product: Product): string | null {
     const key = header(req, "ocp-apim-subscription-key");
     if (!key) return "Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API.";
-    if (!safeEqual(key, keys[product])) return "Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.";
+    if (!sameText(key, keys[product])) return "Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.";
     return null;
   }
 
@@ -685,7 +686,7 @@ export async function startMtnMomoSimulator(options: MtnSimulatorOptions = {}): 
   };
 
   function handleAdmin(method: string, path: string, raw: string, res: http.ServerResponse): void {
-    const body = raw ? parseObject(raw) : {};
+    const body = raw ? parseJsonObject(raw) : {};
     if (!body) return json(res, 400, { error: "body must be a JSON object" });
     try {
       const route = `${method} ${path.replace(/\/$/, "")}`;
@@ -779,11 +780,6 @@ export type MtnSimulatorAdmin = {
   idle(): Promise<void>;
 };
 
-function header(req: http.IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 function json(res: http.ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
@@ -797,21 +793,6 @@ function readBody(req: http.IncomingMessage): Promise<string> {
     req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     req.on("error", reject);
   });
-}
-
-function parseObject(text: string): Record<string, unknown> | null {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** "15.4" → 15_400_000n (10^-6 units): balances compared and moved exactly, whatever the currency. */

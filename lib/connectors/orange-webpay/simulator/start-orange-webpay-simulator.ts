@@ -1,6 +1,7 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { sameText } from "../../simulator-kit/http";
 
 /**
  * A contract simulator of Orange Money's Web Payment API, written from ../shared/OPERATORS.md
@@ -140,7 +141,7 @@ export async function startOrangeWebpaySimulator(options: OrangeSimulatorOptions
     if (req.method === "POST" && path === "/oauth/v3/token") {
       const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? "")?.[1];
       const [id, secret] = basic ? Buffer.from(basic, "base64").toString().split(":") : [];
-      if (!id || id !== clientId || !safeEqual(secret ?? "", clientSecret)) return answer(401, { error: "invalid_client", error_description: "The requested service needs credentials, but the ones provided were invalid." });
+      if (!id || id !== clientId || !sameText(secret ?? "", clientSecret)) return answer(401, { error: "invalid_client", error_description: "The requested service needs credentials, but the ones provided were invalid." });
       if (!(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded") || new URLSearchParams(raw).get("grant_type") !== "client_credentials") {
         return answer(400, { error: "invalid_request", error_description: "grant_type=client_credentials is required, as a form" });
       }
@@ -282,8 +283,3 @@ export type OrangeAdmin = {
   idle(): Promise<void>;
 };
 
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
