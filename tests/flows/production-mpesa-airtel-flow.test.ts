@@ -6,7 +6,6 @@ import { airtelSimulatorSecrets, startAirtelSimulator, type AirtelSimulator } fr
 import { callbackUrlFor } from "@/lib/connectors/mpesa-daraja/client";
 import { MPESA_SIM_SETTINGS, mpesaSimulatorSecrets, startMpesaSimulator, type MpesaSimulator } from "@/lib/connectors/mpesa-daraja/simulator";
 import { getPrisma } from "@/lib/db/client";
-import { jobHandler } from "@/lib/jobs/job-handlers";
 import { runSettlement } from "@/lib/ledger/settle-due-pending";
 import { submitPayment } from "@/lib/payments/payment-jobs";
 import { pollPayout, submitPayout } from "@/lib/payouts/payout-jobs";
@@ -14,6 +13,7 @@ import { directBody, eventTypes, initiatePayment } from "../helpers/payments";
 import { intlRecipient, payoutEventTypes, quoteAndInitiate, quoteBody, recipient, sender, status as payoutStatus } from "../helpers/payouts";
 import { createLiveMerchant, enterProduction, ops, restoreEnv } from "../helpers/production-instance";
 import { ensureReferenceData } from "../helpers/reference";
+import { operatorCalls as calls, runCheckJobs } from "../helpers/connector-flow";
 
 /**
  * Issue 15's e2e part for M-Pesa Daraja and Airtel Money: production mode with the real connectors
@@ -86,21 +86,6 @@ afterAll(async () => {
 const prisma = () => getPrisma();
 const payment = async (id: string) => (await prisma()).payment.findUniqueOrThrow({ where: { id } });
 const payout = async (id: string) => (await prisma()).payout.findUniqueOrThrow({ where: { id } });
-
-async function runCheckJobs(ids: string[]) {
-  const pending = await (await prisma()).job.findMany({ where: { type: "connector.check", status: "pending" } });
-  const jobs = pending.filter((j) => ids.includes((j.payload as { id: string }).id));
-  for (const job of jobs) {
-    await jobHandler(job.type)!(job.payload as Record<string, unknown>, { id: job.id, attempts: 1 });
-    await (await prisma()).job.update({ where: { id: job.id }, data: { status: "succeeded" } });
-  }
-  return jobs.length;
-}
-
-async function calls(subjectId: string) {
-  const rows = await (await prisma()).connectorCall.findMany({ where: { subjectId }, orderBy: { id: "asc" } });
-  return rows.map((c) => `${c.operation} ${c.httpStatus ?? "-"}`);
-}
 
 async function collect(body: Record<string, unknown>) {
   const res = await initiatePayment(m.headers, directBody(body));

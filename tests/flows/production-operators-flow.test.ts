@@ -10,7 +10,6 @@ import { clearActiveConfCache } from "@/lib/connectors/pawapay/client";
 import { runMtnMomoSimulator, SIMULATOR_CREDENTIALS, type MtnSimulator } from "@/lib/connectors/mtn-momo/simulator";
 import { startPawapaySimulator, type PawapaySimulator } from "@/lib/connectors/pawapay/simulator";
 import { getPrisma } from "@/lib/db/client";
-import { jobHandler } from "@/lib/jobs/job-handlers";
 import { runSettlement } from "@/lib/ledger/settle-due-pending";
 import { pollPayment, submitPayment } from "@/lib/payments/payment-jobs";
 import { pollPayout, submitPayout, submitQueuedPayouts } from "@/lib/payouts/payout-jobs";
@@ -24,6 +23,7 @@ import { createLiveMerchant, enterProduction, ops, restoreEnv } from "../helpers
 import { ensureReferenceData } from "../helpers/reference";
 import { startReceiver } from "../helpers/webhook-receiver";
 import { driveDelivery } from "../helpers/webhooks";
+import { operatorCalls as calls, runCheckJobs } from "../helpers/connector-flow";
 
 /**
  * Issue 14's e2e flow: production mode (APP_ENV=production) with the real connectors pointed at
@@ -130,24 +130,6 @@ afterAll(async () => {
 const prisma = () => getPrisma();
 const payment = async (id: string) => (await prisma()).payment.findUniqueOrThrow({ where: { id } });
 const payout = async (id: string) => (await prisma()).payout.findUniqueOrThrow({ where: { id } });
-
-/** Runs the pending connector.check jobs (a callback's hint) of these transactions as the job runner would. */
-async function runCheckJobs(ids: string[]) {
-  const pending = await (await prisma()).job.findMany({ where: { type: "connector.check", status: "pending" } });
-  // (On PostgreSQL other test files share the jobs table: only ours.)
-  const jobs = pending.filter((j) => ids.includes((j.payload as { id: string }).id));
-  for (const job of jobs) {
-    await jobHandler(job.type)!(job.payload as Record<string, unknown>, { id: job.id, attempts: 1 });
-    await (await prisma()).job.update({ where: { id: job.id }, data: { status: "succeeded" } });
-  }
-  return jobs.length;
-}
-
-/** The operator calls on record for one transaction, compact: `collect 202, callback -, …`. */
-async function calls(subjectId: string) {
-  const rows = await (await prisma()).connectorCall.findMany({ where: { subjectId }, orderBy: { id: "asc" } });
-  return rows.map((c) => `${c.operation} ${c.httpStatus ?? "-"}`);
-}
 
 /** Delivers the transaction's webhook of `type` to the merchant's https receiver; returns the verified body. */
 async function deliveredWebhook(type: string, id: string) {

@@ -5,7 +5,6 @@ import { POST as callbackPost } from "@/app/api/v1/connectors/[accountId]/callba
 import { startOrangeWebpaySimulator, type OrangeSimulator } from "@/lib/connectors/orange-webpay/simulator";
 import { startWaveSimulator, type WaveSimulator } from "@/lib/connectors/wave/simulator";
 import { getPrisma } from "@/lib/db/client";
-import { jobHandler } from "@/lib/jobs/job-handlers";
 import { runSettlement } from "@/lib/ledger/settle-due-pending";
 import { pollPayment, submitPayment } from "@/lib/payments/payment-jobs";
 import { pollPayout, submitPayout } from "@/lib/payouts/payout-jobs";
@@ -13,6 +12,7 @@ import { directBody, eventTypes, initiatePayment } from "../helpers/payments";
 import { quoteAndInitiate, quoteBody, recipient, status as payoutStatus } from "../helpers/payouts";
 import { createLiveMerchant, enterProduction, ops, restoreEnv } from "../helpers/production-instance";
 import { ensureReferenceData } from "../helpers/reference";
+import { operatorCalls, runCheckJobs } from "../helpers/connector-flow";
 
 /**
  * Issue 15's e2e flow for Wave and Orange Money web payment: production mode with the real
@@ -79,21 +79,8 @@ afterAll(async () => {
   restoreEnv();
 });
 
+const calls = async (id: string) => (await operatorCalls(id)).join(", ");
 const payment = async (id: string) => (await getPrisma()).payment.findUniqueOrThrow({ where: { id } });
-async function calls(subjectId: string) {
-  const rows = await (await getPrisma()).connectorCall.findMany({ where: { subjectId }, orderBy: { id: "asc" } });
-  return rows.map((c) => `${c.operation} ${c.httpStatus ?? "-"}`).join(", ");
-}
-async function runCheckJobs(ids: string[]) {
-  const pending = await (await getPrisma()).job.findMany({ where: { type: "connector.check", status: "pending" } });
-  const jobs = pending.filter((j) => ids.includes((j.payload as { id: string }).id));
-  for (const job of jobs) {
-    await jobHandler(job.type)!(job.payload as Record<string, unknown>, { id: job.id, attempts: 1 });
-    await (await getPrisma()).job.update({ where: { id: job.id }, data: { status: "succeeded" } });
-  }
-  return jobs.length;
-}
-
 async function direct(provider: string, phone: string, amount = 20_000) {
   const res = await initiatePayment(m.headers, directBody({ provider, country: "SN", customerPhone: phone, amount }));
   expect(res.status).toBe(201);
