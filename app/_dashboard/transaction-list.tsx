@@ -2,6 +2,7 @@ import type { listTransactions } from "@/lib/payments/list-transactions";
 import type { Locale, Messages } from "@/lib/dashboard/i18n";
 import { transactionHref } from "@/lib/dashboard/transaction-href";
 import { formatMajor, when } from "./format";
+import { FilterErrors } from "./filter-errors";
 
 /**
  * What the payments and payouts lists share: the filter form (a plain GET form, so the
@@ -74,13 +75,7 @@ export function TransactionFilters(props: {
           </a>
         </div>
       </form>
-      {Object.keys(fieldErrors).length > 0 ? (
-        <p role="alert" className="error">
-          {Object.entries(fieldErrors)
-            .map(([k, v]) => `${k}: ${v}`)
-            .join(" · ")}
-        </p>
-      ) : null}
+      <FilterErrors errors={fieldErrors} />
       <p className="muted" aria-live="polite">
         {total} {m.payments.results}
       </p>

@@ -4,6 +4,7 @@ import { messages } from "@/lib/dashboard/i18n";
 import { getDashboardStatement, STATEMENT_PAGE_ROWS } from "@/lib/dashboard/statement";
 import { MERCHANT_CATEGORIES } from "@/lib/ledger";
 import { CURRENCY_CODES } from "@/lib/money";
+import { FilterErrors } from "@/app/_dashboard/filter-errors";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -72,13 +73,7 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
           ) : null}
         </div>
       </form>
-      {Object.keys(fieldErrors).length > 0 ? (
-        <p role="alert" className="error">
-          {Object.entries(fieldErrors)
-            .map(([k, v]) => `${k}: ${v}`)
-            .join(" · ")}
-        </p>
-      ) : null}
+      <FilterErrors errors={fieldErrors} />
       {statement ? (
         <>
           <div className="table-wrap" tabIndex={0}>
