@@ -18,7 +18,7 @@ import { quoteRow } from "./create-quote";
 import { beneficiaryContext, legacyMethod, payoutData, type QuoteData, quoteUsed, SUBMIT_PAYOUT_JOB } from "./initiate-payout";
 import { type BulkItemView, presentBulk } from "./payout-bulk-views";
 import type { BulkPayoutBody } from "./payout-bulk-schemas";
-import { assertLimitWindows, assertPerTransaction, getPayoutLimits, payoutUsage } from "./payout-limits";
+import { addLimitWindows, assertLimitWindows, assertPerTransaction, getPayoutLimits, lockLimitWindows } from "./payout-limits";
 import { type InitiatePayoutBody, initiatePayoutBody } from "./payout-request-schemas";
 import { payoutView } from "./payout-views";
 import { type ValidBeneficiary, validateBeneficiary } from "./validate-beneficiary";
@@ -111,13 +111,14 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
         if (existing) return { bulk: await presentExisting(tx, existing) };
       }
       const category = mode === "separate" ? "payout" : "collect";
+      // Lock order, the same as single initiates (reserveLimitWindows, then the ledger): limit windows, then wallets.
+      const used = await lockLimitWindows(tx, merchant.id, environment, now);
       const wallets = await lockWallets(tx, merchant, environment, category);
       const stored = new Map<string, PayoutQuote>();
       if (quoteIds.size > 0) {
         for (const q of await tx.payoutQuote.findMany({ where: { id: { in: [...quoteIds.keys()] }, merchantId: merchant.id, environment, internal: false } })) stored.set(q.id, q);
       }
       const limits = await getPayoutLimits(tx, merchant, environment);
-      const used = await payoutUsage(tx, merchant.id, environment, now);
 
       const accepted: Accepted[] = [];
       for (const candidate of candidates) {
@@ -195,7 +196,8 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
           UPDATE payout_quotes AS q SET payout_id = v.payout_id, used_at = ${now}
           FROM (VALUES ${Prisma.join(chunk.map((a) => Prisma.sql`(${a.quoteId}::text, ${a.payoutId}::text)`))}) AS v(id, payout_id)
           WHERE q.id = v.id AND q.payout_id IS NULL`;
-        // Impossible under the merchant's payout lock; refuse rather than create an unquoted payout.
+        // A single initiate may have used one of these quotes since they were read (it takes no merchant
+        // lock): refuse the request rather than create an unquoted payout.
         if (claimed !== chunk.length) throw new AppError("quote_already_used", "A quote of this request was used meanwhile: retry the request.");
       }
       for (const a of accepted) {
@@ -223,6 +225,7 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
         category,
         holds: accepted.map((a) => ({ payoutId: a.payoutId, currency: a.quote.totalDebitCurrency as CurrencyCode, amount: a.quote.totalDebitAmount - a.quote.feeAmount, fee: a.quote.feeAmount })),
       });
+      await addLimitWindows(tx, merchant.id, environment, accepted.reduce((sum, a) => sum + a.quote.limitAmount, 0n), now);
       await insertRows(
         tx,
         "payout_status_changes",

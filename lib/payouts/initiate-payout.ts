@@ -1,5 +1,5 @@
 import type { ApiAuth } from "@/lib/auth/authenticate";
-import { getPrisma, type Tx } from "@/lib/db/client";
+import { getPrisma } from "@/lib/db/client";
 import { Prisma, type Payout, type PayoutQuote } from "@/lib/db/generated/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -9,7 +9,7 @@ import { type CurrencyCode, fromMinor, minorToDecimalString } from "@/lib/money"
 import { assertWebhookUrlAllowed, recordWebhookEvent } from "@/lib/webhooks";
 import { buildQuote } from "./build-quote";
 import { quoteRow } from "./create-quote";
-import { assertWithinLimits } from "./payout-limits";
+import { assertPerTransaction, getPayoutLimits, reserveLimitWindows } from "./payout-limits";
 import type { InitiatePayoutBody } from "./payout-request-schemas";
 import { payoutView } from "./payout-views";
 import { type ValidBeneficiary, validateBeneficiary } from "./validate-beneficiary";
@@ -24,15 +24,16 @@ export type QuoteData = Omit<PayoutQuote, "id" | "usedAt" | "payoutId" | "create
 /**
  * POST /payouts/initiate (spec, DESIGN §7–§8). With `quoteId` the amounts, rates, fees and
  * method come from the stored quote; without it (legacy) the same engine prices an internal
- * quote. Everything the merchant can get wrong is checked first; then ONE transaction:
- *   1. serialises this merchant's payouts (row lock on the merchant, FOR NO KEY UPDATE, which
- *      does not block inserts referencing the merchant),
- *   2. claims the quote (conditional UPDATE: a quote is used at most once),
- *   3. checks the daily / monthly / per-transaction limits against what is already committed,
- *   4. runs the quote's fxTopUp (convertFunds) and holds the total debit (holdPayout; the
- *      ledger refuses an overdraft),
- *   5. writes the payout, its timeline row, the payout.pending event and the submit job.
- * Any refusal rolls everything back: the quote stays unused, no money moves.
+ * quote. Everything the merchant can get wrong is checked first; then ONE short transaction
+ * that takes no merchant-wide lock (issue 17: payouts of one merchant used to queue on one):
+ *   1. claims the quote (conditional UPDATE: a quote is used at most once),
+ *   2. writes the payout, its timeline row, the payout.pending event and the submit job — rows
+ *      nobody else touches, so no waiting;
+ *   3. last, the two hot rows: takes the amount from the day and month limit windows (one
+ *      conditional upsert, refused past a limit) and holds the total debit on the wallet after
+ *      the quote's fxTopUp (the ledger refuses an overdraft under the account's row lock).
+ *      Putting them last keeps each hot row locked for the fewest round trips before commit.
+ * Any refusal rolls everything back: the quote stays unused, no money moves, no limit is used.
  */
 export async function initiatePayout(auth: Auth, body: InitiatePayoutBody): Promise<Payout> {
   const { merchant, environment } = auth;
@@ -63,10 +64,12 @@ export async function initiatePayout(auth: Auth, body: InitiatePayoutBody): Prom
 
   const beneficiary = await validateBeneficiary(body, beneficiaryContext(quote), now);
 
+  const limits = await getPayoutLimits(prisma, merchant, environment);
+  assertPerTransaction(limits, quote.limitAmount);
+
   const payoutId = newId("po", now.getTime());
   try {
     return await prisma.$transaction(async (tx) => {
-      await lockMerchantPayouts(tx, merchant.id);
       if (stored) {
         const { count } = await tx.payoutQuote.updateMany({ where: { id: stored.id, payoutId: null }, data: { payoutId, usedAt: now } });
         if (count === 0) {
@@ -76,8 +79,15 @@ export async function initiatePayout(auth: Auth, body: InitiatePayoutBody): Prom
       } else {
         await tx.payoutQuote.create({ data: { ...(quote as ReturnType<typeof quoteRow>), payoutId, usedAt: now } });
       }
-      await assertWithinLimits(tx, merchant, environment, quote.limitAmount, now);
+      const payout = await tx.payout.create({
+        data: payoutData({ merchantId: merchant.id, environment, payoutId, quoteId: stored?.id ?? (quote as ReturnType<typeof quoteRow>).id, quote, beneficiary, body, now }),
+      });
+      await tx.payoutStatusChange.create({ data: { payoutId, fromStatus: null, toStatus: "pending", reason: stored ? `initiated with ${stored.id}` : "initiated (legacy)" } });
+      await recordWebhookEvent(tx, { merchantId: merchant.id, environment, type: "payout.pending", data: payoutView(payout), callbackUrl: payout.callbackUrl });
+      await enqueueJob(tx, SUBMIT_PAYOUT_JOB, { payoutId }, { dedupeKey: `${SUBMIT_PAYOUT_JOB}:${payoutId}` });
 
+      // The hot rows, last (see above).
+      await reserveLimitWindows(tx, merchant.id, environment, limits, quote.limitAmount, now);
       const category = quote.balanceCategory as "collect" | "payout";
       const debitCurrency = quote.totalDebitCurrency as CurrencyCode;
       if (quote.topUpFromCurrency && quote.topUpSourceAmount && quote.topUpTargetAmount) {
@@ -91,9 +101,6 @@ export async function initiatePayout(auth: Auth, body: InitiatePayoutBody): Prom
           metadata: { payoutId, rate: quote.topUpRate, parity: quote.topUpParity },
         });
       }
-      const payout = await tx.payout.create({
-        data: payoutData({ merchantId: merchant.id, environment, payoutId, quoteId: stored?.id ?? (quote as ReturnType<typeof quoteRow>).id, quote, beneficiary, body, now }),
-      });
       await holdPayout(tx, {
         environment,
         merchantId: merchant.id,
@@ -103,9 +110,6 @@ export async function initiatePayout(auth: Auth, body: InitiatePayoutBody): Prom
         amount: quote.totalDebitAmount - quote.feeAmount,
         fee: quote.feeAmount,
       });
-      await tx.payoutStatusChange.create({ data: { payoutId, fromStatus: null, toStatus: "pending", reason: stored ? `initiated with ${stored.id}` : "initiated (legacy)" } });
-      await recordWebhookEvent(tx, { merchantId: merchant.id, environment, type: "payout.pending", data: payoutView(payout), callbackUrl: payout.callbackUrl });
-      await enqueueJob(tx, SUBMIT_PAYOUT_JOB, { payoutId }, { dedupeKey: `${SUBMIT_PAYOUT_JOB}:${payoutId}` });
       return payout;
     });
   } catch (err) {
@@ -180,11 +184,6 @@ export function beneficiaryContext(quote: QuoteData) {
     destinationCountry: quote.destinationCountry,
     destinationCurrency: quote.destinationCurrency,
   };
-}
-
-/** Serialises a merchant's payout initiations (limits and balance checks see committed payouts). */
-export async function lockMerchantPayouts(tx: Tx, merchantId: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM merchants WHERE id = ${merchantId} FOR NO KEY UPDATE`;
 }
 
 export function legacyMethod(body: InitiatePayoutBody): string {

@@ -5,6 +5,7 @@ import { finalisePayout, releasePayout } from "@/lib/ledger";
 import type { CurrencyCode } from "@/lib/money";
 import { recordWebhookEvent } from "@/lib/webhooks";
 import { completeBulkItem } from "./complete-bulk-item";
+import { releaseLimitWindows } from "./payout-limits";
 import { payoutView } from "./payout-views";
 
 /** DESIGN §8: pending → processing → success | failed; pending → cancelled (or failed if refused at submission). */
@@ -24,7 +25,8 @@ export type PayoutChanges = Pick<Prisma.PayoutUpdateManyMutationInput, "provider
  * The one way a payout changes status, inside the caller's transaction: a conditional UPDATE
  * (only if still in the status the caller saw, so of two concurrent actors exactly one wins and
  * the other gets null), the timeline row, the ledger (success finalises the hold; failure and
- * cancellation release it in full, fees included) and the payout.<status> event — together.
+ * cancellation release it in full, fees included, and give the amount back to the limit
+ * windows) and the payout.<status> event — together.
  */
 export async function transitionPayout(tx: Tx, payout: Payout, to: PayoutStatus, changes: PayoutChanges = {}, reason?: string): Promise<Payout | null> {
   if (!canTransitionPayout(payout.status, to)) return null;
@@ -41,6 +43,8 @@ export async function transitionPayout(tx: Tx, payout: Payout, to: PayoutStatus,
       updated.destinationCurrency !== updated.debitCurrency ? { currency: updated.destinationCurrency as CurrencyCode, amount: updated.destinationAmount } : undefined;
     await finalisePayout(tx, { payoutId: updated.id, provider: updated.provider, sent });
   } else if (to === "failed" || to === "cancelled") {
+    // Limit windows before the wallet: the lock order of initiate, so the two never deadlock.
+    await releaseLimitWindows(tx, updated);
     await releasePayout(tx, { payoutId: updated.id, reason: to === "failed" ? (updated.errorCode ?? "failed") : "cancelled" });
   }
   await recordWebhookEvent(tx, {

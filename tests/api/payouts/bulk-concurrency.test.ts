@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
 import { reconcileLedger } from "@/lib/ledger";
+import { payoutUsage, setPayoutLimits } from "@/lib/payouts/payout-limits";
 import { createBulk, legacyItem } from "../../helpers/bulk-payouts";
 import { fund, wallet } from "../../helpers/ledger";
 import { createTestMerchant } from "../../helpers/merchants";
@@ -50,6 +51,23 @@ describe.runIf(!!process.env.DATABASE_URL)("bulk payouts under concurrency (Post
     const prisma = await getPrisma();
     expect(await prisma.payout.count({ where: { merchantId: m.merchant.id } })).toBe(total);
     expect(await wallet(m.merchant.id, "XOF")).toEqual({ available: (12n - BigInt(total)) * 10_100n, pending: 0n });
+    expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
+  });
+
+  it("bulks racing single initiates on one daily limit: the limit windows never let the day pass its limit, and they match the payouts", async () => {
+    // Funds for 60 payouts, a daily limit of 12 (10,000 XOF each): the limit, not the balance, decides.
+    const m = await merchant(60n * 10_100n);
+    await setPayoutLimits(await getPrisma(), m.merchant, "sandbox", { daily: "120000" });
+    const bulks = Array.from({ length: 3 }, () => createBulk(m.headers, { items: items(4) }));
+    const singles = Array.from({ length: 12 }, () => initiate(m.headers, legacyItem()));
+    const [bulkResults, singleResults] = await Promise.all([Promise.all(bulks), Promise.all(singles)]);
+    const fromBulks = bulkResults.filter((r) => r.status === 201).reduce((sum, r) => sum + r.json.counts.accepted, 0);
+    const fromSingles = singleResults.filter((r) => r.status === 201).length;
+    for (const r of singleResults.filter((r) => r.status !== 201)) expect(r.json.code).toBe("limit_exceeded");
+    expect(fromBulks + fromSingles).toBe(12);
+    const prisma = await getPrisma();
+    expect(await prisma.payout.count({ where: { merchantId: m.merchant.id } })).toBe(12);
+    expect((await payoutUsage(prisma, m.merchant.id, "sandbox")).daily).toBe(120_000n);
     expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
   });
 });

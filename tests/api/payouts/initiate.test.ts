@@ -3,7 +3,7 @@ import { getPrisma } from "@/lib/db/client";
 import { setPayoutLimits } from "@/lib/payouts/payout-limits";
 import { fund, wallet } from "../../helpers/ledger";
 import { createTestMerchant } from "../../helpers/merchants";
-import { frenchBank, initiate, intlRecipient, payoutEventTypes, quote, quoteAndInitiate, quoteBody, recipient, sender } from "../../helpers/payouts";
+import { cancel, frenchBank, initiate, intlRecipient, limits, payoutEventTypes, quote, quoteAndInitiate, quoteBody, recipient, sender } from "../../helpers/payouts";
 import { ensureReferenceData } from "../../helpers/reference";
 
 beforeAll(() => ensureReferenceData());
@@ -117,6 +117,27 @@ describe("POST /payouts/initiate with a quote", () => {
     expect(res.status).toBe(400);
     expect(res.json.code).toBe("limit_exceeded");
     expect(res.json.message).toContain("daily payout limit of 15000 XOF");
+  });
+
+  it("the limit windows run: a refusal takes nothing, a cancelled payout gives its amount back (GET /payouts/limits agrees)", async () => {
+    const m = await funded();
+    await setPayoutLimits(await getPrisma(), m.merchant, "sandbox", { daily: "15000" });
+    // Quotes check the windows too (advisory): take both before the first payout uses the day.
+    const [q1, q2] = [await quote(m.headers, quoteBody()), await quote(m.headers, quoteBody())];
+    const first = await initiate(m.headers, { quoteId: q1.json.quoteId, recipient: recipient() });
+    expect(first.status).toBe(201);
+    expect((await limits(m.headers)).json.daily).toMatchObject({ limit: 15000, used: 10000, remaining: 5000 });
+    const refused = await initiate(m.headers, { quoteId: q2.json.quoteId, recipient: recipient() });
+    expect(refused.json.code).toBe("limit_exceeded");
+    expect((await limits(m.headers)).json.daily.used).toBe(10000);
+    expect((await limits(m.headers)).json.monthly.used).toBe(10000);
+
+    const cancelled = await cancel(m.headers, first.json.transactionId);
+    expect(cancelled.json).toMatchObject({ status: "cancelled" });
+    expect((await limits(m.headers)).json.daily).toMatchObject({ used: 0, remaining: 15000 });
+    expect((await limits(m.headers)).json.monthly.used).toBe(0);
+    // The refused initiate left q2 unused: it fits now.
+    expect((await initiate(m.headers, { quoteId: q2.json.quoteId, recipient: recipient() })).status).toBe(201);
   });
 
   it("international bank transfer (SWIFT): 201 with the international block, purpose stored upper case", async () => {
