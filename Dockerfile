@@ -22,7 +22,7 @@ RUN npx prisma generate && npx next build
 # ---- worker: `npm run worker` needs the sources and tsx, not the Next build ----
 FROM node:${NODE_VERSION} AS worker
 WORKDIR /app
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 APP_ENV=production
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 APP_ENV=production MALLOC_ARENA_MAX=2
 COPY --from=deps /src/package.json /src/package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /src/lib ./lib
@@ -32,13 +32,13 @@ COPY --from=build /src/prisma ./prisma
 COPY --from=build /src/tsconfig.json ./
 USER node
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "scripts/worker.ts"]
+CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=8", "--import", "tsx", "scripts/worker.ts"]
 
 # ---- app: the standalone server, non-root ----
 FROM node:${NODE_VERSION} AS app
 WORKDIR /app
 # HOSTNAME: Docker sets it to the container id; the server must bind every interface.
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 APP_ENV=production PORT=3000 HOSTNAME=0.0.0.0 DATA_DIR=/app/.data
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 APP_ENV=production MALLOC_ARENA_MAX=2 PORT=3000 HOSTNAME=0.0.0.0 DATA_DIR=/app/.data
 COPY --from=build --chown=node:node /src/.next/standalone ./
 COPY --from=build --chown=node:node /src/.next/static ./.next/static
 COPY --from=build --chown=node:node /src/public ./public
@@ -52,4 +52,4 @@ STOPSIGNAL SIGTERM
 # 200 when healthy or degraded, 503 when down (no database).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/v1/health').then(r=>process.exit(r.status<500?0:1),()=>process.exit(1))"]
-CMD ["node", "scripts/serve.mjs"]
+CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=8", "scripts/serve.mjs"]
