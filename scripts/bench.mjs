@@ -11,12 +11,18 @@
  * Bulk payouts (BENCH_ONLY=bulk): POST /payouts/bulk with 1,000 legacy items, BENCH_BULK_RUNS
  * (default 5) requests one after another; the figure is the time per request (target: under 3 s
  * on PostgreSQL) and its items/s as a ratio to the bare route's req/s of the same run.
+ * On PostgreSQL also: payout initiates spread over 100 merchants' wallets (next to the one hot
+ * wallet of the demo merchant), pgbench at the HTTP runs' concurrency, and the webhook pipeline
+ * (scripts/bench-pipeline.mjs). The run ends with the goals of issue 17, each with its ratio and
+ * a pass or miss mark (scripts/bench-goals.mjs); they are also in bench-results/latest.json.
  */
 import { spawn, spawnSync, execSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { createCheckoutPath, measureCheckoutPage, printCheckoutFigures } from "./bench-checkout.mjs";
+import { evaluateGoals, printGoals } from "./bench-goals.mjs";
+import { measurePipeline } from "./bench-pipeline.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = process.env.BENCH_PORT ?? "3200";
@@ -30,6 +36,12 @@ const auth = { "X-API-Key": `${publicKey}:${secretKey}` };
 const quotedInitiates = Number(process.env.BENCH_QUOTED_INITIATES ?? 2000);
 const quotedWarmup = 200;
 let quotePool = [];
+const onPostgres = !!process.env.BENCH_DATABASE_URL;
+/** Credentials of the 100 merchants of the many-wallet payout runs, and their quotes. */
+let walletMerchants = [];
+let walletQuotes = [];
+let walletTurn = 0;
+const nextWallet = () => walletMerchants[walletTurn++ % walletMerchants.length];
 
 /** POST /payments/initiate with a unique externalReference per request, as real traffic has. */
 function initiateTarget(type, body) {
@@ -51,6 +63,7 @@ const targets = [
   { name: "GET /payments/balance", path: "/api/v1/payments/balance", auth: true },
   initiateTarget("direct", { type: "direct", amount: 5000, provider: "orange", country: "SN", customerPhone: "+221770000012" }),
   initiateTarget("checkout", { type: "checkout", amount: 5000 }),
+  { ...initiateTarget("direct", { type: "direct", amount: 5000, provider: "orange", country: "SN", customerPhone: "+221770000012" }), name: "POST /payments/initiate (direct), 50 connections", connections: 50 },
   {
     name: "GET /payments/status/{id}",
     auth: true,
@@ -105,6 +118,52 @@ const targets = [
     payout: true,
   },
   {
+    name: "POST /payouts/initiate (legacy, 100 wallets)",
+    path: "/api/v1/payouts/initiate",
+    method: "POST",
+    postgresOnly: true,
+    setup: async (ctx) => {
+      await createWalletMerchants(ctx);
+    },
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, "X-API-Key": nextWallet() },
+          body: JSON.stringify({ amount: 1000, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: { phone: "+221770000012" } }),
+        }),
+      },
+    ],
+    payout: true,
+  },
+  {
+    name: "POST /payouts/initiate (with a quote, 100 wallets)",
+    path: "/api/v1/payouts/initiate",
+    method: "POST",
+    postgresOnly: true,
+    setup: async (ctx) => {
+      await createWalletMerchants(ctx);
+      walletQuotes = [];
+      for (const credentials of walletMerchants) {
+        const ids = await createQuotes({ ...ctx, auth: { "X-API-Key": credentials } }, Math.ceil((quotedInitiates + quotedWarmup) / walletMerchants.length));
+        walletQuotes.push(...ids.map((quoteId) => ({ credentials, quoteId })));
+      }
+      // Interleave the merchants so that consecutive requests hit different wallets.
+      walletQuotes.sort((a, b) => (a.quoteId < b.quoteId ? -1 : 1));
+    },
+    amount: quotedInitiates,
+    warmupAmount: quotedWarmup,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const next = walletQuotes.pop();
+          return { ...req, headers: { ...req.headers, "X-API-Key": next.credentials }, body: JSON.stringify({ quoteId: next.quoteId, recipient: { phone: "+221770000012" } }) };
+        },
+      },
+    ],
+    payout: true,
+  },
+  {
     name: "GET /checkout/<token> (hosted page)",
     path: "/checkout/pending",
     async setup({ base, auth }) {
@@ -138,6 +197,26 @@ async function fundDemoMerchant({ base, auth }) {
   });
   if (!res.ok) throw new Error(`funding the demo merchant failed: ${res.status} ${await res.text()}`);
   funded = true;
+}
+
+/** 100 funded sandbox merchants in the bench database (PostgreSQL: created by a second process). */
+async function createWalletMerchants({ base }) {
+  if (walletMerchants.length > 0) return;
+  const r = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/bench-merchants.ts", "100"], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL, APP_ENV: "sandbox", LOG_LEVEL: "warn" },
+  });
+  if (r.status !== 0) throw new Error(`creating the bench merchants failed: ${r.stderr}`);
+  walletMerchants = JSON.parse(r.stdout.slice(r.stdout.indexOf("[")));
+  for (const credentials of walletMerchants) {
+    const res = await fetch(`${base}/api/v1/sandbox/wallets/fund`, {
+      method: "POST",
+      headers: { "X-API-Key": credentials, "content-type": "application/json" },
+      body: JSON.stringify({ currency: "XOF", amount: 100_000_000 }),
+    });
+    if (!res.ok) throw new Error(`funding a bench merchant failed: ${res.status} ${await res.text()}`);
+  }
 }
 
 /**
@@ -179,12 +258,19 @@ async function measureBulk(baseline) {
   return { runs, p50Ms: p50, maxMs: max, itemsPerSec, ratioToBare };
 }
 
+/**
+ * On PostgreSQL the bench runs as production is deployed (compose.yaml): the server with
+ * JOBS_RUNNER=worker and BENCH_WORKERS (default 1) `npm run worker` processes beside it, woken
+ * by NOTIFY on commit. On the embedded database the server runs the jobs itself.
+ */
+const workerCount = onPostgres ? Number(process.env.BENCH_WORKERS ?? 1) : 0;
+let serverEnv;
 function startServer() {
   rmSync(path.join(root, ".data-bench"), { recursive: true, force: true });
   const server = spawn("node", [path.join(root, "scripts/start.mjs")], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
-    env: {
+    env: (serverEnv = {
       ...process.env,
       PORT: port,
       PUBLIC_URL: base,
@@ -198,13 +284,28 @@ function startServer() {
       DEMO_PLAN: "enterprise",
       LOG_LEVEL: "warn",
       SANDBOX_PROVIDER_DELAY_MS: "0",
+      // The pipeline benchmark's webhook receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: "true",
       // Thousands of payouts in a few seconds: limits must not be what is measured.
       PAYOUT_DAILY_LIMIT: "1000000000000",
       PAYOUT_MONTHLY_LIMIT: "1000000000000",
-    },
+      ...(workerCount > 0 ? { JOBS_RUNNER: "worker" } : {}),
+    }),
   });
   server.stdout.on("data", () => undefined);
   return server;
+}
+
+/** The job workers, once the server has migrated the database. */
+function startWorkers() {
+  return Array.from({ length: workerCount }, () => {
+    const worker = spawn("node", ["--max-old-space-size=192", "--max-semi-space-size=8", "--import", "tsx", path.join(root, "scripts/worker.ts")], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...serverEnv, MALLOC_ARENA_MAX: "2" },
+    });
+    return worker;
+  });
 }
 
 async function waitReady() {
@@ -247,7 +348,7 @@ function measure(target) {
         headers: { ...(target.auth ? auth : {}), ...(target.method === "POST" ? { "content-type": "application/json" } : {}) },
         body: target.body,
         requests: target.requests,
-        connections,
+        connections: target.connections ?? connections,
         duration: target.duration ?? duration,
         ...(target.amount ? { amount: target.amount } : {}),
       },
@@ -257,13 +358,16 @@ function measure(target) {
 }
 
 const server = startServer();
+let workers = [];
 try {
   await waitReady();
+  workers = startWorkers();
   const only = process.env.BENCH_ONLY?.split(",");
   const rows = [];
   let baseline = null;
   for (const target of targets) {
     if (only && !target.baseline && !only.some((o) => target.name.includes(o))) continue;
+    if (target.postgresOnly && !onPostgres) continue;
     if (target.setup) await target.setup.call(target, { base, auth });
     await measure({ ...target, duration: 2, amount: target.warmupAmount }); // warm-up: JIT, caches, connection pools
     const r = await measure(target);
@@ -277,6 +381,7 @@ try {
     };
     if (target.baseline) baseline = row.reqPerSec;
     if (target.payout) row.payout = true;
+    row.connections = target.connections ?? connections;
     row.ratioToBare = baseline ? Number((row.reqPerSec / baseline).toFixed(2)) : null;
     rows.push(row);
     console.log(
@@ -290,11 +395,17 @@ try {
     checkoutPage = await measureCheckoutPage(base, auth);
     printCheckoutFigures(checkoutPage);
   }
+  let pipeline = null;
+  if (!only || only.some((o) => "pipeline".includes(o))) pipeline = await measurePipeline({ base, auth, databaseUrl: process.env.BENCH_DATABASE_URL });
   const peak = peakRssMb(server.pid);
-  console.log(`server peak RSS: ${peak} MB · database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "embedded PGlite"} · ${connections} connections × ${duration} s`);
+  const workerPeak = workers.length ? Math.max(...workers.map((w) => peakRssMb(w.pid))) : null;
+  console.log(
+    `server peak RSS: ${peak} MB${workerPeak ? ` · job worker peak RSS: ${workerPeak} MB (${workers.length} worker${workers.length > 1 ? "s" : ""}, JOBS_RUNNER=worker)` : " · jobs run in the server"} · database: ${onPostgres ? "PostgreSQL" : "embedded PGlite"} · ${connections} connections × ${duration} s`,
+  );
   mkdirSync(path.join(root, "bench-results"), { recursive: true });
-  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), connections, duration, peakRssMb: peak, rows, checkoutPage, bulk }, null, 2));
+  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), database: onPostgres ? "PostgreSQL" : "embedded PGlite", connections, duration, peakRssMb: peak, workers: workers.length, workerPeakRssMb: workerPeak, rows, checkoutPage, bulk, pipeline }, null, 2));
 } finally {
+  for (const w of workers) w.kill("SIGTERM");
   for (const pid of descendants(server.pid).reverse()) {
     try {
       process.kill(pid, "SIGTERM");
@@ -329,20 +440,24 @@ function ledgerBenchmark() {
   spawnSync("pgbench", ["-i", "-q", "-s", "10", dbUrl("bench_pgbench")], { encoding: "utf8" });
   const pgb = spawnSync("pgbench", ["-c", "10", "-j", "2", "-T", "10", dbUrl("bench_pgbench")], { encoding: "utf8" });
   const tps = Number(/tps = ([\d.]+)/.exec(pgb.stdout)?.[1] ?? NaN);
+  // The payout goals compare with TPC-B at the HTTP runs' own concurrency.
+  const pgbAtHttp = spawnSync("pgbench", ["-c", String(connections), "-j", "2", "-T", "10", dbUrl("bench_pgbench")], { encoding: "utf8" });
+  const tpsAtHttp = Number(/tps = ([\d.]+)/.exec(pgbAtHttp.stdout)?.[1] ?? NaN);
   psql("DROP DATABASE IF EXISTS bench_pgbench");
   psql("DROP DATABASE IF EXISTS bench_ledger");
   const line = (label, eps) => `${label.padEnd(48)} ${String(eps).padStart(7)} entries/s  ×${(eps / tps).toFixed(2)} of pgbench TPC-B`;
   console.log(line("ledger: 1 hot wallet, 10 concurrent", results[1].entriesPerSecond));
   console.log(line("ledger: 100 wallets, 10 concurrent", results[100].entriesPerSecond));
   console.log(`${"pgbench TPC-B-like, 10 clients".padEnd(48)} ${String(Math.round(tps)).padStart(7)} tps`);
+  console.log(`${`pgbench TPC-B-like, ${connections} clients`.padEnd(48)} ${String(Math.round(tpsAtHttp)).padStart(7)} tps`);
   // Payout endpoints next to the same pgbench rate (the HTTP part ran earlier in this run).
   const saved = JSON.parse(readFileSync(path.join(root, "bench-results/latest.json"), "utf8"));
   for (const row of saved.rows.filter((r) => r.payout)) {
-    row.ratioToPgbench = Number((row.reqPerSec / tps).toFixed(2));
-    console.log(`${row.name.padEnd(48)} ${String(row.reqPerSec).padStart(7)} req/s  ×${row.ratioToBare} of bare  ×${row.ratioToPgbench} of pgbench TPC-B`);
+    row.ratioToPgbench = Number((row.reqPerSec / tpsAtHttp).toFixed(2));
+    console.log(`${row.name.padEnd(48)} ${String(row.reqPerSec).padStart(7)} req/s  ×${row.ratioToBare} of bare  ×${row.ratioToPgbench} of pgbench TPC-B (${connections} clients)`);
   }
   writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify(saved, null, 2));
-  return { hotWallet: results[1], hundredWallets: results[100], pgbenchTps: tps };
+  return { hotWallet: results[1], hundredWallets: results[100], pgbenchTps: tps, pgbenchTpsAtHttpConcurrency: tpsAtHttp };
 }
 
 if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.includes("ledger")) {
@@ -356,5 +471,17 @@ if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.includes("ledger")) {
 if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.includes("dashboard")) {
   // Dashboard server render time with 10,000 payments (its own server and data folder).
   spawnSync("node", [path.join(root, "scripts/bench-dashboard.mjs")], { cwd: root, stdio: "inherit" });
+}
+{
+  const file = path.join(root, "bench-results/latest.json");
+  const saved = JSON.parse(readFileSync(file, "utf8"));
+  let dashboard = null;
+  try {
+    dashboard = JSON.parse(readFileSync(path.join(root, "bench-results/dashboard.json"), "utf8"));
+    if (Date.parse(dashboard.date) < Date.parse(saved.date)) dashboard = null; // an older run's
+  } catch {}
+  const goals = evaluateGoals(saved, dashboard);
+  printGoals(goals, saved);
+  writeFileSync(file, JSON.stringify({ ...saved, goals }, null, 2));
 }
 process.exit(0);

@@ -1,0 +1,104 @@
+/**
+ * The event pipeline behind the API (issue 17): collects initiated at a fixed rate (default 30/s
+ * for 60 s, sandbox, provider delay 0), each with a callbackUrl on a receiver in this process;
+ * the figure is the time from sending the initiate to receiving its `payment.success` webhook
+ * (p50, p99, max), with the jobs drained per second and the peak backlog of due jobs, read from
+ * PostgreSQL every 250 ms. Open loop: a slow server does not slow the sender down.
+ *   BENCH_PIPELINE_RATE (per s, default 30)   BENCH_PIPELINE_SECONDS (default 60)
+ */
+import { createServer } from "node:http";
+import { spawnSync } from "node:child_process";
+
+export async function measurePipeline({ base, auth, databaseUrl }) {
+  const rate = Number(process.env.BENCH_PIPELINE_RATE ?? 30);
+  const seconds = Number(process.env.BENCH_PIPELINE_SECONDS ?? 60);
+  const sentAt = new Map();
+  const latencies = [];
+  const early = new Map(); // webhooks that beat the initiate's own answer
+  const receiver = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      const at = performance.now();
+      res.writeHead(200).end();
+      try {
+        const event = JSON.parse(body);
+        if (event.type !== "payment.success") return;
+        const id = event.data?.transactionId;
+        if (sentAt.has(id)) latencies.push(at - sentAt.get(id));
+        else early.set(id, at);
+      } catch {}
+    });
+  });
+  await new Promise((r) => receiver.listen(0, "127.0.0.1", r));
+  const callbackUrl = `http://127.0.0.1:${receiver.address().port}/hook`;
+
+  const sql = (q) => spawnSync("psql", [databaseUrl, "-qAtc", q], { encoding: "utf8" }).stdout.trim();
+  const finishedJobs = () => Number(sql("SELECT count(*) FROM jobs WHERE status IN ('succeeded', 'failed')") || 0);
+  let backlogPeak = 0;
+  const sampler = databaseUrl
+    ? setInterval(() => {
+        backlogPeak = Math.max(backlogPeak, Number(sql("SELECT count(*) FROM jobs WHERE status = 'pending' AND run_at <= now()") || 0));
+      }, 250)
+    : null;
+  const jobsBefore = databaseUrl ? finishedJobs() : 0;
+
+  let sent = 0;
+  let refused = 0;
+  const started = performance.now();
+  const total = rate * seconds;
+  const inflight = [];
+  while (sent < total) {
+    const due = started + (sent * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const t0 = performance.now();
+    sent++;
+    inflight.push(
+      fetch(`${base}/api/v1/payments/initiate`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ type: "direct", amount: 5000, provider: "orange", country: "SN", customerPhone: "+221770000012", externalReference: `pipe-${process.pid}-${sent}`, callbackUrl }),
+      })
+        .then(async (res) => {
+          const json = await res.json();
+          if (res.status !== 201) return void refused++;
+          const id = json.data.transactionId;
+          sentAt.set(id, t0);
+          if (early.has(id)) latencies.push(early.get(id) - t0);
+        })
+        .catch(() => void refused++),
+    );
+  }
+  await Promise.all(inflight);
+  const sendSeconds = (performance.now() - started) / 1000;
+  // Let the pipeline finish what was sent (at most 60 s more).
+  const deadline = performance.now() + 60_000;
+  while (latencies.length < sent - refused && performance.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  const drainSeconds = (performance.now() - started) / 1000;
+  if (sampler) clearInterval(sampler);
+  const jobsDrained = databaseUrl ? finishedJobs() - jobsBefore : null;
+  receiver.close();
+
+  latencies.sort((a, b) => a - b);
+  const pick = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
+  const result = {
+    rate,
+    seconds,
+    sent,
+    refused,
+    received: latencies.length,
+    achievedRate: Number((sent / sendSeconds).toFixed(1)),
+    p50Ms: pick(0.5),
+    p99Ms: pick(0.99),
+    maxMs: Math.round(latencies[latencies.length - 1] ?? NaN),
+    jobsPerSecond: jobsDrained === null ? null : Math.round(jobsDrained / drainSeconds),
+    backlogPeak: databaseUrl ? backlogPeak : null,
+  };
+  console.log(
+    `${`webhook pipeline, ${rate} payments/s × ${seconds} s`.padEnd(48)} ${result.received}/${result.sent} payment.success received  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  max ${result.maxMs} ms` +
+      (databaseUrl ? `  · ${result.jobsPerSecond} jobs/s drained, backlog peak ${result.backlogPeak} due jobs` : "") +
+      (refused ? `  (${refused} initiates refused!)` : ""),
+  );
+  return result;
+}
