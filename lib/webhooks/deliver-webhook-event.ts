@@ -135,6 +135,33 @@ export async function recordDeliveryAttempt(
 }
 
 /**
+ * recordDeliveryAttempt for the common case, a 2xx: the event becomes `delivered` and the
+ * attempt row is written by ONE statement (atomic by itself), instead of an interactive
+ * transaction of five round trips. Same rows and numbering: the attempt is the incremented
+ * count, taken under the UPDATE's row lock. At 30 payments/s the pipeline makes ~90 deliveries
+ * a second, so this is most of the job runner's statements (docs/performance.md).
+ */
+export async function recordDelivered(eventId: string, target: DeliveryTarget, result: WebhookHttpResult, options: { manual: boolean }): Promise<{ attempts: number }> {
+  const prisma = await getPrisma();
+  const now = new Date();
+  const rows = await prisma.$queryRaw<{ attempts: number }[]>`
+    WITH event AS (
+      UPDATE webhook_events
+      SET attempts = attempts + 1, status = 'delivered', delivered_at = ${now}::timestamptz, next_attempt_at = NULL, updated_at = ${now}::timestamptz
+      WHERE id = ${eventId}
+      RETURNING id, attempts
+    ), attempt AS (
+      INSERT INTO webhook_delivery_attempts (id, event_id, attempt, manual, url, status_code, duration_ms, error, response_body_excerpt, next_attempt_at, created_at)
+      SELECT ${newId("whd")}, event.id, event.attempts, ${options.manual}::boolean, ${target.url}, ${result.statusCode}::int, ${result.durationMs}::int,
+             ${result.error}::text, ${result.responseBodyExcerpt}::varchar, NULL, ${now}::timestamptz
+      FROM event
+    )
+    SELECT attempts FROM event`;
+  if (!rows[0]) throw new Error(`Webhook event ${eventId} vanished while its delivery was recorded.`);
+  return { attempts: Number(rows[0].attempts) };
+}
+
+/**
  * The job step: one scheduled attempt for a pending event. Returns when to run again, or null
  * when the event is settled. Idempotent: a settled event is left alone.
  */
@@ -166,6 +193,11 @@ export async function runScheduledAttempt(eventId: string, options: DeliveryOpti
     return none;
   }
   const result = await sendWebhookEvent(event, endpoint, target.url, options);
+  if (isSuccess(result.statusCode)) {
+    const { attempts } = await recordDelivered(eventId, target, result, { manual: false });
+    log.info("webhook attempt", { eventId, attempt: attempts, statusCode: result.statusCode, durationMs: result.durationMs, outcome: "delivered" });
+    return { rescheduleAt: null, posted: true, timedOut: false };
+  }
   const updated = await recordDeliveryAttempt(eventId, target, result, { manual: false, random: options.random });
   log.info("webhook attempt", {
     eventId,
