@@ -32,7 +32,7 @@ COPY --from=build /src/prisma ./prisma
 COPY --from=build /src/tsconfig.json ./
 USER node
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=8", "--import", "tsx", "scripts/worker.ts"]
+CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=4", "--import", "tsx", "scripts/worker.ts"]
 
 # ---- app: the standalone server, non-root ----
 FROM node:${NODE_VERSION} AS app
@@ -52,4 +52,4 @@ STOPSIGNAL SIGTERM
 # 200 when healthy or degraded, 503 when down (no database).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/v1/health').then(r=>process.exit(r.status<500?0:1),()=>process.exit(1))"]
-CMD ["node", "--max-old-space-size=192", "--max-semi-space-size=8", "scripts/serve.mjs"]
+CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=4", "scripts/serve.mjs"]

@@ -299,7 +299,7 @@ function startServer() {
 /** The job workers, once the server has migrated the database. */
 function startWorkers() {
   return Array.from({ length: workerCount }, () => {
-    const worker = spawn("node", ["--max-old-space-size=192", "--max-semi-space-size=8", "--import", "tsx", path.join(root, "scripts/worker.ts")], {
+    const worker = spawn("node", ["--max-old-space-size=160", "--max-semi-space-size=4", "--import", "tsx", path.join(root, "scripts/worker.ts")], {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],
       env: { ...serverEnv, MALLOC_ARENA_MAX: "2" },

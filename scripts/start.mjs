@@ -61,11 +61,11 @@ if (!existsSync(buildId) || sourcesChanged || process.env.FORCE_BUILD === "1") {
 const port = process.env.PORT ?? "3000";
 // Memory (issue 17): the server's live heap after a collection is 55–75 MB, but V8 sizes its heap
 // to the machine (GBs here) and lets garbage pile up to 500+ MB of RSS under load. A cap on the
-// old space, a small young generation and two malloc arenas keep RSS under 300 MB at no
+// old space, a small young generation (4 MB semi-spaces) and two malloc arenas keep RSS under 300 MB at no
 // measurable CPU cost (docs/performance.md). A launcher in plain JavaScript, like PORT above:
 // the variable's schema and default live in lib/config/variables.ts.
-const heapMb = Number(process.env.SERVER_MAX_HEAP_MB ?? "192");
-const server = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, "--max-semi-space-size=8", path.join(root, "scripts", "serve.mjs")], {
+const heapMb = Number(process.env.SERVER_MAX_HEAP_MB ?? "160");
+const server = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, "--max-semi-space-size=4", path.join(root, "scripts", "serve.mjs")], {
   stdio: "inherit",
   env: { ...env, PORT: port, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? "2" },
 });

@@ -119,7 +119,7 @@ export const VARIABLES = {
   HOSTNAME: { ...text, doc: "address the server binds (`0.0.0.0` in the container image); unset = all interfaces" },
   SERVER_MAX_HEAP_MB: {
     ...int(64, 65_536),
-    default: "192",
+    default: "160",
     doc: "V8 old-space cap of the server started by `npm start` (read by scripts/start.mjs; the image sets the same in its CMD): the live heap is 55–75 MB, and without a cap V8 lets garbage grow RSS past 500 MB",
   },
   PUBLIC_URL: {
