@@ -94,9 +94,18 @@ export async function submitOrder<Row>(kind: OrderKind<Row>, id: string, options
   const stored = await kind.storeReference(row, reference, isBuiltIn(route.account) ? null : route.account.id, now);
   if (!stored) return; // another run stored one first, and sends it
   const after = await send(kind, stored, route, reference, now);
-  // The first status check at once (a fast operator, or the simulator with no delay, has
-  // answered already); then the poll job keeps OPERATORS' cadence.
-  if (after) await kind.schedulePoll(after, now);
+  if (!after) return;
+  // The first status check in this same job rather than a poll job of its own: a fast operator
+  // (or the simulator with no delay) has answered already, the merchant hears it a job cycle
+  // sooner, and every order costs one job fewer (issue 17). Still open: pollOrder schedules the
+  // poll job at OPERATORS' cadence. Should the check itself fail, the poll job is scheduled
+  // anyway, so an order sent is never left without one.
+  try {
+    await pollOrder(kind, id, { now: new Date(), schedule: true });
+  } catch (err) {
+    log.warn("first status check failed; the poll job will ask", { id, error: err instanceof Error ? err.message : String(err) });
+    await kind.schedulePoll(after, now);
+  }
 }
 
 async function send<Row>(kind: OrderKind<Row>, row: Row, serving: ServingAccount, reference: string, now: Date): Promise<Row | null> {

@@ -270,11 +270,15 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
 
   it("pawaPay: a forged callback is refused (401) and changes nothing; polling still finds the truth", async () => {
     pawapay.admin.setCallbacks({ mode: "tampered" });
+    // The deposit completes (and its forged callback leaves) a second after the submit, so the
+    // status check the submit job makes at once still finds it PROCESSING, however loaded the machine.
+    pawapay.admin.setDelays({ finalMs: 1000 });
     const id = await collect(orangeBody("+221770000789"));
     await submitPayment(id);
     const ref = (await payment(id)).providerRequestRef;
     const sent = await answeredCallbacks(ref!);
     pawapay.admin.setCallbacks({ mode: "signed" });
+    pawapay.admin.setDelays({ finalMs: 20 });
     expect(sent).toEqual([401]);
     expect((await payment(id)).status).toBe("processing");
     expect(await eventTypes(m.merchant.id, id)).toEqual(["payment.pending", "payment.processing"]);
