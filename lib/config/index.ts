@@ -153,6 +153,7 @@ export const config = {
   upstashToken: () => setting("UPSTASH_REDIS_REST_TOKEN"),
   /** Requests per minute per client IP on public endpoints. */
   publicRateLimitPerMinute: () => setting("RATE_LIMIT_PUBLIC_PER_MINUTE"),
+  authFailuresPerMinute: () => setting("RATE_LIMIT_AUTH_FAILURES_PER_MINUTE"),
   /**
    * "inngest" when Inngest drives the jobs; "worker" when `npm run worker` processes do (this
    * one only signals them); "off" in tests; otherwise the in-process runner.

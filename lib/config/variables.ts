@@ -147,6 +147,11 @@ export const VARIABLES = {
   UPSTASH_REDIS_REST_URL: { ...url(["https"]), doc: "Upstash Redis for rate limits (preferred when set; with its token)" },
   UPSTASH_REDIS_REST_TOKEN: { ...secret(8), secret: true, requiredInProduction: (env) => !!env.UPSTASH_REDIS_REST_URL, doc: "Upstash REST token (required with `UPSTASH_REDIS_REST_URL`)" },
   RATE_LIMIT_PUBLIC_PER_MINUTE: { ...int(0), default: "600", doc: "per-IP limit of public endpoints (`0` = off)" },
+  RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: {
+    ...int(0),
+    default: "30",
+    doc: "per-IP budget of failed API authentications (401/403) a minute; past it the address gets 429 before its credentials are even checked (`0` = off)",
+  },
   TRUSTED_PROXIES: {
     ...int(0, 10),
     default: "0",

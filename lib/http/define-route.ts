@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { z } from "zod";
-import { authenticateApiKey, type ApiAuth } from "@/lib/auth/authenticate";
+import type { ApiAuth } from "@/lib/auth/authenticate";
+import { authenticateLimited } from "./authenticate-limited";
 import { appEnv, config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
@@ -81,7 +82,7 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     try {
       assertEnvironment(contract);
-      const auth = contract.auth === "apiKey" ? await authenticateApiKey(request.headers) : null;
+      const auth = contract.auth === "apiKey" ? await authenticateLimited(request, headers) : null;
       seen.auth = auth;
       const limited = await applyRateLimit(contract, request, auth, headers);
       if (limited) return limited;

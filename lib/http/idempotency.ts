@@ -11,6 +11,8 @@ import { AppError } from "@/lib/errors";
  * or the stored response. 5xx outcomes release the key so a retry can execute.
  */
 export const IDEMPOTENCY_HEADER = "x-idempotency-key";
+/** The IETF draft's name (draft-ietf-httpapi-idempotency-key-header), accepted as an alias. */
+export const IDEMPOTENCY_HEADER_ALIAS = "idempotency-key";
 const LOCK_SECONDS = 60;
 
 export type IdempotencyScope = { merchantId: string; environment: AppEnvironment; method: string; path: string; key: string };
@@ -27,7 +29,13 @@ export type IdempotencyClaim =
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
 export function readIdempotencyKey(headers: Headers): string | null {
-  const key = headers.get(IDEMPOTENCY_HEADER);
+  const ours = headers.get(IDEMPOTENCY_HEADER);
+  const alias = headers.get(IDEMPOTENCY_HEADER_ALIAS);
+  // Both sent and different: which one the client meant is a guess we do not make.
+  if (ours !== null && alias !== null && ours.trim() !== alias.trim()) {
+    throw new AppError("invalid_request", "X-Idempotency-Key and Idempotency-Key differ: send one of them (they are the same header).");
+  }
+  const key = ours ?? alias;
   if (key === null) return null;
   const trimmed = key.trim();
   if (!KEY_PATTERN.test(trimmed)) {

@@ -304,6 +304,14 @@ function operation(registry: SchemaRegistry, contract: RouteContract) {
           schema: { type: "string", minLength: 1, maxLength: 255 },
           example: "order-1042-attempt",
         },
+        {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          description: "The IETF draft's name for X-Idempotency-Key, accepted as its alias; sending both with different values is 400.",
+          schema: { type: "string", minLength: 1, maxLength: 255 },
+          example: "order-1042-attempt",
+        },
       ]
     : [];
   const requestSchema = contract.request?.body ? registry.convert(contract.request.body, "input", `${pascal(operationId)}Request`) : undefined;

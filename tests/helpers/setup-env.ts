@@ -11,3 +11,4 @@ process.env.LOG_LEVEL ??= "silent";
 process.env.API_KEY_CACHE_MS ??= "0"; // tests change keys and merchants directly; tests/unit/auth covers the cache
 process.env.WEBHOOK_ALLOW_PRIVATE ??= "true"; // the tests' webhook receivers listen on 127.0.0.1 (off by default everywhere else)
 process.env.WEBHOOK_SECRET_KEYS ??= "test1:dGVzdC1rZXktdGVzdC1rZXktdGVzdC1rZXktMDAwMDA="; // fixed: parallel test files must not race to generate one
+process.env.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE ??= "0"; // hundreds of deliberate 401s share one address here; tests/api/platform/route-wrapper.test.ts turns it on

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getPrisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { defineContract } from "@/lib/http/contract";
+import { resetAuthFailureBlocks } from "@/lib/http/authenticate-limited";
 import { defineRoute } from "@/lib/http/define-route";
 import { newId } from "@/lib/ids";
 import { rotateApiKeys } from "@/lib/merchants/rotate-api-keys";
@@ -169,6 +170,38 @@ describe("input validation", () => {
   });
 });
 
+describe("failed authentications, per address", () => {
+  afterEach(() => {
+    process.env.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE = "0";
+    resetAuthFailureBlocks();
+  });
+
+  it("401s carry X-RateLimit-* of the address's failure budget; past it, 429 even for valid credentials, until the window ends", async () => {
+    process.env.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE = "3";
+    const m = await createTestMerchant();
+    const from = (ip: string) => ({ "X-Forwarded-For": ip });
+    const wrong = { "X-API-Key": "pk_test_AAAAAAAAAAAAAAAAAAAAAAAA:sk_test_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB" };
+    const guesser = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    const first = await call(route, { path: "/test/echo", headers: { ...wrong, ...from(guesser) }, body: good });
+    expect(first.status).toBe(401);
+    expect(first.headers.get("www-authenticate")).toContain("Bearer");
+    expect(first.headers.get("x-ratelimit-limit")).toBe("3");
+    expect(first.headers.get("x-ratelimit-remaining")).toBe("2");
+    await call(route, { path: "/test/echo", headers: { ...wrong, ...from(guesser) }, body: good });
+    await call(route, { path: "/test/echo", headers: { ...wrong, ...from(guesser) }, body: good });
+    const fourth = await call(route, { path: "/test/echo", headers: { ...wrong, ...from(guesser) }, body: good });
+    expect(fourth.status).toBe(429);
+    expect(fourth.json).toMatchObject({ statusCode: 429, code: "rate_limited" });
+    expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The right key from that address is refused too: a guesser cannot wait for the one 200.
+    const right = await call(route, { path: "/test/echo", headers: { ...m.headers, ...from(guesser) }, body: good });
+    expect(right.status).toBe(429);
+    expect(await executions(m.merchant.id)).toBe(0);
+    // Another address is not affected.
+    expect((await call(route, { path: "/test/echo", headers: { ...m.headers, ...from("198.51.100.7") }, body: good })).status).toBe(201);
+  });
+});
+
 describe("rate limiting", () => {
   it("sends X-RateLimit-* headers and 429 with Retry-After past the merchant's limit", async () => {
     const m = await createTestMerchant({ rateLimitPerMinute: 3 });
@@ -212,6 +245,19 @@ describe("idempotency", () => {
     expect(second.json).toEqual(first.json);
     expect(second.headers.get("idempotent-replayed")).toBe("true");
     expect(first.headers.get("idempotent-replayed")).toBeNull();
+    expect(await executions(m.merchant.id)).toBe(1);
+  });
+
+  it("Idempotency-Key (the IETF draft's name) is the same key as X-Idempotency-Key; both with different values → 400", async () => {
+    const m = await createTestMerchant();
+    const first = await call(route, { path: "/test/echo", headers: { ...m.headers, "Idempotency-Key": "order-alias" }, body: good });
+    const second = await call(route, { path: "/test/echo", headers: withKey(m, "order-alias"), body: good });
+    expect(first.status).toBe(201);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(await executions(m.merchant.id)).toBe(1);
+    const both = await call(route, { path: "/test/echo", headers: { ...withKey(m, "one"), "Idempotency-Key": "two" }, body: good });
+    expect(both.status).toBe(400);
+    expect(both.json.message).toContain("X-Idempotency-Key and Idempotency-Key differ");
     expect(await executions(m.merchant.id)).toBe(1);
   });
 
