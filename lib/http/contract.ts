@@ -23,6 +23,8 @@ export type RouteContract<
   rateLimit?: "default" | "none";
   /** Honour X-Idempotency-Key (DESIGN §5). */
   idempotency?: boolean;
+  /** What a replayed 2xx answer shows now (a quote's `expiresIn` keeps counting down); the stored answer is unchanged. */
+  onReplay?: (body: unknown) => unknown;
   /** Public reference data: Cache-Control max-age and ETag / If-None-Match → 304. */
   cacheSeconds?: number;
   /** Answer 404 (as if the route did not exist) outside this environment. */

@@ -194,7 +194,8 @@ async function runIdempotent(
   const claim = await claimIdempotencyKey(scope, hashRequestBody(rawBody ?? null));
   if (claim.kind === "replay") {
     headers["Idempotent-Replayed"] = "true";
-    return { status: claim.status, body: claim.body };
+    const live = contract.onReplay && claim.status < 300 ? contract.onReplay(claim.body) : claim.body;
+    return { status: claim.status, body: live };
   }
   let result: RouteResult;
   try {

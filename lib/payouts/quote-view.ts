@@ -4,6 +4,14 @@ import { fromMinor } from "@/lib/money";
 /** Rates and percentages are decimal strings inside; the wire carries them as JSON numbers. */
 export const rateNumber = (rate: string) => Number(rate);
 
+/** A replayed quote answer (idempotency) with `expiresIn` counted from now, not from its creation. */
+export function refreshQuoteExpiry(body: unknown, now = new Date()): unknown {
+  const quote = body as { expiresAt?: unknown };
+  if (typeof quote?.expiresAt !== "string") return body;
+  const expiresIn = Math.max(0, Math.round((Date.parse(quote.expiresAt) - now.getTime()) / 1000));
+  return { ...(body as object), expiresIn };
+}
+
 /** The spec's Quote resource from its stored row. `now` fixes expiresIn (300 at creation). */
 export function quoteView(q: PayoutQuote, now = q.createdAt) {
   const expiresIn = Math.max(0, Math.round((q.expiresAt.getTime() - now.getTime()) / 1000));

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getPrisma } from "@/lib/db/client";
 import { setPayoutLimits } from "@/lib/payouts/payout-limits";
 import { fund } from "../../helpers/ledger";
@@ -138,6 +138,22 @@ describe("POST /payouts/quote", () => {
     expect(b.json.quoteId).toBe(a.json.quoteId);
     const c = await quote(m.headers, quoteBody({ amount: 20_000 }), key);
     expect(c.status).toBe(422);
+  });
+
+  it("a replayed quote shows the time it really has left (expiresIn counts down), the rest unchanged", async () => {
+    const m = await createTestMerchant();
+    await fund(m.merchant.id, "XOF", 100_000n);
+    const key = { "X-Idempotency-Key": `q-left-${Date.now()}` };
+    const first = await quote(m.headers, quoteBody(), key);
+    expect(first.json.expiresIn).toBe(300);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse(first.json.expiresAt) - 120_000 });
+    try {
+      const replay = await quote(m.headers, quoteBody(), key);
+      expect(replay.headers.get("idempotent-replayed")).toBe("true");
+      expect(replay.json).toEqual({ ...first.json, expiresIn: 120 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("401 without credentials", async () => {

@@ -1,6 +1,7 @@
 import { defineContract } from "@/lib/http/contract";
 import { quoteBody } from "@/lib/payouts/payout-request-schemas";
 import { quoteSchema } from "@/lib/payouts/payout-schemas";
+import { refreshQuoteExpiry } from "@/lib/payouts/quote-view";
 
 export const payoutQuoteContract = defineContract({
   method: "POST",
@@ -13,6 +14,7 @@ export const payoutQuoteContract = defineContract({
   tags: ["Payouts"],
   auth: "apiKey",
   idempotency: true,
+  onReplay: (body) => refreshQuoteExpiry(body),
   request: { body: quoteBody },
   success: { status: 200, description: "The quote", schema: quoteSchema },
   errors: [422],
