@@ -15,7 +15,7 @@ import { getCatalogue } from "@/lib/reference";
 import { assertWebhookUrlAllowed, recordWebhookEvents } from "@/lib/webhooks";
 import { planQuote } from "./build-quote";
 import { quoteRow } from "./create-quote";
-import { beneficiaryContext, legacyMethod, payoutData, type QuoteData, quoteUsed, SUBMIT_PAYOUT_JOB } from "./initiate-payout";
+import { beneficiaryContext, duplicatePayoutReference, legacyMethod, payoutData, type QuoteData, quoteUsed, SUBMIT_PAYOUT_JOB } from "./initiate-payout";
 import { type BulkItemView, presentBulk } from "./payout-bulk-views";
 import type { BulkPayoutBody } from "./payout-bulk-schemas";
 import { addLimitWindows, assertLimitWindows, assertPerTransaction, getPayoutLimits, lockLimitWindows } from "./payout-limits";
@@ -118,12 +118,23 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
       if (quoteIds.size > 0) {
         for (const q of await tx.payoutQuote.findMany({ where: { id: { in: [...quoteIds.keys()] }, merchantId: merchant.id, environment, internal: false } })) stored.set(q.id, q);
       }
+      // References already carried by a payout (single or bulk): those items are refused, as a single initiate would be.
+      const taken = new Map<string, string>();
+      if (refs.size > 0) {
+        const rows = await tx.payout.findMany({
+          where: { merchantId: merchant.id, environment, externalReference: { in: [...refs.keys()] } },
+          select: { id: true, externalReference: true },
+        });
+        for (const row of rows) taken.set(row.externalReference!, row.id);
+      }
       const limits = await getPayoutLimits(tx, merchant, environment);
 
       const accepted: Accepted[] = [];
       for (const candidate of candidates) {
         const item = candidate.body;
         try {
+          const holder = item.externalReference ? taken.get(item.externalReference) : undefined;
+          if (holder) throw duplicatePayoutReference(item.externalReference!, holder);
           let quote: QuoteData;
           let quoteId: string;
           if (item.quoteId) {
@@ -246,7 +257,15 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
     // 1,000 items take well under a second of statements; the default 5 s would be too close
     // on a loaded machine. Waiting for the merchant's lock is part of it.
     { timeout: 60_000, maxWait: 10_000 },
-  );
+  ).catch(referenceTakenMeanwhile);
+}
+
+/** A single initiate took one of the bulk's references after they were checked (it takes no merchant lock). */
+function referenceTakenMeanwhile(err: unknown): never {
+  if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+    throw new AppError("duplicate_reference", "An externalReference of this request was used by another payout meanwhile: retry the request.");
+  }
+  throw err;
 }
 
 /** The row just inserted, as the Payout Prisma would read back (for the views of the events and the answer). */

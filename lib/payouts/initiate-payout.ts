@@ -114,7 +114,14 @@ export async function initiatePayout(auth: Auth, body: InitiatePayoutBody): Prom
     });
   } catch (err) {
     if (isAppError(err) && err.code === "insufficient_balance") throw await insufficientAtInitiate(auth, quote);
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002" && stored) throw quoteUsed(stored.id, "another payout");
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+      // Which unique rule: the reference (used before, or by a request that won a race), else the quote.
+      if (body.externalReference) {
+        const holder = await payoutWithReference(auth, body.externalReference);
+        if (holder) throw duplicatePayoutReference(body.externalReference, holder);
+      }
+      if (stored) throw quoteUsed(stored.id, "another payout");
+    }
     throw err;
   }
 }
@@ -200,6 +207,24 @@ export function legacyMethod(body: InitiatePayoutBody): string {
     });
   }
   return provider;
+}
+
+/** The payout that already carries this externalReference (merchant and environment), if any. */
+export async function payoutWithReference(auth: Auth, externalReference: string): Promise<string | null> {
+  const prisma = await getPrisma();
+  const row = await prisma.payout.findUnique({
+    where: { merchantId_environment_externalReference: { merchantId: auth.merchant.id, environment: auth.environment, externalReference } },
+    select: { id: true },
+  });
+  return row?.id ?? null;
+}
+
+/** 422, like a collect's: the reference names one payout only, so a retry without a key cannot pay twice. */
+export function duplicatePayoutReference(reference: string, payoutId: string) {
+  return new AppError("duplicate_reference", `externalReference "${reference}" was already used for payout ${payoutId}.`, {
+    details: [{ path: "externalReference", message: `already used by ${payoutId}` }],
+    extra: { transactionId: payoutId },
+  });
 }
 
 export function quoteUsed(quoteId: string, payoutId: string) {

@@ -5,7 +5,7 @@ import { setPayoutLimits } from "@/lib/payouts/payout-limits";
 import { createBulk, getBulk, legacyItem, listBulks } from "../../helpers/bulk-payouts";
 import { fund, wallet } from "../../helpers/ledger";
 import { createTestMerchant } from "../../helpers/merchants";
-import { driveToFinal, quote, quoteBody, recipient, status } from "../../helpers/payouts";
+import { driveToFinal, initiate, quote, quoteBody, recipient, status } from "../../helpers/payouts";
 import { recordStatements } from "../../helpers/record-statements";
 import { ensureReferenceData } from "../../helpers/reference";
 
@@ -147,6 +147,18 @@ describe("POST /payouts/bulk", () => {
     expect(res.status).toBe(201);
     expect(res.json.items.map((i: any) => i.error?.code ?? i.status)).toEqual(["pending", "pending", "limit_exceeded", "pending"]);
     expect(res.json.items[2].error.message).toContain("20000 XOF already used");
+  });
+
+  it("an item whose externalReference an earlier payout carries is refused duplicate_reference, naming that payout", async () => {
+    const m = await createTestMerchant();
+    await fund(m.merchant.id, "XOF", 100_000n);
+    const single = await initiate(m.headers, legacyItem({ externalReference: "inv-2001" }));
+    expect(single.status).toBe(201);
+    const res = await createBulk(m.headers, { items: [legacyItem({ externalReference: "inv-2001" }), legacyItem({ externalReference: "inv-2002" })] });
+    expect(res.status).toBe(201);
+    expect(res.json.counts).toMatchObject({ accepted: 1, rejected: 1 });
+    expect(res.json.items[0]).toMatchObject({ index: 0, status: "rejected", error: { statusCode: 422, code: "duplicate_reference" } });
+    expect(res.json.items[0].error.message).toContain(single.json.transactionId);
   });
 
   it("externalReferences must be unique within the request (422 duplicate_reference on the repeat)", async () => {

@@ -55,6 +55,18 @@ describe.runIf(!!process.env.DATABASE_URL)("payout initiate under concurrency (P
     expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
   });
 
+  it("20 concurrent legacy initiates with one externalReference: exactly one payout, the others 422 naming it", async () => {
+    const m = await createTestMerchant({ plan: "enterprise" });
+    await fund(m.merchant.id, "XOF", 1_000_000n);
+    const body = { amount: 10_000, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: recipient(), externalReference: "retry-storm" };
+    const results = await Promise.all(Array.from({ length: 20 }, () => initiate(m.headers, body)));
+    const created = results.filter((r) => r.status === 201);
+    expect(created).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 201)) expect(r.json).toMatchObject({ statusCode: 422, code: "duplicate_reference", transactionId: created[0].json.transactionId });
+    expect(await wallet(m.merchant.id, "XOF")).toEqual({ available: 1_000_000n - 10_100n, pending: 0n });
+    expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
+  });
+
   it("the same quote initiated 20 times concurrently gives exactly one payout", async () => {
     const { m, quotes } = await merchantWithQuotes(1_000_000n, 1);
     const results = await Promise.all(Array.from({ length: 20 }, () => initiate(m.headers, { quoteId: quotes[0].id, recipient: recipient() })));
@@ -75,13 +87,15 @@ describe.runIf(!!process.env.DATABASE_URL)("payout initiate under concurrency (P
       const id = payout.json.transactionId;
       const [cancelled] = await Promise.all([cancel(m.headers, id), submitPayout(id)]);
       const final = await prisma.payout.findUniqueOrThrow({ where: { id } });
+      // The submit job also asks for the status at once; the sandbox (no delay) may already say success.
+      const expected = { cancelled: ["payout.pending", "payout.cancelled"], processing: ["payout.pending", "payout.processing"], success: ["payout.pending", "payout.processing", "payout.success"] };
       if (final.status === "cancelled") expect(cancelled.status).toBe(200);
       else {
-        expect(final.status).toBe("processing");
+        expect(["processing", "success"]).toContain(final.status);
         expect(cancelled.status).toBe(422);
       }
       const events = await prisma.webhookEvent.findMany({ where: { transactionId: id } });
-      expect(events.map((e) => e.type).sort()).toEqual(["payout.pending", final.status === "cancelled" ? "payout.cancelled" : "payout.processing"].sort());
+      expect(events.map((e) => e.type).sort()).toEqual([...expected[final.status as keyof typeof expected]].sort());
     }
     const cancelledCount = await prisma.payout.count({ where: { merchantId: m.merchant.id, status: "cancelled" } });
     expect(await wallet(m.merchant.id, "XOF")).toEqual({ available: 1_000_000n - BigInt(10 - cancelledCount) * 10_100n, pending: 0n });

@@ -119,6 +119,27 @@ describe("POST /payouts/initiate with a quote", () => {
     expect(res.json.message).toContain("daily payout limit of 15000 XOF");
   });
 
+  it("an externalReference names one payout: a second payout with it (legacy or quoted) is 422 duplicate_reference naming the first, nothing held", async () => {
+    const m = await funded(100_000n);
+    const legacy = { amount: 10_000, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: recipient(), externalReference: "salary-nov-7" };
+    const first = await initiate(m.headers, legacy);
+    expect(first.status).toBe(201);
+    const retry = await initiate(m.headers, legacy);
+    expect(retry.status).toBe(422);
+    expect(retry.json).toMatchObject({ code: "duplicate_reference", transactionId: first.json.transactionId });
+    expect(retry.json.message).toContain(first.json.transactionId);
+    const q = await quote(m.headers, quoteBody());
+    const quoted = await initiate(m.headers, { quoteId: q.json.quoteId, recipient: recipient(), externalReference: "salary-nov-7" });
+    expect(quoted.status).toBe(422);
+    expect(quoted.json.code).toBe("duplicate_reference");
+    // One payout held; the quote is still free for another reference.
+    expect(await wallet(m.merchant.id, "XOF")).toEqual({ available: 100_000n - 10_100n, pending: 0n });
+    expect((await initiate(m.headers, { quoteId: q.json.quoteId, recipient: recipient(), externalReference: "salary-nov-8" })).status).toBe(201);
+    // Another merchant may use the same reference.
+    const other = await funded(100_000n);
+    expect((await initiate(other.headers, legacy)).status).toBe(201);
+  });
+
   it("the limit windows run: a refusal takes nothing, a cancelled payout gives its amount back (GET /payouts/limits agrees)", async () => {
     const m = await funded();
     await setPayoutLimits(await getPrisma(), m.merchant, "sandbox", { daily: "15000" });

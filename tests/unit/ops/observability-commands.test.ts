@@ -81,9 +81,16 @@ describe("payments:recheck", () => {
     const m = await createTestMerchant();
     const res = await initiatePayment(m.headers, directBody());
     const id = res.json.data.transactionId as string;
-    await submitPayment(id);
-    expect((await (await getPrisma()).payment.findUniqueOrThrow({ where: { id } })).status).toBe("processing");
-    expect(await ops("payments:recheck", "--id", id)).toEqual({ code: 0, output: `${id}: success` });
+    // The sandbox answers 1.5 s after the submit: the submit job's own first check still sees it processing.
+    process.env.SANDBOX_PROVIDER_DELAY_MS = "1500";
+    try {
+      await submitPayment(id);
+      expect((await (await getPrisma()).payment.findUniqueOrThrow({ where: { id } })).status).toBe("processing");
+      await new Promise((r) => setTimeout(r, 1600));
+      expect(await ops("payments:recheck", "--id", id)).toEqual({ code: 0, output: `${id}: success` });
+    } finally {
+      process.env.SANDBOX_PROVIDER_DELAY_MS = "0";
+    }
     await expect(ops("payments:recheck", "--id", "mch_123")).rejects.toThrow(/--id must be a payment/);
   });
 });
