@@ -296,18 +296,23 @@ function startServer() {
   return server;
 }
 
-/**
- * Each endpoint is measured on a drained queue: the jobs the previous runs created (thousands of
- * submits and polls) would otherwise compete for the same two cores (PostgreSQL only; at most 3 min).
- */
-async function waitForJobBacklog() {
-  if (!onPostgres) return;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const due = Number(spawnSync("psql", [process.env.BENCH_DATABASE_URL, "-qAtc", "SELECT count(*) FROM jobs WHERE status IN ('pending', 'running') AND run_at <= now()"], { encoding: "utf8" }).stdout.trim() || 0);
-    if (due === 0 || Date.now() > deadline) return;
-    await new Promise((r) => setTimeout(r, 1000));
+/** A few collects before the pipeline run, so that it does not measure the JIT warming up. */
+async function warmUpInitiates() {
+  for (let i = 0; i < 40; i++) {
+    await fetch(`${base}/api/v1/payments/initiate`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ type: "direct", amount: 5000, provider: "orange", country: "SN", customerPhone: "+221770000012", externalReference: `warm-${process.pid}-${i}` }),
+    });
   }
+  await new Promise((r) => setTimeout(r, 3000));
+}
+
+/** SIGTERM to the workers, and wait until they have exited (they finish or release their jobs). */
+let workerPeakRss = null;
+async function stopWorkers(list) {
+  if (list.length) workerPeakRss = Math.max(...list.map((w) => peakRssMb(w.pid)));
+  await Promise.all(list.map((w) => (w.exitCode !== null ? null : new Promise((r) => { w.once("exit", r); w.kill("SIGTERM"); }))));
 }
 
 /** The job workers, once the server has migrated the database. */
@@ -375,14 +380,22 @@ const server = startServer();
 let workers = [];
 try {
   await waitReady();
-  workers = startWorkers();
   const only = process.env.BENCH_ONLY?.split(",");
+  workers = startWorkers();
+  // The pipeline first, on an empty queue, with the worker(s) running. Then the workers stop:
+  // the endpoint runs below measure the API alone (in production the workers have cores of
+  // their own; here they would take the API's), and the jobs those runs create just wait.
+  let pipeline = null;
+  if (!only || only.some((o) => "pipeline".includes(o))) {
+    await warmUpInitiates();
+    pipeline = await measurePipeline({ base, auth, databaseUrl: process.env.BENCH_DATABASE_URL });
+  }
+  await stopWorkers(workers);
   const rows = [];
   let baseline = null;
   for (const target of targets) {
     if (only && !target.baseline && !only.some((o) => target.name.includes(o))) continue;
     if (target.postgresOnly && !onPostgres) continue;
-    await waitForJobBacklog();
     if (target.setup) await target.setup.call(target, { base, auth });
     await measure({ ...target, duration: 2, amount: target.warmupAmount }); // warm-up: JIT, caches, connection pools
     const r = await measure(target);
@@ -410,18 +423,15 @@ try {
     checkoutPage = await measureCheckoutPage(base, auth);
     printCheckoutFigures(checkoutPage);
   }
-  let pipeline = null;
-  await waitForJobBacklog();
-  if (!only || only.some((o) => "pipeline".includes(o))) pipeline = await measurePipeline({ base, auth, databaseUrl: process.env.BENCH_DATABASE_URL });
   const peak = peakRssMb(server.pid);
-  const workerPeak = workers.length ? Math.max(...workers.map((w) => peakRssMb(w.pid))) : null;
+  const workerPeak = workerPeakRss;
   console.log(
     `server peak RSS: ${peak} MB${workerPeak ? ` · job worker peak RSS: ${workerPeak} MB (${workers.length} worker${workers.length > 1 ? "s" : ""}, JOBS_RUNNER=worker)` : " · jobs run in the server"} · database: ${onPostgres ? "PostgreSQL" : "embedded PGlite"} · ${connections} connections × ${duration} s`,
   );
   mkdirSync(path.join(root, "bench-results"), { recursive: true });
   writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), database: onPostgres ? "PostgreSQL" : "embedded PGlite", connections, duration, peakRssMb: peak, workers: workers.length, workerPeakRssMb: workerPeak, rows, checkoutPage, bulk, pipeline }, null, 2));
 } finally {
-  for (const w of workers) w.kill("SIGTERM");
+  for (const w of workers) if (w.exitCode === null) w.kill("SIGTERM");
   for (const pid of descendants(server.pid).reverse()) {
     try {
       process.kill(pid, "SIGTERM");
