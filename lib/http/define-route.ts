@@ -6,7 +6,7 @@ import { appEnv, config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { observeRequest } from "@/lib/observability/observe";
-import { SpanKind, withSpan } from "@/lib/observability/tracing";
+import { withServerSpan } from "@/lib/observability/tracing";
 import { clientIp } from "./client-ip";
 import type { RouteContract } from "./contract";
 import { assertSafeInput } from "./assert-safe-input";
@@ -54,7 +54,7 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
     const started = performance.now();
     const seen: Seen = { auth: null };
     const attributes = { "http.request.method": request.method, "http.route": `/api/v1${contract.path}`, "request.id": requestId };
-    return withSpan(`${request.method} /api/v1${contract.path}`, attributes, async (span) => {
+    return withServerSpan(`${request.method} /api/v1${contract.path}`, attributes, request.headers, async (span) => {
       let status = 500;
       try {
         const response = await answer(request, context, requestId, seen);
@@ -75,7 +75,7 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
           replayed: seen.replayed,
         });
       }
-    }, SpanKind.SERVER);
+    });
   };
 
   const answer = async (request: Request, context: NextRouteContext | undefined, requestId: string, seen: Seen): Promise<Response> => {

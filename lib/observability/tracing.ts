@@ -1,5 +1,6 @@
 import { appEnv, config, setting } from "@/lib/config";
-import { type Attributes, context, INVALID_SPAN_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { type Attributes, context, INVALID_SPAN_CONTEXT, propagation, type Span, SpanKind, SpanStatusCode, type TextMapGetter, trace } from "@opentelemetry/api";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { scrubLogText } from "./log-redaction";
@@ -38,6 +39,9 @@ export async function startTracing(options: { exporter?: SpanExporter } = {}): P
   }
   const contextManager = new AsyncLocalStorageContextManager().enable();
   context.setGlobalContextManager(contextManager);
+  // W3C trace context in and out: a caller's `traceparent` continues its trace through our
+  // request span (Next extracts it when it serves the request; withServerSpan when nothing did).
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   const provider = new TracerProvider({
     resource: resourceFromAttributes({
       "service.name": setting("OTEL_SERVICE_NAME") ?? TRACER,
@@ -58,6 +62,7 @@ export async function stopTracing(): Promise<void> {
   delete g[KEY];
   await state.provider.shutdown();
   trace.disable();
+  propagation.disable();
   context.disable();
 }
 
@@ -78,6 +83,22 @@ export async function withSpan<T>(name: string, attributes: Attributes, fn: (spa
       span.end();
     }
   });
+}
+
+const headerGetter: TextMapGetter<Headers> = {
+  keys: (headers) => [...headers.keys()],
+  get: (headers, key) => headers.get(key) ?? undefined,
+};
+
+/**
+ * The span of one API request. When no span is active yet (nothing upstream in this process made
+ * one), the caller's W3C `traceparent` / `tracestate` headers make it a child of the caller's
+ * span, so a merchant's or a gateway's trace continues through us. A malformed header is ignored.
+ */
+export async function withServerSpan<T>(name: string, attributes: Attributes, headers: Headers, fn: (span: Span) => Promise<T>): Promise<T> {
+  if (!tracingEnabled()) return fn(NOOP_SPAN);
+  const parent = trace.getActiveSpan() ? context.active() : propagation.extract(context.active(), headers, headerGetter);
+  return context.with(parent, () => withSpan(name, attributes, fn, SpanKind.SERVER));
 }
 
 /** The current trace id, for log lines (null when tracing is off). */

@@ -4,6 +4,11 @@ import { refundSchema } from "@/lib/refunds/refund-schemas";
 /** Response schemas of the collect endpoints (spec "Collect transaction"), used by the contracts. */
 const status = z.enum(["pending", "processing", "success", "failed", "cancelled", "expired", "refunded"]);
 const nullableString = z.string().nullable();
+/** Issue 19: every collect response shows what we will take, as payouts do. */
+const fees = z
+  .number()
+  .nullable()
+  .describe("Our fee on this collect, in `currency`, taken from the amount when it succeeds (the provider's tariff, DESIGN §3); null while a checkout payment has no method chosen.");
 const refundFields = {
   refundedAmount: z.number().describe("Total of the successful refunds; the status becomes `refunded` when it reaches `amount`."),
   refunds: z.array(refundSchema).describe("Every refund of the payment, oldest first (POST /payments/{transactionId}/refund)."),
@@ -15,6 +20,7 @@ export const paymentStatusSchema = z.object({
   status,
   amount: z.number(),
   currency: z.string(),
+  fees,
   provider: nullableString.describe("Provider code; null for a checkout payment until the customer picks a method."),
   country: nullableString,
   merchantReference: z.string().describe("Your externalReference."),
@@ -39,6 +45,7 @@ export const paymentDetailSchema = z.object({
   status,
   amount: z.number(),
   currency: z.string(),
+  fees,
   provider: nullableString,
   providerReference: nullableString,
   customerPhone: nullableString,
@@ -67,6 +74,7 @@ export const initiatedPaymentSchema = z.object({
     type: z.literal("collect"),
     amount: z.number(),
     currency: z.string(),
+    fees,
     paymentMethod: z
       .object({ code: z.string(), name: z.string(), logoUrl: z.string().nullable() })
       .nullable()

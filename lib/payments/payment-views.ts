@@ -10,6 +10,8 @@ import { STATUS_MESSAGES } from "./payment-lifecycle";
  */
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const amountOf = (p: Payment) => fromMinor(p.amount, p.currency);
+/** The fee is fixed once the provider is known (initiate for direct, the customer's choice for checkout). */
+export const feesOf = (p: Pick<Payment, "provider" | "fee" | "currency">) => (p.provider ? fromMinor(p.fee, p.currency) : null);
 
 /**
  * DESIGN §14: what has been refunded (successful refunds) and every refund, oldest first. The
@@ -29,6 +31,7 @@ export function paymentStatusView(p: Payment, refunds: Refund[] = []) {
     status: p.status,
     amount: amountOf(p),
     currency: p.currency,
+    fees: feesOf(p),
     provider: p.provider,
     country: p.country,
     merchantReference: p.externalReference,
@@ -56,6 +59,7 @@ export function paymentDetailView(p: Payment, refunds: Refund[] = []) {
     status: p.status,
     amount: amountOf(p),
     currency: p.currency,
+    fees: feesOf(p),
     provider: p.provider,
     providerReference: p.providerReference,
     customerPhone: p.customerPhone,

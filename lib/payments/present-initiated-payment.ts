@@ -1,5 +1,6 @@
 import type { Payment } from "@/lib/db/generated/client";
 import { fromMinor } from "@/lib/money";
+import { feesOf } from "./payment-views";
 import { getCatalogue } from "@/lib/reference";
 import { assetUrl } from "@/lib/reference/asset-url";
 import { listMethodsForCheckout } from "@/lib/checkout/list-checkout-methods";
@@ -26,6 +27,7 @@ export async function presentInitiatedPayment(payment: Payment | InitiatedPaymen
       type: "collect" as const,
       amount: fromMinor(payment.amount, payment.currency),
       currency: payment.currency,
+      fees: feesOf(payment),
       paymentMethod: payment.type === "direct" ? methodOf(payment.provider!) : null,
       country: payment.country!,
       redirectUrl,

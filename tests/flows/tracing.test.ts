@@ -95,6 +95,23 @@ describe("tracing", () => {
     expect(everything).not.toContain(m.credentials.split(":")[1]);
   });
 
+  it("a caller's W3C traceparent is continued: the request span joins its trace as a child of its span; a malformed one starts a new trace", async () => {
+    const m = await createLiveMerchant();
+    const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const callerSpan = "00f067aa0ba902b7";
+    exporter.reset();
+    const res = await initiatePayment({ ...m.headers, traceparent: `00-${traceId}-${callerSpan}-01` }, directBody({ provider: "orange", country: "SN", customerPhone: "+221770000012" }));
+    expect(res.status).toBe(201);
+    const server = exporter.getFinishedSpans().find((s) => s.name === "POST /api/v1/payments/initiate")!;
+    expect(server.spanContext().traceId).toBe(traceId);
+    expect(server.parentSpanContext?.spanId).toBe(callerSpan);
+    exporter.reset();
+    await initiatePayment({ ...m.headers, traceparent: "00-not-a-trace-01" }, directBody({ provider: "orange", country: "SN", customerPhone: "+221770000012" }));
+    const fresh = exporter.getFinishedSpans().find((s) => s.name === "POST /api/v1/payments/initiate")!;
+    expect(fresh.spanContext().traceId).not.toBe(traceId);
+    expect(fresh.parentSpanContext).toBeUndefined();
+  });
+
   it("operator calls are counted per connector account: latency, errors, and the circuit breaker's state at scrape", async () => {
     const m = metrics();
     const before = (await m.operatorErrors.get()).values.find((v) => v.labels.account === "fake-trace")?.value ?? 0;

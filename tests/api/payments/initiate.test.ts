@@ -21,6 +21,7 @@ describe("POST /payments/initiate — direct", () => {
         type: "collect",
         amount: 5000,
         currency: "XOF",
+        fees: 75, // Orange SN's 1.5 %: what we take when it succeeds
         paymentMethod: { code: "orange", name: expect.any(String), logoUrl: expect.stringMatching(/^http.*orange/) },
         country: "SN",
         redirectUrl: expect.stringMatching(/^http:\/\/localhost:3000\/checkout\/[\w-]{20,}$/),
@@ -165,7 +166,7 @@ describe("POST /payments/initiate — checkout", () => {
       cancelUrl: "https://shop.example/cart",
     });
     expect(res.status).toBe(201);
-    expect(res.json.data).toMatchObject({ status: "pending", paymentMethod: null, country: "SN", currency: "XOF" });
+    expect(res.json.data).toMatchObject({ status: "pending", paymentMethod: null, fees: null, country: "SN", currency: "XOF" }); // no fee until the customer picks a method
     expect(Object.keys(res.json.data.deepLinks)).toEqual(expect.arrayContaining(["orange", "wave", "free"]));
     const expiresIn = Date.parse(res.json.data.expiresAt) - Date.now();
     expect(expiresIn).toBeGreaterThan(59 * 60_000);
