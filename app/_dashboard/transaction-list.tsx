@@ -18,11 +18,13 @@ export function TransactionFilters(props: {
   fieldErrors: Record<string, string>;
   statuses: readonly string[];
   total: number;
+  /** The list counted up to its cap only (DASHBOARD_COUNT_UP_TO): "10000+" rather than a number it did not count. */
+  totalIsLowerBound?: boolean;
   /** Collect payments can be filtered by operator; payouts are filtered by status and dates. */
   withProvider: boolean;
   m: Messages;
 }) {
-  const { basePath, filters, fieldErrors, statuses, total, withProvider, m } = props;
+  const { basePath, filters, fieldErrors, statuses, total, totalIsLowerBound, withProvider, m } = props;
   const err = (name: string) =>
     fieldErrors[name] ? (
       <span className="field-error" id={`f-${name}-error`}>
@@ -77,7 +79,8 @@ export function TransactionFilters(props: {
       </form>
       <FilterErrors errors={fieldErrors} />
       <p className="muted" aria-live="polite">
-        {total} {m.payments.results}
+        {total}
+        {totalIsLowerBound ? "+" : ""} {m.payments.results}
       </p>
     </>
   );

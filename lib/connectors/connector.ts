@@ -115,6 +115,8 @@ export type RefundOrder = {
   country: string;
   currency: string;
   amountMinor: bigint;
+  /** The collect's own amount: operators that refund a whole transaction only (Airtel, Wave) refuse a partial refund with it. */
+  collectAmountMinor: bigint;
   phone: string | null;
 };
 

@@ -1,6 +1,7 @@
 import { getPrisma } from "@/lib/db/client";
 import type { Payment, PaymentStatusChange, Refund } from "@/lib/db/generated/client";
 import { listTransactions, listTransactionsQuery } from "@/lib/payments/list-transactions";
+import { DASHBOARD_COUNT_UP_TO } from "./list-count";
 import { resendWebhookEvent } from "@/lib/webhooks";
 import { toWebhookEventView, type WebhookEventView } from "@/lib/webhooks/webhook-event-view";
 import { fieldErrorsOf, fieldErrorsOfAppError, type FormResult, toFormResult } from "./form-result";
@@ -18,7 +19,7 @@ export async function listDashboardPayments(scope: DashboardScope, searchParams:
   const parsed = listTransactionsQuery.safeParse({ ...filters, limit: "20" });
   if (!parsed.success) return { filters, fieldErrors: fieldErrorsOf(parsed.error), ...empty };
   try {
-    const result = await listTransactions({ environment: scope.environment, merchant: { id: scope.merchantId } }, parsed.data);
+    const result = await listTransactions({ environment: scope.environment, merchant: { id: scope.merchantId } }, parsed.data, { countUpTo: DASHBOARD_COUNT_UP_TO });
     return { filters, fieldErrors: {} as Record<string, string>, ...result };
   } catch (err) {
     // A page past the deepest one: said next to the form, like any other filter error.

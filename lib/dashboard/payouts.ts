@@ -1,6 +1,7 @@
 import { getPrisma } from "@/lib/db/client";
 import type { Payout, PayoutQuote, PayoutStatusChange } from "@/lib/db/generated/client";
 import { listTransactions, listTransactionsQuery } from "@/lib/payments/list-transactions";
+import { DASHBOARD_COUNT_UP_TO } from "./list-count";
 import { cancelPayout } from "@/lib/payouts/cancel-payout";
 import { toWebhookEventView, type WebhookEventView } from "@/lib/webhooks/webhook-event-view";
 import { fieldErrorsOf, fieldErrorsOfAppError, type FormResult, toFormResult } from "./form-result";
@@ -28,7 +29,7 @@ export async function listDashboardPayouts(scope: DashboardScope, searchParams: 
   }
   if (!parsed.success || Object.keys(fieldErrors).length > 0) return { filters, fieldErrors, ...empty };
   try {
-    const result = await listTransactions({ environment: scope.environment, merchant: { id: scope.merchantId } }, parsed.data);
+    const result = await listTransactions({ environment: scope.environment, merchant: { id: scope.merchantId } }, parsed.data, { countUpTo: DASHBOARD_COUNT_UP_TO });
     return { filters, fieldErrors: {} as Record<string, string>, ...result };
   } catch (err) {
     // A page past the deepest one: said next to the form, like any other filter error.

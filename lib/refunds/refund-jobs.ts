@@ -59,7 +59,7 @@ export const refundOrders: OrderKind<Refund> = {
     // referenceIdToRefund, pawaPay's depositId), or its own.
     const payment = await (await getPrisma()).payment.findUniqueOrThrow({
       where: { id: r.paymentId },
-      select: { providerRequestRef: true, providerReference: true },
+      select: { providerRequestRef: true, providerReference: true, amount: true },
     });
     return connector.refund(context, {
       refundId: r.id,
@@ -71,6 +71,7 @@ export const refundOrders: OrderKind<Refund> = {
       country: r.country,
       currency: r.currency,
       amountMinor: r.amount,
+      collectAmountMinor: payment.amount,
       phone: r.destination,
     });
   },

@@ -9,7 +9,9 @@ import { getPrisma } from "@/lib/db/client";
 import { runSettlement } from "@/lib/ledger/settle-due-pending";
 import { submitPayment } from "@/lib/payments/payment-jobs";
 import { pollPayout, submitPayout } from "@/lib/payouts/payout-jobs";
+import { submitRefund } from "@/lib/refunds/refund-jobs";
 import { directBody, eventTypes, initiatePayment } from "../helpers/payments";
+import { paymentStatus, refund as refundPayment } from "../helpers/refunds";
 import { intlRecipient, payoutEventTypes, quoteAndInitiate, quoteBody, recipient, sender, status as payoutStatus } from "../helpers/payouts";
 import { createLiveMerchant, enterProduction, ops, restoreEnv } from "../helpers/production-instance";
 import { ensureReferenceData } from "../helpers/reference";
@@ -149,6 +151,40 @@ describe("production e2e: Airtel Money and M-Pesa Daraja simulators", () => {
     await runCheckJobs([failing]);
     expect(await payment(failing)).toMatchObject({ status: "failed", errorCode: "user_cancelled" }); // DP00800001002 wrong PIN → declined
     trace.push(`Airtel failing payer ${failing}: DP00800001002 → failed/user_cancelled`);
+  });
+
+  it("Airtel refund by the collection's airtel_money_id: a partial one fails before any call; the full one succeeds → payment.refunded; reconcile", async () => {
+    expect((await ops("route:set", "--country", "GA", "--provider", "airtel", "--direction", "refund", "--account", "airtel-ga")).code).toBe(0);
+    const id = await collect({ provider: "airtel", country: "GA", currency: "XAF", customerPhone: "+24174000003", amount: 6_000 });
+    await submitPayment(id);
+    airtel.admin.advanceClock(3);
+    await airtel.admin.idle();
+    await runCheckJobs([id]);
+    const paid = await payment(id);
+    expect(paid.status).toBe("success");
+    await runSettlement({ merchantId: m.merchant.id });
+    const refundRow = async (rf: string) => (await prisma()).refund.findUniqueOrThrow({ where: { id: rf } });
+    const refundCalls = () => airtel.admin.requests({ path: "/standard/v1/payments/refund" });
+
+    const partial = await refundPayment(m.headers, id, { amount: 2_000 });
+    expect(partial.status).toBe(201);
+    await submitRefund(partial.json.refundId);
+    expect(await refundRow(partial.json.refundId)).toMatchObject({ status: "failed", errorCode: "provider_error", errorMessage: expect.stringContaining("in full only") });
+    expect(refundCalls()).toHaveLength(0);
+
+    const full = await refundPayment(m.headers, id, {});
+    expect(full.status).toBe(201);
+    await submitRefund(full.json.refundId);
+    expect(await refundRow(full.json.refundId)).toMatchObject({ status: "success", connectorAccountId: "airtel-ga" });
+    expect(JSON.parse(refundCalls().at(-1)!.body)).toEqual({ transaction: { airtel_money_id: paid.providerReference } });
+    expect((await paymentStatus(m.headers, id)).json).toMatchObject({ status: "refunded", refundedAmount: 6_000 });
+    expect(await eventTypes(m.merchant.id, id)).toEqual([
+      "payment.pending", "payment.processing", "payment.success",
+      "refund.pending", "refund.failed", // the partial one
+      "refund.pending", "refund.processing", "refund.success", "payment.refunded",
+    ]);
+    expect((await ops("ledger:reconcile", "--merchant", m.merchant.id)).code).toBe(0);
+    trace.push(`Airtel refund of ${id}: partial refused (full only, no call); full ${full.json.refundId}: ${(await calls(full.json.refundId)).join(", ")} → success, payment.refunded`);
   });
 
   it("M-Pesa account in production: connector:check passes against the simulator (token and certificate)", async () => {

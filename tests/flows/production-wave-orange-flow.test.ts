@@ -5,10 +5,12 @@ import { POST as callbackPost } from "@/app/api/v1/connectors/[accountId]/callba
 import { startOrangeWebpaySimulator, type OrangeSimulator } from "@/lib/connectors/orange-webpay/simulator";
 import { startWaveSimulator, type WaveSimulator } from "@/lib/connectors/wave/simulator";
 import { getPrisma } from "@/lib/db/client";
+import { pollRefund, submitRefund } from "@/lib/refunds/refund-jobs";
 import { runSettlement } from "@/lib/ledger/settle-due-pending";
 import { pollPayment, submitPayment } from "@/lib/payments/payment-jobs";
 import { pollPayout, submitPayout } from "@/lib/payouts/payout-jobs";
 import { directBody, eventTypes, initiatePayment } from "../helpers/payments";
+import { paymentStatus, refund as refundPayment } from "../helpers/refunds";
 import { quoteAndInitiate, quoteBody, recipient, status as payoutStatus } from "../helpers/payouts";
 import { createLiveMerchant, enterProduction, ops, restoreEnv } from "../helpers/production-instance";
 import { ensureReferenceData } from "../helpers/reference";
@@ -176,5 +178,37 @@ describe("production e2e: Wave and Orange Money web payment simulators", () => {
     const sent = wave.admin.requests({ method: "POST", path: "/v1/payout" }).at(-1)!;
     expect(sent.headers["idempotency-key"]).toBe(po);
     trace.push(`Wave payout ${po}: ${await calls(po)} → success`);
+  });
+  it("Wave refunds a paid session in full only: a partial refund fails before any money call (hold released); the full one succeeds → payment.refunded", async () => {
+    const { transactionId: id } = await direct("wave", "+221770000018", 8_000);
+    await submitPayment(id);
+    const sessionId = (await payment(id)).providerReference!;
+    wave.admin.pay(sessionId);
+    await wave.admin.idle();
+    if ((await payment(id)).status === "processing") await pollPayment(id);
+    expect((await payment(id)).status).toBe("success");
+    await runSettlement({ merchantId: m.merchant.id });
+    const refundRow = async (rf: string) => (await getPrisma()).refund.findUniqueOrThrow({ where: { id: rf } });
+    const refundCalls = () => wave.admin.requests({ method: "POST" }).filter((r) => r.path === `/v1/checkout/sessions/${sessionId}/refund`).length;
+
+    const partial = await refundPayment(m.headers, id, { amount: 3_000, reason: "one item back" });
+    expect(partial.status).toBe(201);
+    await submitRefund(partial.json.refundId);
+    expect(await refundRow(partial.json.refundId)).toMatchObject({ status: "failed", errorCode: "provider_error", errorMessage: expect.stringContaining("in full only") });
+    expect(refundCalls()).toBe(0);
+
+    const full = await refundPayment(m.headers, id, {});
+    expect(full.status).toBe(201);
+    await submitRefund(full.json.refundId);
+    if ((await refundRow(full.json.refundId)).status === "processing") await pollRefund(full.json.refundId);
+    expect(await refundRow(full.json.refundId)).toMatchObject({ status: "success", connectorAccountId: "wave-sn" });
+    expect(refundCalls()).toBe(1);
+    expect((await paymentStatus(m.headers, id)).json).toMatchObject({ status: "refunded", refundedAmount: 8_000 });
+    expect(await eventTypes(m.merchant.id, id)).toEqual([
+      "payment.pending", "payment.processing", "payment.success",
+      "refund.pending", "refund.failed", // the partial one
+      "refund.pending", "refund.processing", "refund.success", "payment.refunded",
+    ]);
+    trace.push(`Wave refund of ${id}: partial refused (full only, no call); full ${full.json.refundId}: ${await calls(full.json.refundId)} → success, payment.refunded`);
   });
 });

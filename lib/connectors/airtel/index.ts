@@ -94,6 +94,11 @@ async function disburse(context: Context, order: PayoutOrder): Promise<Connector
 /** POST /standard/v1/payments/refund by the collection's airtel_money_id (Airtel takes no id of ours here). */
 async function refund(context: Context, order: RefundOrder): Promise<ConnectorOutcome> {
   if (!order.collectOperatorReference) return { status: "failed", reason: "invalid_request", message: "the collection has no airtel_money_id to refund" };
+  // Airtel's refund names the transaction only (OPERATORS.md: `{"transaction": {"airtel_money_id"}}`)
+  // and gives it all back: a partial refund sent there would repay the customer in full.
+  if (order.amountMinor !== order.collectAmountMinor) {
+    return { status: "failed", reason: "not_allowed", message: "Airtel Money refunds a collection in full only; a partial refund cannot go through Airtel" };
+  }
   try {
     requireProduct(context, "collection");
     const s = context.account.settings;

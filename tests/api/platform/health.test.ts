@@ -1,10 +1,16 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as dbClient from "@/lib/db/client";
 import { GET } from "@/app/api/v1/health/route";
 import { newId } from "@/lib/ids";
 import { call } from "../../helpers/http";
 
 afterEach(() => vi.restoreAllMocks());
+// The database opened (and, embedded, migrated) before the first check: health bounds each check
+// to 3 s, and a cold start of the embedded database on a loaded machine can take longer than that,
+// which is not what these tests are about.
+beforeAll(async () => {
+  await dbClient.getPrisma();
+});
 
 describe("GET /health", () => {
   it("answers 200 with status, environment, version and checks when the database answers", async () => {

@@ -136,7 +136,11 @@ describe("Airtel collection", () => {
     await airtelConnector.collect(ctx, order);
     sim.admin.advanceClock(3);
     const paid = (await airtelConnector.status(ctx, ref("collect", order.reference))) as { operatorReference: string };
-    const refund = { refundId: "rf_1", reference: "rf_1", transactionId: order.transactionId, collectReference: order.reference, collectOperatorReference: paid.operatorReference, provider: "airtel", country: "GA", currency: "XAF", amountMinor: 5_000n, phone: order.phone };
+    const refund = { refundId: "rf_1", reference: "rf_1", transactionId: order.transactionId, collectReference: order.reference, collectOperatorReference: paid.operatorReference, provider: "airtel", country: "GA", currency: "XAF", amountMinor: 5_000n, collectAmountMinor: 5_000n, phone: order.phone };
+    // Airtel's refund repays the whole transaction: a partial one is refused before any call.
+    const before = sim.admin.requests({ path: "/standard/v1/payments/refund" }).length;
+    expect(await airtelConnector.refund(ctx, { ...refund, amountMinor: 2_000n })).toMatchObject({ status: "failed", reason: "not_allowed" });
+    expect(sim.admin.requests({ path: "/standard/v1/payments/refund" })).toHaveLength(before);
     expect(await airtelConnector.refund(ctx, refund)).toMatchObject({ status: "success" });
     expect(await airtelConnector.refund(ctx, refund)).toMatchObject({ status: "failed" });
   });

@@ -53,6 +53,7 @@ export function refundOrder(collect: CollectOrder, amountMinor = collect.amountM
     country: collect.country,
     currency: collect.currency,
     amountMinor,
+    collectAmountMinor: collect.amountMinor,
     phone: collect.phone,
     ...patch,
   };

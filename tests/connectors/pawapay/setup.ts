@@ -82,6 +82,7 @@ export function refundOrder(collect: CollectOrder, overrides: Partial<RefundOrde
     country: collect.country,
     currency: collect.currency,
     amountMinor: collect.amountMinor,
+    collectAmountMinor: collect.amountMinor,
     phone: collect.phone,
     ...overrides,
   };

@@ -57,7 +57,7 @@ export function payoutOrder(destination: string, overrides: Partial<PayoutOrder>
 
 export function refundOrder(sessionId: string, amountMinor: bigint): RefundOrder {
   const refundId = id("rf");
-  return { refundId, reference: refundId, transactionId: id("txn"), collectReference: "x", collectOperatorReference: sessionId, provider: "wave", country: "SN", currency: "XOF", amountMinor, phone: "+221770000012" };
+  return { refundId, reference: refundId, transactionId: id("txn"), collectReference: "x", collectOperatorReference: sessionId, provider: "wave", country: "SN", currency: "XOF", amountMinor, collectAmountMinor: amountMinor, phone: "+221770000012" };
 }
 
 export function ref(direction: OrderRef["direction"], reference: string, operatorReference: string | null = null): OrderRef {

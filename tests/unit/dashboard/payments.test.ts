@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDashboardPayment, listDashboardPayments, resendDashboardWebhook } from "@/lib/dashboard/payments";
+import { DASHBOARD_COUNT_UP_TO } from "@/lib/dashboard/list-count";
+import { seedBenchPayments } from "@/lib/dashboard/seed-bench-payments";
 import { getPrisma } from "@/lib/db/client";
+import { listTransactions } from "@/lib/payments/list-transactions";
 import { directBody, initiatePayment } from "../../helpers/payments";
 import { ensureReferenceData } from "../../helpers/reference";
 import { signedUpMerchant } from "./helpers";
@@ -26,6 +29,22 @@ describe("payments pages", () => {
     expect((await listDashboardPayments(a.scope, { status: "success" })).data).toHaveLength(0);
     // Empty form fields mean "any".
     expect((await listDashboardPayments(a.scope, { status: "", provider: " " })).data).toHaveLength(1);
+  });
+
+  it("past 10,000 matching payments the dashboard says 10000+ instead of counting them all; the API still counts exactly", async () => {
+    const a = await signedUpMerchant();
+    const scope = { environment: a.scope.environment, merchant: { id: a.scope.merchantId } };
+    const already = (await listTransactions(scope, { page: 1, limit: 20 } as never)).meta.total;
+    await seedBenchPayments(a.scope.merchantId, DASHBOARD_COUNT_UP_TO + 5);
+    const list = await listDashboardPayments(a.scope, {});
+    expect(list.meta).toMatchObject({ total: 10_000, totalIsLowerBound: true, totalPages: 501, page: 1 });
+    expect(list.data).toHaveLength(20);
+    // The deepest page a page number reaches still answers.
+    expect((await listDashboardPayments(a.scope, { page: "501" })).data.length).toBeGreaterThan(0);
+    expect((await listTransactions(scope, { page: 1, limit: 20 } as never)).meta).toEqual({ total: already + 10_006, page: 1, limit: 20, totalPages: Math.ceil((already + 10_006) / 20) });
+    // Under the cap the count is exact and not flagged.
+    const small = await merchantWithPayment();
+    expect((await listDashboardPayments(small.scope, {})).meta).toEqual({ total: 1, page: 1, limit: 20, totalPages: 1 });
   });
 
   it("shows the filters' validation errors instead of failing", async () => {

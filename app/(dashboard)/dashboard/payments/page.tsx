@@ -15,7 +15,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   return (
     <div className="stack">
       <h1>{m.payments.title}</h1>
-      <TransactionFilters basePath="/dashboard/payments" filters={filters} fieldErrors={fieldErrors} statuses={PAYMENT_STATUSES} total={meta.total} withProvider={true} m={m} />
+      <TransactionFilters basePath="/dashboard/payments" filters={filters} fieldErrors={fieldErrors} statuses={PAYMENT_STATUSES} total={meta.total} totalIsLowerBound={"totalIsLowerBound" in meta && meta.totalIsLowerBound === true} withProvider={true} m={m} />
       <ExportCsvLink basePath="/dashboard/payments" filters={filters} label={m.statement.exportCsv} testId="payments-csv" />
       <TransactionTable rows={data} idLabel={m.payments.id} emptyLabel={m.payments.none} testId="payments-table" withRecipient={false} locale={locale} m={m} />
       <Pagination basePath="/dashboard/payments" filters={filters} meta={meta} m={m} />

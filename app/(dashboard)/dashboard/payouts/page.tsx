@@ -20,7 +20,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
           {m.bulk.link}
         </a>
       </p>
-      <TransactionFilters basePath="/dashboard/payouts" filters={filters} fieldErrors={fieldErrors} statuses={PAYOUT_STATUSES} total={meta.total} withProvider={false} m={m} />
+      <TransactionFilters basePath="/dashboard/payouts" filters={filters} fieldErrors={fieldErrors} statuses={PAYOUT_STATUSES} total={meta.total} totalIsLowerBound={"totalIsLowerBound" in meta && meta.totalIsLowerBound === true} withProvider={false} m={m} />
       <ExportCsvLink basePath="/dashboard/payouts" filters={filters} label={m.statement.exportCsv} testId="payouts-csv" />
       <TransactionTable rows={data} idLabel={m.payouts.id} emptyLabel={m.payouts.none} testId="payouts-table" withRecipient={true} locale={locale} m={m} />
       <Pagination basePath="/dashboard/payouts" filters={filters} meta={meta} m={m} />
