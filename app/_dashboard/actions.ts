@@ -20,7 +20,7 @@ import { submitVerification } from "@/lib/dashboard/verification";
 import { clientIp } from "@/lib/http/client-ip";
 import { messages } from "@/lib/dashboard/i18n";
 import { safeRedirectPath } from "@/lib/dashboard/safe-redirect-path";
-import { currentLocale, currentScope, dropSessionCookie, requireScope, startSession } from "./session";
+import { actionScope, currentLocale, currentScope, dropSessionCookie, startSession } from "./session";
 
 /**
  * Server actions of the dashboard. Each one reads the session first (never a merchant id from
@@ -86,7 +86,9 @@ export async function confirmSignUpAction(_prev: ConfirmSignUpState | null, form
 }
 
 export async function changePasswordAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("self");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await changePassword(scope, fields(form), { locale: await currentLocale() });
   if (!result.ok) return result;
   // Every session ended with the old version; this browser gets a new one.
@@ -95,56 +97,72 @@ export async function changePasswordAction(_prev: unknown, form: FormData) {
 }
 
 export async function saveTimeZoneAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("self");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await saveTimeZone(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
   return result;
 }
 
 export async function rotateKeysAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("keys");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await rotateDashboardKeys(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard/api-keys");
   return result.ok ? { ...result, data: { ...result.data, previousValidUntil: result.data.previousValidUntil.toISOString() } } : result;
 }
 
 export async function revokeKeyAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("keys");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await revokeDashboardKey(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard/api-keys");
   return result.ok ? { ok: true as const, data: { publicKey: result.data.publicKey, revokedAt: result.data.revokedAt.toISOString() } } : result;
 }
 
 export async function addTestFundsAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("money");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await addTestFunds(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
   return result;
 }
 
 export async function changeBalanceModeAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("money");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await changeBalanceMode(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
   return result;
 }
 
 export async function moveFundsAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("money");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await moveCollectToPayout(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
   return result;
 }
 
 export async function resendWebhookAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("webhooks");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await resendDashboardWebhook(scope, form.get("eventId"));
   if (result.ok) revalidatePath("/dashboard", "layout");
   return result.ok ? { ok: true as const, data: { id: result.data.id } } : result;
 }
 
 export async function cancelPayoutAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("money");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await cancelDashboardPayout(scope, form.get("payoutId"));
   if (!result.ok) return result; // e.g. sent to the provider meanwhile: the form shows why
   revalidatePath("/dashboard", "layout");
@@ -153,7 +171,9 @@ export async function cancelPayoutAction(_prev: unknown, form: FormData) {
 }
 
 export async function refundPaymentAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("money");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await refundFromDashboard(scope, form);
   if (!result.ok) return result; // e.g. more than what is left, or the balance cannot cover it
   revalidatePath("/dashboard", "layout");
@@ -178,33 +198,43 @@ export async function setLanguageAction(form: FormData) {
 }
 
 export async function saveWebhookUrlAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("webhooks");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await saveWebhookUrl(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard/webhooks");
   return result;
 }
 
 export async function revealWebhookSecretAction(_prev: unknown, _form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("webhooks");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   return revealDashboardWebhookSecret(scope);
 }
 
 export async function rotateWebhookSecretAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("webhooks");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await rotateDashboardWebhookSecret(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard/webhooks");
   return result;
 }
 
 export async function enableWebhookEndpointAction(_prev: unknown, _form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("webhooks");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await enableDashboardWebhookEndpoint(scope);
   if (result.ok) revalidatePath("/dashboard/webhooks");
   return result;
 }
 
 export async function submitVerificationAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("account");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await submitVerification(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
   return result;
@@ -218,7 +248,9 @@ export type BulkPreviewState = FormResult<BulkPreviewResult> | null;
  * field of the confirmation form, so step 2 sends what was checked.
  */
 export async function previewBulkPayoutAction(_prev: BulkPreviewState, form: FormData): Promise<BulkPreviewState> {
-  const scope = await requireScope();
+  const auth = await actionScope("money");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const file = form.get("file");
   let csv = "";
   if (file instanceof File && file.size > 0) {
@@ -231,7 +263,9 @@ export async function previewBulkPayoutAction(_prev: BulkPreviewState, form: For
 
 /** Bulk payout, step 2: sends the previewed file and opens the batch's page. */
 export async function confirmBulkPayoutAction(_prev: FormResult<never> | null, form: FormData): Promise<FormResult<never> | null> {
-  const scope = await requireScope();
+  const auth = await actionScope("money");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const csv = String(form.get("csv") ?? "");
   if (csv.length > MAX_BULK_CSV_BYTES * 2) return { ok: false, code: "payload_too_large", error: "The file is too large." };
   const result = await confirmBulkCsv(scope, { csv, atomic: form.get("atomic") === "true", requestKey: String(form.get("requestKey") ?? "") });

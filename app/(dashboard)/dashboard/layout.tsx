@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 export const metadata = { title: "Dashboard · Payments" };
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const scope = await requireScope();
+  const scope = await requireScope("self");
   const locale = await currentLocale();
   const m = messages(locale);
   const browserZone = (await cookies()).get(TIME_ZONE_COOKIE)?.value ?? null;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { confirmSignUp, signUp, type SignUpConfirmed } from "@/lib/dashboard/sign-up";
-import type { DashboardScope } from "@/lib/dashboard/scope";
+import type { DashboardMember } from "@/lib/dashboard/scope";
 import { getPrisma } from "@/lib/db/client";
 
 /** A merchant signed up through the dashboard, and the scope its session would carry. */
@@ -9,7 +9,7 @@ export async function signedUpMerchant() {
   const password = "correct horse battery";
   const result = await signUpAndConfirm({ businessName: "Boutique Test", email, password });
   const user = await (await getPrisma()).dashboardUser.findUniqueOrThrow({ where: { email } });
-  const scope: DashboardScope = { userId: user.id, email, merchantId: result.data.merchantId, environment: "sandbox" };
+  const scope: DashboardMember = { userId: user.id, email, merchantId: result.data.merchantId, environment: "sandbox", role: "owner", twoFactorEnabled: false, teamRequiresTwoFactor: false };
   const keys = result.data.keys!;
   return { scope, email, password, keys, headers: { "X-API-Key": `${keys.publicKey}:${keys.secretKey}` } };
 }

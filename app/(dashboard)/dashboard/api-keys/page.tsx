@@ -13,7 +13,7 @@ function remaining(ms: number, m: ReturnType<typeof messages>) {
 }
 
 export default async function ApiKeysPage() {
-  const scope = await requireScope();
+  const scope = await requireScope("keys");
   const locale = await currentLocale();
   const m = messages(locale);
   const page = await getApiKeysPage(scope);

@@ -6,7 +6,7 @@ import { messages } from "@/lib/dashboard/i18n";
 import { TIME_ZONE_COOKIE, timeZoneChoices } from "@/lib/dashboard/time-zone";
 
 export default async function SettingsPage() {
-  const scope = await requireScope();
+  const scope = await requireScope("self");
   const m = messages(await currentLocale());
   const s = m.settings;
   const browserZone = (await cookies()).get(TIME_ZONE_COOKIE)?.value;

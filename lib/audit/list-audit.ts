@@ -1,0 +1,28 @@
+import type { AppEnvironment } from "@/lib/config";
+import { getPrisma } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
+
+export type AuditRow = { id: string; action: string; actor: string; details: unknown; createdAt: Date; environment: string | null };
+
+/**
+ * The merchant's audit log for one environment (rows of no environment, such as team changes,
+ * show in both), newest first, optionally filtered by action (exact name or a `<area>.` prefix)
+ * and actor (substring, case-insensitive). Keyset pagination on (createdAt, id).
+ */
+export async function listAudit(
+  scope: { merchantId: string; environment: AppEnvironment },
+  filters: { action?: string; actor?: string; before?: { createdAt: Date; id: string }; limit?: number } = {},
+): Promise<{ rows: AuditRow[]; next: { createdAt: Date; id: string } | null }> {
+  const limit = Math.min(Math.max(filters.limit ?? 50, 1), 200);
+  const and: Prisma.AuditLogWhereInput[] = [{ merchantId: scope.merchantId }, { OR: [{ environment: scope.environment }, { environment: null }] }];
+  if (filters.action) and.push(filters.action.endsWith(".") ? { action: { startsWith: filters.action } } : { action: filters.action });
+  if (filters.actor) and.push({ actor: { contains: filters.actor, mode: "insensitive" } });
+  if (filters.before) and.push({ OR: [{ createdAt: { lt: filters.before.createdAt } }, { createdAt: filters.before.createdAt, id: { lt: filters.before.id } }] });
+  const rows = await (await getPrisma()).auditLog.findMany({ where: { AND: and }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map((r) => ({ id: r.id, action: r.action, actor: r.actor, details: r.details, createdAt: r.createdAt, environment: r.environment })),
+    next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
+  };
+}
