@@ -20,7 +20,12 @@ import { submitVerification } from "@/lib/dashboard/verification";
 import { clientIp } from "@/lib/http/client-ip";
 import { messages } from "@/lib/dashboard/i18n";
 import { safeRedirectPath } from "@/lib/dashboard/safe-redirect-path";
+import { acceptInvitation, inviteMember, revokeInvitation } from "@/lib/dashboard/team/invitations";
+import { changeMemberRole, removeMember } from "@/lib/dashboard/team/members";
+import { completeTwoFactorChallenge, startTwoFactorChallenge, CHALLENGE_TTL_MINUTES } from "@/lib/dashboard/two-factor/challenge";
+import { confirmTwoFactorEnrolment, disableTwoFactor, regenerateRecoveryCodes, setTeamTwoFactor, startTwoFactorEnrolment } from "@/lib/dashboard/two-factor/manage-two-factor";
 import { actionScope, currentLocale, currentScope, dropSessionCookie, startSession } from "./session";
+import { sessionCookie } from "./auth-options";
 
 /**
  * Server actions of the dashboard. Each one reads the session first (never a merchant id from
@@ -50,7 +55,32 @@ export async function loginAction(_prev: LoginState, form: FormData): Promise<Lo
     throw err;
   }
   if (!login) return { error: "wrong", email };
+  if (login.twoFactorRequired) {
+    // The password was right; the session waits for the code (app/(auth)/login/two-factor).
+    const token = await startTwoFactorChallenge(login);
+    (await cookies()).set(TWO_FACTOR_COOKIE, token, { httpOnly: true, sameSite: "lax", path: "/login", secure: sessionCookie().secure, maxAge: CHALLENGE_TTL_MINUTES * 60 });
+    redirect(`/login/two-factor?callbackUrl=${encodeURIComponent(next)}`);
+  }
   await startSession(login);
+  redirect(next);
+}
+
+/** The cookie that carries a sign-in's second step (its token; only its hash is stored). */
+const TWO_FACTOR_COOKIE = "mfa-challenge";
+
+export type TwoFactorLoginState = { error: "wrong_code" | "challenge_invalid" | "rate_limited" } | null;
+
+/** Sign-in, step two: the code from the app (or a recovery code) for the challenge in the cookie. */
+export async function twoFactorLoginAction(_prev: TwoFactorLoginState, form: FormData): Promise<TwoFactorLoginState> {
+  const next = safeRedirectPath(form.get("callbackUrl"), "/dashboard");
+  const jar = await cookies();
+  const outcome = await completeTwoFactorChallenge(jar.get(TWO_FACTOR_COOKIE)?.value, form.get("code"));
+  if (!outcome.ok) {
+    if (outcome.code === "challenge_invalid") jar.set(TWO_FACTOR_COOKIE, "", { httpOnly: true, sameSite: "lax", path: "/login", maxAge: 0 });
+    return { error: outcome.code };
+  }
+  jar.set(TWO_FACTOR_COOKIE, "", { httpOnly: true, sameSite: "lax", path: "/login", maxAge: 0 });
+  await startSession(outcome.login);
   redirect(next);
 }
 
@@ -272,4 +302,95 @@ export async function confirmBulkPayoutAction(_prev: FormResult<never> | null, f
   if (!result.ok) return result;
   revalidatePath("/dashboard/payouts");
   redirect(`/dashboard/payouts/bulk/${result.data.bulkId}`);
+}
+
+export async function inviteMemberAction(_prev: unknown, form: FormData) {
+  const auth = await actionScope("team");
+  if (auth.refused) return auth.refused;
+  const result = await inviteMember(auth.scope, fields(form));
+  if (result.ok) revalidatePath("/dashboard/team");
+  return result;
+}
+
+export async function revokeInvitationAction(_prev: unknown, form: FormData) {
+  const auth = await actionScope("team");
+  if (auth.refused) return auth.refused;
+  const result = await revokeInvitation(auth.scope, form.get("invitationId"));
+  if (result.ok) revalidatePath("/dashboard/team");
+  return result;
+}
+
+export async function changeMemberRoleAction(_prev: unknown, form: FormData) {
+  const auth = await actionScope("team");
+  if (auth.refused) return auth.refused;
+  const result = await changeMemberRole(auth.scope, fields(form));
+  if (result.ok) revalidatePath("/dashboard", "layout");
+  return result;
+}
+
+export async function removeMemberAction(_prev: unknown, form: FormData) {
+  const auth = await actionScope("team");
+  if (auth.refused) return auth.refused;
+  const result = await removeMember(auth.scope, form.get("userId"));
+  if (!result.ok) return result;
+  // An owner who removed themselves has no account left: back to the login page.
+  if (result.data.self) {
+    await dropSessionCookie();
+    redirect("/login");
+  }
+  revalidatePath("/dashboard/team");
+  return result;
+}
+
+export async function setTeamTwoFactorAction(_prev: unknown, form: FormData) {
+  const auth = await actionScope("team");
+  if (auth.refused) return auth.refused;
+  const result = await setTeamTwoFactor(auth.scope, fields(form));
+  if (result.ok) revalidatePath("/dashboard", "layout");
+  return result;
+}
+
+export type StartTwoFactorState = Awaited<ReturnType<typeof startTwoFactorEnrolment>> | null;
+
+/** Two-factor set-up, step one: the key for the app (shown on the page, never logged). */
+export async function startTwoFactorAction(_prev: unknown, _form: FormData): Promise<StartTwoFactorState> {
+  const auth = await actionScope("self");
+  if (auth.refused) return auth.refused;
+  return startTwoFactorEnrolment(auth.scope);
+}
+
+export type RecoveryCodesState = Awaited<ReturnType<typeof confirmTwoFactorEnrolment>> | null;
+
+/** Two-factor set-up, step two: the first code turns it on; the recovery codes come back once. */
+export async function confirmTwoFactorAction(_prev: unknown, form: FormData): Promise<RecoveryCodesState> {
+  const auth = await actionScope("self");
+  if (auth.refused) return auth.refused;
+  const result = await confirmTwoFactorEnrolment(auth.scope, fields(form));
+  if (result.ok) revalidatePath("/dashboard", "layout");
+  return result;
+}
+
+export async function disableTwoFactorAction(_prev: unknown, form: FormData) {
+  const auth = await actionScope("self");
+  if (auth.refused) return auth.refused;
+  const result = await disableTwoFactor(auth.scope, fields(form));
+  if (result.ok) revalidatePath("/dashboard", "layout");
+  return result;
+}
+
+export async function regenerateRecoveryCodesAction(_prev: unknown, form: FormData): Promise<RecoveryCodesState> {
+  const auth = await actionScope("self");
+  if (auth.refused) return auth.refused;
+  return regenerateRecoveryCodes(auth.scope, fields(form));
+}
+
+export type AcceptInvitationState = Awaited<ReturnType<typeof acceptInvitation>> | null;
+
+/** The invitation link's form: the new member's password; then signed in, on to the dashboard. */
+export async function acceptInvitationAction(_prev: AcceptInvitationState, form: FormData): Promise<AcceptInvitationState> {
+  if (await currentScope()) return { ok: false, code: "invalid_state", error: messages(await currentLocale()).signupErrors.alreadyLoggedIn };
+  const result = await acceptInvitation(form.get("token"), { password: form.get("password") ?? undefined }, { locale: await currentLocale() });
+  if (!result.ok) return result;
+  await startSession(result.data.login);
+  redirect("/dashboard");
 }

@@ -26,3 +26,18 @@ export async function listAudit(
     next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
   };
 }
+
+/** The actions written today, by area: what the dashboard's filter offers (a `<area>.` prefix or one action). */
+export const AUDIT_ACTIONS: Record<string, readonly string[]> = {
+  "api_keys.": ["api_keys.rotated", "api_keys.revoked"],
+  "webhook.": ["webhook.url_set", "webhook.secret_rotated", "webhook.secret_revealed", "webhook.enabled"],
+  "payout.": ["payout.cancelled", "payout.bulk_created"],
+  "refund.": ["refund.created"],
+  "team.": ["team.member_invited", "team.invitation_revoked", "team.member_joined", "team.role_changed", "team.member_removed"],
+  "two_factor.": ["two_factor.enabled", "two_factor.disabled", "two_factor.recovery_codes_replaced", "two_factor.recovery_code_used", "two_factor.team_required", "two_factor.team_optional"],
+  "merchant.": ["merchant.balance_mode_changed", "merchant.plan_changed", "merchant.verification_submitted", "merchant.verified"],
+  "ledger.": ["ledger.credit_granted"],
+};
+
+/** Whether `value` is a filter the page offers (anything else is ignored, not searched for). */
+export const isAuditActionFilter = (value: string) => value in AUDIT_ACTIONS || Object.values(AUDIT_ACTIONS).some((list) => list.includes(value));
