@@ -49,12 +49,11 @@ export async function requireScope(permission: Permission): Promise<DashboardMem
 export async function actionScope(permission: Permission): Promise<{ scope: DashboardMember; refused?: never } | { refused: Extract<FormResult<never>, { ok: false }>; scope?: never }> {
   const scope = await currentScope();
   if (!scope) redirect("/login");
-  const locale = await currentLocale();
   if (mustEnrol(scope, permission)) {
-    const error = locale === "fr" ? "Votre équipe exige la connexion en deux étapes : activez-la d’abord dans Paramètres." : "Your team requires two-factor sign-in: set it up in Settings first.";
+    const error = (await currentLocale()) === "fr" ? "Votre équipe exige la connexion en deux étapes : activez-la d’abord dans Paramètres." : "Your team requires two-factor sign-in: set it up in Settings first.";
     return { refused: { ok: false, code: "two_factor_required", error } };
   }
-  if (!can(scope.role, permission)) return { refused: refusal(scope.role, permission, locale) };
+  if (!can(scope.role, permission)) return { refused: refusal(scope.role, permission, await currentLocale()) };
   displayZone().timeZone = resolveTimeZone(scope.timeZone, (await cookies()).get(TIME_ZONE_COOKIE)?.value);
   return { scope };
 }
