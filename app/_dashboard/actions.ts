@@ -365,9 +365,8 @@ export type RecoveryCodesState = Awaited<ReturnType<typeof confirmTwoFactorEnrol
 export async function confirmTwoFactorAction(_prev: unknown, form: FormData): Promise<RecoveryCodesState> {
   const auth = await actionScope("self");
   if (auth.refused) return auth.refused;
-  const result = await confirmTwoFactorEnrolment(auth.scope, fields(form));
-  if (result.ok) revalidatePath("/dashboard", "layout");
-  return result;
+  // No revalidation: the page's own render would not hold the codes; the component does (two-factor-setup.tsx).
+  return confirmTwoFactorEnrolment(auth.scope, fields(form));
 }
 
 export async function disableTwoFactorAction(_prev: unknown, form: FormData) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState } from "react";
+import { type ReactNode, useActionState } from "react";
 import type { RecoveryCodesState, StartTwoFactorState } from "../actions";
 import type { TeamMessages } from "@/lib/dashboard/i18n-team";
 import { SecretBox } from "./secret-box";
@@ -13,16 +13,21 @@ type Labels = TeamMessages["twoFactor"] & { copy: string; copied: string };
  * Two-factor set-up: a button that makes the key, then the first code, then the recovery
  * codes. The key and the codes live only in this component's state (never in the URL, never
  * logged) and are gone when the person leaves the page. Plain form posts: no JavaScript needed.
+ * The page renders this component whether two-factor is on or not (`enabled`, with what to show
+ * then as `children`): after the last step the page renders again and finds it on, and the
+ * action's answer (the recovery codes, shown once) must win over that.
  */
-export function TwoFactorSetup({ start, confirm, t }: { start: StartAction; confirm: CodesAction; t: Labels }) {
+export function TwoFactorSetup({ start, confirm, t, enabled, children }: { start: StartAction; confirm: CodesAction; t: Labels; enabled: boolean; children: ReactNode }) {
   const [started, startAction, starting] = useActionState(start, null);
   const [confirmed, confirmAction, confirming] = useActionState(confirm, null);
 
   if (confirmed?.ok) return <RecoveryCodes codes={confirmed.data.recoveryCodes} t={t} />;
+  if (enabled) return <>{children}</>;
 
   if (!started?.ok) {
     return (
       <form action={startAction} className="stack" data-testid="two-factor-start">
+        <p data-testid="two-factor-status">{t.statusOff}</p>
         {started && !started.ok ? (
           <p role="alert" className="error">
             {started.error}

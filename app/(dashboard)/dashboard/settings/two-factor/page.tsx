@@ -28,8 +28,8 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Pr
           {t.required}
         </p>
       ) : null}
-      {status.enabled ? (
-        <>
+      <TwoFactorSetup start={startTwoFactorAction} confirm={confirmTwoFactorAction} t={labels} enabled={status.enabled}>
+        <div className="stack">
           <p data-testid="two-factor-status">
             {t.statusOn.replace("{date}", formatDate(status.enabledAt, locale))} {t.codesLeft.replace("{n}", String(status.recoveryCodesLeft))}
           </p>
@@ -49,13 +49,8 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Pr
               </ActionForm>
             </section>
           )}
-        </>
-      ) : (
-        <section className="card stack" aria-labelledby="setup-title">
-          <h2 id="setup-title">{t.statusOff}</h2>
-          <TwoFactorSetup start={startTwoFactorAction} confirm={confirmTwoFactorAction} t={labels} />
-        </section>
-      )}
+        </div>
+      </TwoFactorSetup>
     </div>
   );
 }
