@@ -133,3 +133,59 @@ test("two-factor: enrol with the app's code, keep the recovery codes, then sign-
   await page.goto("/dashboard/settings/two-factor");
   await expect(page.getByTestId("two-factor-status")).toContainText("Recovery codes left: 10.");
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the owner requires two-factor; the invited developer joins, is sent to set it up, then signs in with a code", async ({ page, browser }) => {
+    await signUp(page, "Boutique Sans JS");
+    // The owner must have two-factor before requiring it of the team.
+    await page.goto("/dashboard/settings/two-factor");
+    await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    const ownerSecret = (await page.getByTestId("totp-secret").textContent())!.trim();
+    await page.getByLabel("6-digit code from the app").fill(await generate({ secret: ownerSecret }));
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await expect(page.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
+    await page.goto("/dashboard/team");
+    await page.getByLabel("Require two-factor sign-in for every member").check();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Saved.")).toBeVisible();
+
+    const email = `dev-${unique()}@test.local`;
+    await page.goto("/dashboard/team");
+    const invite = page.getByTestId("invite-form");
+    await invite.getByLabel("E-mail").fill(email);
+    await invite.getByLabel("Role").selectOption("developer");
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByText("Invitation sent")).toBeVisible();
+
+    const colleague = await browser.newContext({ javaScriptEnabled: false });
+    const them = await colleague.newPage();
+    await them.goto(await invitationLink(email));
+    await them.getByLabel("Password (at least 10 characters)").fill("developer long password");
+    await them.getByRole("button", { name: "Join the team" }).click();
+    // Every page but their own settings sends them to set two-factor up first.
+    await expect(them.getByTestId("two-factor-required")).toBeVisible();
+    await them.goto("/dashboard/api-keys");
+    await expect(them).toHaveURL(/\/dashboard\/settings\/two-factor\?required=1/);
+    await them.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+    const secret = (await them.getByTestId("totp-secret").textContent())!.trim();
+    await them.getByLabel("6-digit code from the app").fill(await generate({ secret }));
+    await them.getByRole("button", { name: "Turn on" }).click();
+    await expect(them.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
+    await them.goto("/dashboard/api-keys");
+    await expect(them.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+    // A developer does not see the audit log, even on the keys page.
+    await expect(them.getByTestId("audit-log")).toHaveCount(0);
+    await them.goto("/dashboard/balances");
+    await expect(them.getByTestId("balance-mode-form")).toHaveCount(0);
+
+    await them.getByRole("button", { name: "Log out" }).click();
+    await logIn(them, email, "developer long password");
+    await expect(them.getByRole("heading", { level: 1, name: "Two-factor sign-in" })).toBeVisible();
+    await them.getByLabel("Code", { exact: true }).fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await them.getByRole("button", { name: "Sign in" }).click();
+    await expect(them.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await colleague.close();
+  });
+});
