@@ -34,7 +34,7 @@ export const AUDIT_ACTIONS: Record<string, readonly string[]> = {
   "payout.": ["payout.cancelled", "payout.bulk_created"],
   "refund.": ["refund.created"],
   "team.": ["team.member_invited", "team.invitation_revoked", "team.member_joined", "team.role_changed", "team.member_removed"],
-  "two_factor.": ["two_factor.enabled", "two_factor.disabled", "two_factor.recovery_codes_replaced", "two_factor.recovery_code_used", "two_factor.team_required", "two_factor.team_optional"],
+  "two_factor.": ["two_factor.enabled", "two_factor.disabled", "two_factor.recovery_codes_replaced", "two_factor.recovery_code_used", "two_factor.team_required", "two_factor.team_optional", "two_factor.reset"],
   "merchant.": ["merchant.balance_mode_changed", "merchant.plan_changed", "merchant.verification_submitted", "merchant.verified"],
   "ledger.": ["ledger.credit_granted"],
 };

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { authenticateDashboardUser } from "@/lib/dashboard/authenticate-user";
 import { CHALLENGE_MAX_ATTEMPTS, completeTwoFactorChallenge, startTwoFactorChallenge } from "@/lib/dashboard/two-factor/challenge";
 import { confirmTwoFactorEnrolment, disableTwoFactor, getTwoFactorStatus, regenerateRecoveryCodes, setTeamTwoFactor, startTwoFactorEnrolment } from "@/lib/dashboard/two-factor/manage-two-factor";
+import { resetTwoFactor } from "@/lib/dashboard/two-factor/reset-two-factor";
 import { getPrisma } from "@/lib/db/client";
 import { invitedMember, signedUpMerchant } from "./helpers";
 
@@ -162,5 +163,22 @@ describe("two-factor management", () => {
     expect(await setTeamTwoFactor(owner.scope, {})).toEqual({ ok: true, data: { required: false } });
     const actions = (await (await getPrisma()).auditLog.findMany({ where: { merchantId: owner.scope.merchantId, action: { startsWith: "two_factor.team" } }, orderBy: { createdAt: "asc" } })).map((a) => a.action);
     expect(actions).toEqual(["two_factor.team_required", "two_factor.team_optional"]);
+  });
+});
+
+describe("support reset", () => {
+  it("turns two-factor off, deletes the recovery codes, ends sessions and pending sign-ins, and is audited", async () => {
+    const m = await enrolled();
+    const login = (await authenticateDashboardUser({ email: m.email, password: m.password, ip: "10.2.0.6" }))!;
+    const pending = await startTwoFactorChallenge(login);
+    expect(await resetTwoFactor(m.email.toUpperCase(), "ops")).toEqual({ userId: m.scope.userId, merchantId: m.scope.merchantId });
+    const prisma = await getPrisma();
+    const user = await prisma.dashboardUser.findUniqueOrThrow({ where: { id: m.scope.userId } });
+    expect([user.totpSecret, user.totpEnabledAt, user.sessionVersion]).toEqual([null, null, 1]);
+    expect(await prisma.twoFactorRecoveryCode.count({ where: { userId: user.id } })).toBe(0);
+    expect(await completeTwoFactorChallenge(pending, await codeAt(m.secret, new Date()), new Date())).toEqual({ ok: false, code: "challenge_invalid" });
+    const row = await prisma.auditLog.findFirstOrThrow({ where: { merchantId: m.scope.merchantId, action: "two_factor.reset" } });
+    expect([row.actor, row.details]).toEqual(["ops", { member: m.email }]);
+    expect(await resetTwoFactor("nobody@test.local", "ops")).toBeNull();
   });
 });
