@@ -307,7 +307,7 @@ export async function confirmBulkPayoutAction(_prev: FormResult<never> | null, f
 export async function inviteMemberAction(_prev: unknown, form: FormData) {
   const auth = await actionScope("team");
   if (auth.refused) return auth.refused;
-  const result = await inviteMember(auth.scope, fields(form));
+  const result = await inviteMember(auth.scope, fields(form), { locale: await currentLocale() });
   if (result.ok) revalidatePath("/dashboard/team");
   return result;
 }

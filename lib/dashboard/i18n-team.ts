@@ -37,6 +37,9 @@ const en = {
     require: "Require two-factor sign-in for every member",
     requireSave: "Save",
     requireSaved: "Saved.",
+    chooseRole: "Choose a role.",
+    alreadyMember: "This address is already a member of the team.",
+    tooMany: "Too many invitations at once. Wait a minute and try again.",
   },
   audit: {
     title: "Audit log",
@@ -136,6 +139,9 @@ const fr: TeamMessages = {
     require: "Exiger la connexion en deux étapes de chaque membre",
     requireSave: "Enregistrer",
     requireSaved: "Enregistré.",
+    chooseRole: "Choisissez un rôle.",
+    alreadyMember: "Cette adresse est déjà membre de l’équipe.",
+    tooMany: "Trop d’invitations à la fois. Patientez une minute puis réessayez.",
   },
   audit: {
     title: "Journal d’audit",

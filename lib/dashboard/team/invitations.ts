@@ -12,6 +12,7 @@ import { newId } from "@/lib/ids";
 import type { DashboardLogin } from "../authenticate-user";
 import { type FormResult, typedValues, validationFailure } from "../form-result";
 import { messages, type Locale } from "../i18n";
+import { teamMessages } from "../i18n-team";
 import { ROLE_NAMES, ROLES } from "../roles";
 import { dashboardActor, type DashboardScope } from "../scope";
 
@@ -20,10 +21,13 @@ export const INVITATION_TTL_DAYS = 7;
 /** Invitations an account may send per minute (each sends an e-mail to an address typed by hand). */
 const INVITES_PER_MINUTE = 10;
 
-const inviteInput = z.object({
-  email: z.string({ message: "Enter a valid e-mail address." }).trim().toLowerCase().email("Enter a valid e-mail address.").max(254, "Enter a valid e-mail address."),
-  role: z.enum(ROLES as [DashboardRole, ...DashboardRole[]], { message: "Choose a role." }),
-});
+function inviteInput(locale: Locale) {
+  const email = messages(locale).signupErrors.email;
+  return z.object({
+    email: z.string({ message: email }).trim().toLowerCase().email(email).max(254, email),
+    role: z.enum(ROLES as [DashboardRole, ...DashboardRole[]], { message: teamMessages(locale).team.chooseRole }),
+  });
+}
 
 /**
  * Invites someone to the team by e-mail: a single-use link (only its secret's hash is stored)
@@ -31,16 +35,19 @@ const inviteInput = z.object({
  * row are written in one transaction. An address that is already a member is refused; a
  * pending invitation for the same address is replaced (its link stops working).
  */
-export async function inviteMember(scope: DashboardScope, raw: unknown, now = new Date()): Promise<FormResult<{ invitationId: string; email: string }>> {
+export async function inviteMember(scope: DashboardScope, raw: unknown, options: { locale?: Locale; now?: Date } = {}): Promise<FormResult<{ invitationId: string; email: string }>> {
+  const locale = options.locale ?? "en";
+  const now = options.now ?? new Date();
+  const t = teamMessages(locale).team;
   const values = typedValues(raw, ["email", "role"]);
-  const parsed = inviteInput.safeParse(raw);
-  if (!parsed.success) return { ...validationFailure(parsed.error), values };
+  const parsed = inviteInput(locale).safeParse(raw);
+  if (!parsed.success) return { ...validationFailure(parsed.error, messages(locale).signupErrors.summary), values };
   const { email, role } = parsed.data;
   const limit = await checkRateLimit(`team-invite:${scope.merchantId}`, INVITES_PER_MINUTE);
-  if (!limit.success) return { ok: false, code: "rate_limited", error: "Too many invitations at once. Wait a minute and try again.", values };
+  if (!limit.success) return { ok: false, code: "rate_limited", error: t.tooMany, values };
   const prisma = await getPrisma();
   const member = await prisma.dashboardUser.findFirst({ where: { merchantId: scope.merchantId, email }, select: { id: true } });
-  if (member) return { ok: false, code: "validation_error", error: "This address is already a member of the team.", fieldErrors: { email: "Already a member of the team." }, values };
+  if (member) return { ok: false, code: "validation_error", error: t.alreadyMember, fieldErrors: { email: t.alreadyMember }, values };
   const merchant = await prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { name: true } });
   const { id, token, tokenHash } = newLinkToken(newId("inv"));
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000);

@@ -75,6 +75,11 @@ describe("team invitations", () => {
 
     expect(await inviteMember(owner.scope, { email: owner.email, role: "viewer" })).toMatchObject({ ok: false, fieldErrors: { email: expect.any(String) } });
     expect(await inviteMember(owner.scope, { email: "not-an-email", role: "boss" })).toMatchObject({ ok: false, code: "validation_error", values: { email: "not-an-email" } });
+    expect(await inviteMember(owner.scope, { email: "not-an-email", role: "boss" }, { locale: "fr" })).toMatchObject({
+      ok: false,
+      error: "Corrigez les champs signalés.",
+      fieldErrors: { email: expect.stringContaining("adresse e-mail valide"), role: "Choisissez un rôle." },
+    });
   });
 
   it("an address that already has an account (of another business) cannot join: one account, one business", async () => {
