@@ -65,6 +65,9 @@ test("invite → accept → the viewer is refused what the role does not allow; 
   await them.goto("/dashboard/payments");
   await expect(them.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
   await expect(them.getByTestId("payments-csv")).toHaveCount(0);
+  // The export itself (finance's) is refused too, not only its link hidden.
+  await them.goto("/dashboard/payments/export");
+  await expect(them.getByTestId("role-refusal")).toContainText("balances, payouts, refunds and exports");
   // The same link again is spent.
   const spent = await colleague.newPage();
   await spent.goto(await invitationLink(email));
