@@ -142,7 +142,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pr
         </section>
       ) : null}
 
-      <TransactionHistory timeline={timeline} webhooks={webhooks} noWebhooks={m.payment.noWebhooks} locale={locale} m={m} />
+      <TransactionHistory canResend={can(scope.role, "webhooks")} timeline={timeline} webhooks={webhooks} noWebhooks={m.payment.noWebhooks} locale={locale} m={m} />
       <ProviderTimeline calls={providerCalls} locale={locale} m={m} />
     </div>
   );

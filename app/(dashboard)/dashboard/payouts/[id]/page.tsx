@@ -241,7 +241,7 @@ export default async function PayoutPage({ params, searchParams }: { params: Pro
         </dl>
       </section>
 
-      <TransactionHistory timeline={timeline} webhooks={webhooks} noWebhooks={m.payout.noWebhooks} locale={locale} m={m} />
+      <TransactionHistory canResend={can(scope.role, "webhooks")} timeline={timeline} webhooks={webhooks} noWebhooks={m.payout.noWebhooks} locale={locale} m={m} />
       <ProviderTimeline calls={providerCalls} locale={locale} m={m} />
     </div>
   );
