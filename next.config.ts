@@ -51,6 +51,11 @@ const nextConfig: NextConfig = {
         source: "/signup/confirm",
         headers: [{ key: "Referrer-Policy", value: "same-origin" }],
       },
+      {
+        // And the team invitation's.
+        source: "/invite/accept",
+        headers: [{ key: "Referrer-Policy", value: "same-origin" }],
+      },
     ];
   },
 };

@@ -21,5 +21,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/", "/dashboard/:path*", "/login", "/signup", "/signup/confirm", "/docs"],
+  matcher: ["/", "/dashboard/:path*", "/login", "/login/two-factor", "/signup", "/signup/confirm", "/invite/accept", "/docs"],
 };

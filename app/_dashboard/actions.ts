@@ -20,7 +20,12 @@ import { submitVerification } from "@/lib/dashboard/verification";
 import { clientIp } from "@/lib/http/client-ip";
 import { messages } from "@/lib/dashboard/i18n";
 import { safeRedirectPath } from "@/lib/dashboard/safe-redirect-path";
-import { currentLocale, currentScope, dropSessionCookie, requireScope, startSession } from "./session";
+import { acceptInvitation, inviteMember, revokeInvitation } from "@/lib/dashboard/team/invitations";
+import { changeMemberRole, removeMember } from "@/lib/dashboard/team/members";
+import { completeTwoFactorChallenge, startTwoFactorChallenge, CHALLENGE_TTL_MINUTES } from "@/lib/dashboard/two-factor/challenge";
+import { confirmTwoFactorEnrolment, disableTwoFactor, regenerateRecoveryCodes, setTeamTwoFactor, startTwoFactorEnrolment } from "@/lib/dashboard/two-factor/manage-two-factor";
+import { actionScope, currentLocale, currentScope, dropSessionCookie, startSession } from "./session";
+import { sessionCookie } from "./auth-options";
 
 /**
  * Server actions of the dashboard. Each one reads the session first (never a merchant id from
@@ -50,7 +55,32 @@ export async function loginAction(_prev: LoginState, form: FormData): Promise<Lo
     throw err;
   }
   if (!login) return { error: "wrong", email };
+  if (login.twoFactorRequired) {
+    // The password was right; the session waits for the code (app/(auth)/login/two-factor).
+    const token = await startTwoFactorChallenge(login);
+    (await cookies()).set(TWO_FACTOR_COOKIE, token, { httpOnly: true, sameSite: "lax", path: "/login", secure: sessionCookie().secure, maxAge: CHALLENGE_TTL_MINUTES * 60 });
+    redirect(`/login/two-factor?callbackUrl=${encodeURIComponent(next)}`);
+  }
   await startSession(login);
+  redirect(next);
+}
+
+/** The cookie that carries a sign-in's second step (its token; only its hash is stored). */
+const TWO_FACTOR_COOKIE = "mfa-challenge";
+
+export type TwoFactorLoginState = { error: "wrong_code" | "challenge_invalid" | "rate_limited" } | null;
+
+/** Sign-in, step two: the code from the app (or a recovery code) for the challenge in the cookie. */
+export async function twoFactorLoginAction(_prev: TwoFactorLoginState, form: FormData): Promise<TwoFactorLoginState> {
+  const next = safeRedirectPath(form.get("callbackUrl"), "/dashboard");
+  const jar = await cookies();
+  const outcome = await completeTwoFactorChallenge(jar.get(TWO_FACTOR_COOKIE)?.value, form.get("code"));
+  if (!outcome.ok) {
+    if (outcome.code === "challenge_invalid") jar.set(TWO_FACTOR_COOKIE, "", { httpOnly: true, sameSite: "lax", path: "/login", maxAge: 0 });
+    return { error: outcome.code };
+  }
+  jar.set(TWO_FACTOR_COOKIE, "", { httpOnly: true, sameSite: "lax", path: "/login", maxAge: 0 });
+  await startSession(outcome.login);
   redirect(next);
 }
 
@@ -86,7 +116,9 @@ export async function confirmSignUpAction(_prev: ConfirmSignUpState | null, form
 }
 
 export async function changePasswordAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("self");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await changePassword(scope, fields(form), { locale: await currentLocale() });
   if (!result.ok) return result;
   // Every session ended with the old version; this browser gets a new one.
@@ -95,56 +127,72 @@ export async function changePasswordAction(_prev: unknown, form: FormData) {
 }
 
 export async function saveTimeZoneAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("self");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await saveTimeZone(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
   return result;
 }
 
 export async function rotateKeysAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("keys");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await rotateDashboardKeys(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard/api-keys");
   return result.ok ? { ...result, data: { ...result.data, previousValidUntil: result.data.previousValidUntil.toISOString() } } : result;
 }
 
 export async function revokeKeyAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("keys");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await revokeDashboardKey(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard/api-keys");
   return result.ok ? { ok: true as const, data: { publicKey: result.data.publicKey, revokedAt: result.data.revokedAt.toISOString() } } : result;
 }
 
 export async function addTestFundsAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("money");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await addTestFunds(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
   return result;
 }
 
 export async function changeBalanceModeAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("money");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await changeBalanceMode(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
   return result;
 }
 
 export async function moveFundsAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("money");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await moveCollectToPayout(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
   return result;
 }
 
 export async function resendWebhookAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("webhooks");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await resendDashboardWebhook(scope, form.get("eventId"));
   if (result.ok) revalidatePath("/dashboard", "layout");
   return result.ok ? { ok: true as const, data: { id: result.data.id } } : result;
 }
 
 export async function cancelPayoutAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("money");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await cancelDashboardPayout(scope, form.get("payoutId"));
   if (!result.ok) return result; // e.g. sent to the provider meanwhile: the form shows why
   revalidatePath("/dashboard", "layout");
@@ -153,7 +201,9 @@ export async function cancelPayoutAction(_prev: unknown, form: FormData) {
 }
 
 export async function refundPaymentAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("money");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await refundFromDashboard(scope, form);
   if (!result.ok) return result; // e.g. more than what is left, or the balance cannot cover it
   revalidatePath("/dashboard", "layout");
@@ -178,33 +228,43 @@ export async function setLanguageAction(form: FormData) {
 }
 
 export async function saveWebhookUrlAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("webhooks");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await saveWebhookUrl(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard/webhooks");
   return result;
 }
 
 export async function revealWebhookSecretAction(_prev: unknown, _form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("webhooks");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   return revealDashboardWebhookSecret(scope);
 }
 
 export async function rotateWebhookSecretAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("webhooks");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await rotateDashboardWebhookSecret(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard/webhooks");
   return result;
 }
 
 export async function enableWebhookEndpointAction(_prev: unknown, _form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("webhooks");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await enableDashboardWebhookEndpoint(scope);
   if (result.ok) revalidatePath("/dashboard/webhooks");
   return result;
 }
 
 export async function submitVerificationAction(_prev: unknown, form: FormData) {
-  const scope = await requireScope();
+  const auth = await actionScope("account");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const result = await submitVerification(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
   return result;
@@ -218,7 +278,9 @@ export type BulkPreviewState = FormResult<BulkPreviewResult> | null;
  * field of the confirmation form, so step 2 sends what was checked.
  */
 export async function previewBulkPayoutAction(_prev: BulkPreviewState, form: FormData): Promise<BulkPreviewState> {
-  const scope = await requireScope();
+  const auth = await actionScope("money");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const file = form.get("file");
   let csv = "";
   if (file instanceof File && file.size > 0) {
@@ -231,11 +293,103 @@ export async function previewBulkPayoutAction(_prev: BulkPreviewState, form: For
 
 /** Bulk payout, step 2: sends the previewed file and opens the batch's page. */
 export async function confirmBulkPayoutAction(_prev: FormResult<never> | null, form: FormData): Promise<FormResult<never> | null> {
-  const scope = await requireScope();
+  const auth = await actionScope("money");
+  if (auth.refused) return auth.refused;
+  const scope = auth.scope;
   const csv = String(form.get("csv") ?? "");
   if (csv.length > MAX_BULK_CSV_BYTES * 2) return { ok: false, code: "payload_too_large", error: "The file is too large." };
   const result = await confirmBulkCsv(scope, { csv, atomic: form.get("atomic") === "true", requestKey: String(form.get("requestKey") ?? "") });
   if (!result.ok) return result;
   revalidatePath("/dashboard/payouts");
   redirect(`/dashboard/payouts/bulk/${result.data.bulkId}`);
+}
+
+export async function inviteMemberAction(_prev: unknown, form: FormData) {
+  const auth = await actionScope("team");
+  if (auth.refused) return auth.refused;
+  const result = await inviteMember(auth.scope, fields(form), { locale: await currentLocale() });
+  if (result.ok) revalidatePath("/dashboard/team");
+  return result;
+}
+
+export async function revokeInvitationAction(_prev: unknown, form: FormData) {
+  const auth = await actionScope("team");
+  if (auth.refused) return auth.refused;
+  const result = await revokeInvitation(auth.scope, form.get("invitationId"));
+  if (result.ok) revalidatePath("/dashboard/team");
+  return result;
+}
+
+export async function changeMemberRoleAction(_prev: unknown, form: FormData) {
+  const auth = await actionScope("team");
+  if (auth.refused) return auth.refused;
+  const result = await changeMemberRole(auth.scope, fields(form));
+  if (result.ok) revalidatePath("/dashboard", "layout");
+  return result;
+}
+
+export async function removeMemberAction(_prev: unknown, form: FormData) {
+  const auth = await actionScope("team");
+  if (auth.refused) return auth.refused;
+  const result = await removeMember(auth.scope, form.get("userId"));
+  if (!result.ok) return result;
+  // An owner who removed themselves has no account left: back to the login page.
+  if (result.data.self) {
+    await dropSessionCookie();
+    redirect("/login");
+  }
+  revalidatePath("/dashboard/team");
+  return result;
+}
+
+export async function setTeamTwoFactorAction(_prev: unknown, form: FormData) {
+  const auth = await actionScope("team");
+  if (auth.refused) return auth.refused;
+  const result = await setTeamTwoFactor(auth.scope, fields(form));
+  if (result.ok) revalidatePath("/dashboard", "layout");
+  return result;
+}
+
+export type StartTwoFactorState = Awaited<ReturnType<typeof startTwoFactorEnrolment>> | null;
+
+/** Two-factor set-up, step one: the key for the app (shown on the page, never logged). */
+export async function startTwoFactorAction(_prev: unknown, _form: FormData): Promise<StartTwoFactorState> {
+  const auth = await actionScope("self");
+  if (auth.refused) return auth.refused;
+  return startTwoFactorEnrolment(auth.scope);
+}
+
+export type RecoveryCodesState = Awaited<ReturnType<typeof confirmTwoFactorEnrolment>> | null;
+
+/** Two-factor set-up, step two: the first code turns it on; the recovery codes come back once. */
+export async function confirmTwoFactorAction(_prev: unknown, form: FormData): Promise<RecoveryCodesState> {
+  const auth = await actionScope("self");
+  if (auth.refused) return auth.refused;
+  // No revalidation: the page's own render would not hold the codes; the component does (two-factor-setup.tsx).
+  return confirmTwoFactorEnrolment(auth.scope, fields(form));
+}
+
+export async function disableTwoFactorAction(_prev: unknown, form: FormData) {
+  const auth = await actionScope("self");
+  if (auth.refused) return auth.refused;
+  const result = await disableTwoFactor(auth.scope, fields(form));
+  if (result.ok) revalidatePath("/dashboard", "layout");
+  return result;
+}
+
+export async function regenerateRecoveryCodesAction(_prev: unknown, form: FormData): Promise<RecoveryCodesState> {
+  const auth = await actionScope("self");
+  if (auth.refused) return auth.refused;
+  return regenerateRecoveryCodes(auth.scope, fields(form));
+}
+
+export type AcceptInvitationState = Awaited<ReturnType<typeof acceptInvitation>> | null;
+
+/** The invitation link's form: the new member's password; then signed in, on to the dashboard. */
+export async function acceptInvitationAction(_prev: AcceptInvitationState, form: FormData): Promise<AcceptInvitationState> {
+  if (await currentScope()) return { ok: false, code: "invalid_state", error: messages(await currentLocale()).signupErrors.alreadyLoggedIn };
+  const result = await acceptInvitation(form.get("token"), { password: form.get("password") ?? undefined }, { locale: await currentLocale() });
+  if (!result.ok) return result;
+  await startSession(result.data.login);
+  redirect("/dashboard");
 }

@@ -51,6 +51,8 @@ export function authOptions(): NextAuthOptions {
           try {
             const login = await authenticateDashboardUser({ email: credentials?.email, password: credentials?.password, ip: clientIp(toHeaders(req?.headers)) });
             if (!login) return null;
+            // This endpoint has no second step: a user with two-factor signs in through the login page.
+            if (login.twoFactorRequired) throw new AppError("forbidden", "Sign in through the login page: your account uses two-factor sign-in.");
             return { id: login.userId, email: login.email, merchantId: login.merchantId, environment: login.environment, sessionVersion: login.sessionVersion };
           } catch (err) {
             // next-auth passes the message to the login form as `error`.

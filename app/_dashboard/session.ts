@@ -5,27 +5,57 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { loadSessionScope, type DashboardLogin } from "@/lib/dashboard/authenticate-user";
 import { messages, pickLocale, type Locale } from "@/lib/dashboard/i18n";
-import type { DashboardScope } from "@/lib/dashboard/scope";
+import { can, refusal, type Permission } from "@/lib/dashboard/roles";
+import type { DashboardMember } from "@/lib/dashboard/scope";
+import type { FormResult } from "@/lib/dashboard/form-result";
 import { resolveTimeZone, TIME_ZONE_COOKIE } from "@/lib/dashboard/time-zone";
 import { authOptions, SESSION_MAX_AGE_SECONDS, sessionClaims, sessionCookie } from "./auth-options";
 import { displayZone } from "./format";
 
 /** The verified session's scope, or null. Once per request (layout and page share it). */
-export const currentScope = cache(async (): Promise<DashboardScope | null> => {
+export const currentScope = cache(async (): Promise<DashboardMember | null> => {
   const session = (await getServerSession(authOptions())) as { userId?: unknown; merchantId?: unknown; environment?: unknown; sessionVersion?: unknown } | null;
   if (!session) return null;
   return loadSessionScope(session);
 });
 
+/** Where a member without two-factor goes when the team requires it. */
+export const TWO_FACTOR_ENROL_PATH = "/dashboard/settings/two-factor";
+
+/** Whether the team's two-factor rule holds this member back from `permission` (their own settings stay open). */
+const mustEnrol = (scope: DashboardMember, permission: Permission) => permission !== "self" && scope.teamRequiresTwoFactor && !scope.twoFactorEnabled;
+
 /**
- * Every dashboard page and action starts here: no session, no data (back to login). It also
- * fixes the zone this request shows times in (settings, else the browser's cookie, else UTC).
+ * Every dashboard page (and export route) starts here, naming what it needs (lib/dashboard/roles.ts):
+ * no session, no data (back to login); a member whose team requires two-factor and who has not
+ * set it up goes to enrol; a role without the permission gets the refusal page, which says what
+ * the role lacks and whom to ask. It also fixes the zone this request shows times in (settings,
+ * else the browser's cookie, else UTC).
  */
-export async function requireScope(): Promise<DashboardScope> {
+export async function requireScope(permission: Permission): Promise<DashboardMember> {
   const scope = await currentScope();
   if (!scope) redirect("/login");
+  if (mustEnrol(scope, permission)) redirect(`${TWO_FACTOR_ENROL_PATH}?required=1`);
+  if (!can(scope.role, permission)) redirect(`/dashboard/not-allowed?need=${permission}`);
   displayZone().timeZone = resolveTimeZone(scope.timeZone, (await cookies()).get(TIME_ZONE_COOKIE)?.value);
   return scope;
+}
+
+/**
+ * Every server action starts here, naming what it needs: no session sends to login (as pages
+ * do); a refusal (role, or two-factor not set up while the team requires it) comes back as the
+ * form's error, so the person reads why on the page they are on, and nothing is done.
+ */
+export async function actionScope(permission: Permission): Promise<{ scope: DashboardMember; refused?: never } | { refused: Extract<FormResult<never>, { ok: false }>; scope?: never }> {
+  const scope = await currentScope();
+  if (!scope) redirect("/login");
+  if (mustEnrol(scope, permission)) {
+    const error = (await currentLocale()) === "fr" ? "Votre équipe exige la connexion en deux étapes : activez-la d’abord dans Paramètres." : "Your team requires two-factor sign-in: set it up in Settings first.";
+    return { refused: { ok: false, code: "two_factor_required", error } };
+  }
+  if (!can(scope.role, permission)) return { refused: refusal(scope.role, permission, await currentLocale()) };
+  displayZone().timeZone = resolveTimeZone(scope.timeZone, (await cookies()).get(TIME_ZONE_COOKIE)?.value);
+  return { scope };
 }
 
 /**

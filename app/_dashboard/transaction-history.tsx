@@ -22,7 +22,10 @@ export function TransactionHistory({
   noWebhooks,
   locale,
   m,
+  canResend,
 }: {
+  /** The member may resend webhooks (roles: `webhooks`); the action refuses the others anyway. */
+  canResend: boolean;
   timeline: StatusChange[];
   webhooks: WebhookEvent[];
   noWebhooks: string;
@@ -54,9 +57,11 @@ export function TransactionHistory({
               <h3>
                 <code>{e.type}</code> <span className={`status status-${e.status}`}>{status[e.status] ?? e.status}</span>
               </h3>
-              <ActionForm action={resendWebhookAction} submit={m.payment.resend} success="✓" className="row">
-                <input type="hidden" name="eventId" value={e.id} />
-              </ActionForm>
+              {canResend ? (
+                <ActionForm action={resendWebhookAction} submit={m.payment.resend} success="✓" className="row">
+                  <input type="hidden" name="eventId" value={e.id} />
+                </ActionForm>
+              ) : null}
             </header>
             <p className="muted">
               <code>{e.id}</code> · {when(e.createdAt, locale)}

@@ -6,15 +6,19 @@ import { checkRateLimit } from "@/lib/http/rate-limit";
 import { AppError } from "@/lib/errors";
 import { setting } from "@/lib/config";
 import { claimLoginAttempt, clearLoginFailures, recordLoginFailure } from "./login-throttle";
-import type { DashboardScope } from "./scope";
+import type { DashboardMember, DashboardScope } from "./scope";
 
 const credentials = z.object({
   email: z.string().trim().toLowerCase().email().max(254),
   password: z.string().min(1).max(200),
 });
 
-/** What a session is issued for: the scope plus the user's session version (see loadSessionScope). */
-export type DashboardLogin = DashboardScope & { sessionVersion: number };
+/**
+ * What a session is issued for: the scope plus the user's session version (see loadSessionScope).
+ * `twoFactorRequired`: the password was right but the user has two-factor sign-in, so no session
+ * may be issued before the code (lib/dashboard/two-factor/challenge.ts).
+ */
+export type DashboardLogin = DashboardScope & { sessionVersion: number; twoFactorRequired?: true };
 
 /** Login attempts allowed per client IP + email per minute. */
 export const loginAttemptsPerMinute = () => setting("DASHBOARD_LOGIN_ATTEMPTS_PER_MINUTE");
@@ -28,7 +32,8 @@ const DUMMY_HASH = `scrypt$${SCRYPT_PARAMS.N}$${SCRYPT_PARAMS.r}$${SCRYPT_PARAMS
  * (rate_limited once over), then the per-account throttle (lib/dashboard/login-throttle): while
  * it holds the address, even the right password gets null. null for a wrong email or password
  * (one answer for all three). A good login with a hash made at older scrypt parameters stores a
- * fresh hash.
+ * fresh hash. A user with two-factor sign-in gets `twoFactorEnabled: true`: the caller must not
+ * issue a session before the second step (lib/dashboard/two-factor/challenge.ts).
  */
 export async function authenticateDashboardUser(input: { email?: unknown; password?: unknown; ip: string }): Promise<DashboardLogin | null> {
   const parsed = credentials.safeParse(input);
@@ -38,7 +43,7 @@ export async function authenticateDashboardUser(input: { email?: unknown; passwo
   if (!limit.success) throw new AppError("rate_limited", "Too many login attempts. Wait a minute and try again.");
   if (!(await claimLoginAttempt(email))) return null;
   const prisma = await getPrisma();
-  const user = await prisma.dashboardUser.findUnique({ where: { email }, include: { merchant: { select: { status: true } } } });
+  const user = await prisma.dashboardUser.findUnique({ where: { email }, include: { merchant: { select: { status: true, requireTwoFactor: true } } } });
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) {
     await recordLoginFailure(email, { accountExists: !!user });
@@ -50,7 +55,23 @@ export async function authenticateDashboardUser(input: { email?: unknown; passwo
     await prisma.dashboardUser.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: await hashPassword(password) } });
   }
   if (user.merchant.status !== "active") throw new AppError("forbidden", "This merchant account is suspended.");
-  return { userId: user.id, email: user.email, merchantId: user.merchantId, environment: appEnv(), sessionVersion: user.sessionVersion };
+  const login: DashboardLogin = { userId: user.id, email: user.email, merchantId: user.merchantId, environment: appEnv(), sessionVersion: user.sessionVersion };
+  return user.totpEnabledAt ? { ...login, twoFactorRequired: true } : login;
+}
+
+type UserWithMerchant = { id: string; email: string; merchantId: string; role: DashboardMember["role"]; totpEnabledAt: Date | null; timeZone: string | null; merchant: { requireTwoFactor: boolean } };
+
+function memberOf(user: UserWithMerchant): DashboardMember {
+  return {
+    userId: user.id,
+    email: user.email,
+    merchantId: user.merchantId,
+    environment: appEnv(),
+    role: user.role,
+    twoFactorEnabled: user.totpEnabledAt !== null,
+    teamRequiresTwoFactor: user.merchant.requireTwoFactor,
+    ...(user.timeZone ? { timeZone: user.timeZone } : {}),
+  };
 }
 
 /**
@@ -59,14 +80,14 @@ export async function authenticateDashboardUser(input: { email?: unknown; passwo
  * session version must be the user's current one (logout, a password change or the user's
  * removal bump it, which ends every session at once).
  */
-export async function loadSessionScope(claims: { userId?: unknown; merchantId?: unknown; environment?: unknown; sessionVersion?: unknown }): Promise<DashboardScope | null> {
+export async function loadSessionScope(claims: { userId?: unknown; merchantId?: unknown; environment?: unknown; sessionVersion?: unknown }): Promise<DashboardMember | null> {
   if (typeof claims.userId !== "string" || typeof claims.merchantId !== "string") return null;
   if (claims.environment !== appEnv()) return null;
   const prisma = await getPrisma();
-  const user = await prisma.dashboardUser.findUnique({ where: { id: claims.userId }, include: { merchant: { select: { status: true } } } });
+  const user = await prisma.dashboardUser.findUnique({ where: { id: claims.userId }, include: { merchant: { select: { status: true, requireTwoFactor: true } } } });
   if (!user || user.merchantId !== claims.merchantId || user.merchant.status !== "active") return null;
   if (claims.sessionVersion !== user.sessionVersion) return null;
-  return { userId: user.id, email: user.email, merchantId: user.merchantId, environment: appEnv(), ...(user.timeZone ? { timeZone: user.timeZone } : {}) };
+  return memberOf(user);
 }
 
 /** Ends every dashboard session of the user (logout, password change, removal). */

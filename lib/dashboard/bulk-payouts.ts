@@ -7,7 +7,7 @@ import { getPayoutBulk, listPayoutBulks } from "@/lib/payouts/get-payout-bulk";
 import { listBulksQuery, MAX_BULK_ITEMS } from "@/lib/payouts/payout-bulk-schemas";
 import type { FormResult } from "./form-result";
 import { pickFilters } from "./pick-filters";
-import type { DashboardScope } from "./scope";
+import { dashboardActor, type DashboardScope } from "./scope";
 
 /**
  * Bulk payouts from a CSV file (DESIGN §15): the file's rows become POST /payouts/bulk items and
@@ -183,7 +183,7 @@ export async function confirmBulkCsv(scope: DashboardScope, input: { csv: string
       { merchant, environment: scope.environment },
       // Rows the file itself made unusable are sent as empty items, so they are refused at their index.
       { items: parsed.items.map((item, i) => (parsed.rowErrors.has(i) ? {} : item)), atomic: input.atomic },
-      { requestKey: input.requestKey, source: "dashboard" },
+      { requestKey: input.requestKey, source: "dashboard", audit: { actor: dashboardActor(scope) } },
     );
     if (!("bulk" in result)) throw new Error("unexpected preview");
     return { ok: true, data: { bulkId: result.bulk.bulkId } };

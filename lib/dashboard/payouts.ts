@@ -7,7 +7,7 @@ import { toWebhookEventView, type WebhookEventView } from "@/lib/webhooks/webhoo
 import { fieldErrorsOf, fieldErrorsOfAppError, type FormResult, toFormResult } from "./form-result";
 import { pickFilters } from "./pick-filters";
 import { listProviderTimeline, type ProviderCallView } from "./provider-timeline";
-import type { DashboardScope } from "./scope";
+import { dashboardActor, type DashboardScope } from "./scope";
 
 export const PAYOUT_STATUSES = ["pending", "processing", "success", "failed", "cancelled"] as const;
 export const PAYOUT_FILTER_KEYS = ["status", "startDate", "endDate", "externalReference", "page"] as const;
@@ -82,7 +82,7 @@ export async function cancelDashboardPayout(scope: DashboardScope, payoutId: unk
     return { ok: false, code: "validation_error", error: "Unknown payout." };
   }
   return toFormResult(async () => {
-    const p = await cancelPayout({ environment: scope.environment, merchant: { id: scope.merchantId } }, payoutId);
+    const p = await cancelPayout({ environment: scope.environment, merchant: { id: scope.merchantId } }, payoutId, { audit: { actor: dashboardActor(scope) } });
     return { id: p.id, status: p.status as string };
   });
 }

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { type CurrencyCode, minorToDecimalString, parseTypedAmount } from "@/lib/money";
 import { createRefund } from "@/lib/refunds/create-refund";
 import { type FormResult, toFormResult, validationFailure } from "./form-result";
-import type { DashboardScope } from "./scope";
+import { dashboardActor, type DashboardScope } from "./scope";
 
 const refundForm = z.object({
   transactionId: z.string().regex(/^txn_[0-9a-z]{1,64}$/, "Unknown payment."),
@@ -46,7 +46,7 @@ export async function refundFromDashboard(scope: DashboardScope, form: FormData)
     } else amount = parsed.data.amount;
   }
   return toFormResult(async () => {
-    const refund = await createRefund({ environment: scope.environment, merchant: { id: scope.merchantId } }, transactionId, { amount, reason });
+    const refund = await createRefund({ environment: scope.environment, merchant: { id: scope.merchantId } }, transactionId, { amount, reason }, { audit: { actor: dashboardActor(scope) } });
     return { refundId: refund.id, transactionId };
   });
 }

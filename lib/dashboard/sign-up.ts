@@ -1,9 +1,9 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { appEnv, config, type AppEnvironment } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { hashPassword } from "@/lib/auth/password";
+import { newLinkToken, parseLinkToken, secretMatches } from "@/lib/auth/link-token";
 import { checkPasswordStrength, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password-strength";
 import { type Email, sendEmail } from "@/lib/email/send-email";
 import { newId } from "@/lib/ids";
@@ -78,14 +78,13 @@ export async function signUp(raw: unknown, options: { ip?: string; locale?: Loca
 }
 
 async function requestConfirmation(input: { email: string; businessName: string; country: string }, passwordHash: string): Promise<void> {
-  const id = newId("sgr");
-  const secret = randomBytes(32).toString("base64url");
+  const { id, token, tokenHash } = newLinkToken(newId("sgr"));
   const expiresAt = new Date(Date.now() + signUpLinkTtlMinutes() * 60_000);
-  const link = `${config.publicUrl()}/signup/confirm?token=${id}.${secret}`;
+  const link = `${config.publicUrl()}/signup/confirm?token=${token}`;
   const prisma = await getPrisma();
   await prisma.$transaction(async (tx) => {
     await tx.signupRequest.create({
-      data: { id, email: input.email, businessName: input.businessName, country: input.country, passwordHash, tokenHash: sha256(secret).toString("hex"), expiresAt },
+      data: { id, email: input.email, businessName: input.businessName, country: input.country, passwordHash, tokenHash, expiresAt },
     });
     await sendEmail(confirmationEmail(input.email, link, expiresAt), tx);
   });
@@ -152,19 +151,12 @@ export async function confirmSignUp(token: unknown, now = new Date()): Promise<F
   }
 }
 
-const LINK_TOKEN = /^(sgr_[0-9A-Za-z]{1,40})\.([A-Za-z0-9_-]{43})$/;
-// Compared against when the id is unknown, so the answer takes the same path either way.
-const NO_HASH = Buffer.alloc(32);
-
 async function findRequest(token: unknown, now: Date) {
   const invalid = { ok: false as const, problem: "invalid" as const };
-  const match = typeof token === "string" ? LINK_TOKEN.exec(token) : null;
-  if (!match) return invalid;
-  const [, id, secret] = match;
-  const request = await (await getPrisma()).signupRequest.findUnique({ where: { id } });
-  const stored = request ? Buffer.from(request.tokenHash, "hex") : NO_HASH;
-  // Constant time: how long the comparison takes says nothing about how much of a guess was right.
-  if (!timingSafeEqual(sha256(secret), stored.length === 32 ? stored : NO_HASH) || !request) return invalid;
+  const parsed = parseLinkToken(token, "sgr");
+  if (!parsed) return invalid;
+  const request = await (await getPrisma()).signupRequest.findUnique({ where: { id: parsed.id } });
+  if (!secretMatches(parsed.secret, request?.tokenHash) || !request) return invalid;
   if (request.usedAt) return { ok: false as const, problem: "used" as const };
   if (request.expiresAt <= now) return { ok: false as const, problem: "expired" as const };
   return { ok: true as const, request };
@@ -178,8 +170,6 @@ function linkFailure(problem: SignUpLinkProblem): FormResult<never> {
   }[problem];
   return { ok: false, code: `link_${problem}`, error };
 }
-
-const sha256 = (value: string) => createHash("sha256").update(value).digest();
 
 function confirmationEmail(to: string, link: string, expiresAt: Date): Email {
   const until = `${expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC`;

@@ -6,7 +6,7 @@ import { keysRevoke, keysRotate, merchantCreate, merchantList, merchantSetPlan }
 import { merchantSetLimits } from "./payout-commands";
 import { referenceCommands } from "./reference-commands";
 import { merchantVerify } from "./verification-commands";
-import { dashboardSeedPayments } from "./dashboard-commands";
+import { dashboardResetTwoFactor, dashboardSeedPayments } from "./dashboard-commands";
 import { webhookCommands } from "./webhook-commands";
 
 /** Every operator command. Domains add theirs here. */
@@ -19,6 +19,7 @@ export const opsCommands: OpsCommand[] = [
   keysRevoke,
   merchantVerify,
   dashboardSeedPayments,
+  dashboardResetTwoFactor,
   merchantSetBalanceMode,
   merchantGrantCredit,
   ledgerReconcile,

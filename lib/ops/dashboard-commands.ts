@@ -1,4 +1,5 @@
 import { seedBenchPayments } from "@/lib/dashboard/seed-bench-payments";
+import { resetTwoFactor } from "@/lib/dashboard/two-factor/reset-two-factor";
 import { optionalFlag, OpsUsageError, requireFlag, type OpsCommand } from "./command";
 import { resolveMerchantId } from "./merchant-commands";
 
@@ -11,5 +12,19 @@ export const dashboardSeedPayments: OpsCommand = {
     const count = Number(optionalFlag(args, "count") ?? 10_000);
     if (!Number.isInteger(count) || count < 1 || count > 1_000_000) throw new OpsUsageError("--count must be an integer from 1 to 1000000");
     out(`Created ${await seedBenchPayments(merchantId, count)} payments for ${merchantId}`);
+  },
+};
+
+export const dashboardResetTwoFactor: OpsCommand = {
+  name: "dashboard:reset-two-factor",
+  summary: "Turn off a dashboard user's two-factor sign-in (lost phone and recovery codes; check who is asking first)",
+  usage: "dashboard:reset-two-factor --email <address>",
+  async run(args, out) {
+    const done = await resetTwoFactor(requireFlag(args, "email"), "ops");
+    if (!done) {
+      out("No dashboard user with this e-mail address.");
+      return 1;
+    }
+    out(`Two-factor sign-in turned off for ${done.userId} (merchant ${done.merchantId}); their sessions have ended.`);
   },
 };

@@ -1,4 +1,5 @@
 import { ZodError } from "zod";
+import { type AuditBy, writeAudit } from "@/lib/audit/write-audit";
 import type { ApiAuth } from "@/lib/auth/authenticate";
 import { getPrisma, type Tx } from "@/lib/db/client";
 import { insertRows } from "@/lib/db/insert-rows";
@@ -42,6 +43,8 @@ export type BulkOptions = {
   /** The dashboard's confirmation token: a bulk already created with it is returned instead of a second one. */
   requestKey?: string;
   source?: "api" | "dashboard";
+  /** A person asked for it (the dashboard): an audit row `payout.bulk_created`, in the bulk's transaction. */
+  audit?: AuditBy;
 };
 
 const INSERT_CHUNK = 500;
@@ -251,6 +254,9 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
         SUBMIT_PAYOUT_JOB,
         accepted.map((a) => ({ payload: { payoutId: a.payoutId }, options: { dedupeKey: `${SUBMIT_PAYOUT_JOB}:${a.payoutId}` } })),
       );
+      if (options.audit) {
+        await writeAudit(tx, { merchantId: merchant.id, environment, actor: options.audit.actor, action: "payout.bulk_created", details: { bulkId, accepted: accepted.length, rejected: rejected.length } });
+      }
       const items: BulkItemView[] = payouts.map((p) => ({ index: p.bulkIndex!, payoutId: p.id, externalReference: p.externalReference, status: p.status, amount: p.amount, currency: p.currency, errorCode: null }));
       return { bulk: presentBulk(bulk, items) };
     },

@@ -1,4 +1,5 @@
 import type { ApiAuth } from "@/lib/auth/authenticate";
+import { type AuditBy, writeAudit } from "@/lib/audit/write-audit";
 import { getPrisma, type Tx } from "@/lib/db/client";
 import type { Payment, Refund } from "@/lib/db/generated/client";
 import { AppError, isAppError } from "@/lib/errors";
@@ -27,7 +28,7 @@ type Scope = Pick<ApiAuth, "environment"> & { merchant: { id: string } };
  * successful collect 422 invalid_state; nothing left 422 invalid_state; more than what is left
  * 422 invalid_amount; balance too low 422 insufficient_balance; a bad amount 400 invalid_amount.
  */
-export async function createRefund(scope: Scope, transactionId: string, body: RefundRequestBody): Promise<Refund> {
+export async function createRefund(scope: Scope, transactionId: string, body: RefundRequestBody, options: { audit?: AuditBy } = {}): Promise<Refund> {
   const prisma = await getPrisma();
   const payment = await getPaymentOrThrow(scope, transactionId, prisma);
   assertRefundable(payment);
@@ -59,6 +60,10 @@ export async function createRefund(scope: Scope, transactionId: string, body: Re
       await tx.refundStatusChange.create({ data: { refundId, fromStatus: null, toStatus: "pending", reason: "created by the merchant" } });
       await recordWebhookEvent(tx, { merchantId: refund.merchantId, environment: refund.environment, type: "refund.pending", data: refundView(refund), callbackUrl: refund.callbackUrl });
       await enqueueJob(tx, SUBMIT_REFUND_JOB, { refundId }, { dedupeKey: `${SUBMIT_REFUND_JOB}:${refundId}` });
+      // A person's refund (the dashboard) is audited in its own transaction.
+      if (options.audit) {
+        await writeAudit(tx, { merchantId: refund.merchantId, environment: refund.environment, actor: options.audit.actor, action: "refund.created", details: { refundId, paymentId: payment.id, amount: String(amount), currency } });
+      }
       return refund;
     });
   } catch (err) {

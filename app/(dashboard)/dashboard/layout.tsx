@@ -8,23 +8,28 @@ import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { cookies } from "next/headers";
 import { TIME_ZONE_COOKIE } from "@/lib/dashboard/time-zone";
 import { messages } from "@/lib/dashboard/i18n";
+import { teamMessages } from "@/lib/dashboard/i18n-team";
+import { can, ROLE_NAMES } from "@/lib/dashboard/roles";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Dashboard · Payments" };
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const scope = await requireScope();
+  const scope = await requireScope("self");
   const locale = await currentLocale();
   const m = messages(locale);
+  const tm = teamMessages(locale);
   const browserZone = (await cookies()).get(TIME_ZONE_COOKIE)?.value ?? null;
   const nav = [
     { href: "/dashboard", label: m.nav.overview },
     { href: "/dashboard/payments", label: m.nav.payments },
     { href: "/dashboard/payouts", label: m.nav.payouts },
     { href: "/dashboard/balances", label: m.nav.balances },
-    { href: "/dashboard/api-keys", label: m.nav.apiKeys },
-    { href: "/dashboard/webhooks", label: m.nav.webhooks },
-    ...(scope.environment === "production" ? [{ href: "/dashboard/verification", label: m.nav.verification }] : []),
+    ...(can(scope.role, "keys") ? [{ href: "/dashboard/api-keys", label: m.nav.apiKeys }] : []),
+    ...(can(scope.role, "webhooks") ? [{ href: "/dashboard/webhooks", label: m.nav.webhooks }] : []),
+    ...(scope.environment === "production" && can(scope.role, "account") ? [{ href: "/dashboard/verification", label: m.nav.verification }] : []),
+    ...(can(scope.role, "team") ? [{ href: "/dashboard/team", label: tm.nav.team }] : []),
+    ...(can(scope.role, "audit") ? [{ href: "/dashboard/audit", label: tm.nav.audit }] : []),
     { href: "/dashboard/settings", label: m.nav.settings },
   ];
   return (
@@ -40,7 +45,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         </a>
         <EnvBadge environment={scope.environment} m={m} />
         <span className="topbar-spacer" />
-        <span className="muted user-email">{scope.email}</span>
+        <span className="muted user-email">
+          {scope.email} <span data-testid="user-role">({ROLE_NAMES[locale][scope.role]})</span>
+        </span>
         <LanguageSwitch locale={locale} back="/dashboard" m={m} />
         <LogoutButton label={m.logout} />
       </header>

@@ -5,7 +5,7 @@ import { messages } from "@/lib/dashboard/i18n";
 import { getOverview } from "@/lib/dashboard/overview";
 
 export default async function OverviewPage() {
-  const scope = await requireScope();
+  const scope = await requireScope("view");
   const locale = await currentLocale();
   const m = messages(locale);
   const overview = await getOverview(scope);

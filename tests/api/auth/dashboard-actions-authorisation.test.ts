@@ -6,7 +6,10 @@ import { directBody, initiatePayment } from "../../helpers/payments";
 import { initiate as initiatePayout, recipient } from "../../helpers/payouts";
 import { ensureReferenceData } from "../../helpers/reference";
 import { recordTestEvent } from "../../helpers/webhooks";
-import { signedUpMerchant } from "../../unit/dashboard/helpers";
+import { invitedMember, signedUpMerchant } from "../../unit/dashboard/helpers";
+import { can, type Permission } from "@/lib/dashboard/roles";
+import { confirmTwoFactorEnrolment, setTeamTwoFactor, startTwoFactorEnrolment } from "@/lib/dashboard/two-factor/manage-two-factor";
+import { generate } from "otplib";
 
 /**
  * Issue 13: every dashboard server action (app/_dashboard/actions.ts, enumerated from the
@@ -20,8 +23,13 @@ import { signedUpMerchant } from "../../unit/dashboard/helpers";
 const session = vi.hoisted(() => ({ claims: null as null | Record<string, unknown> }));
 vi.mock("next-auth", async (original) => ({ ...(await original<typeof import("next-auth")>()), getServerSession: async () => session.claims }));
 vi.mock("next/cache", async (original) => ({ ...(await original<typeof import("next/cache")>()), revalidatePath: () => undefined }));
-// Actions read the browser's time-zone cookie (requireScope); outside a request there is none.
-vi.mock("next/headers", async (original) => ({ ...(await original<typeof import("next/headers")>()), cookies: async () => ({ get: () => undefined }) }));
+// Actions read the browser's time-zone cookie (requireScope) and the language (a refusal's words);
+// outside a request there is no cookie and no header.
+vi.mock("next/headers", async (original) => ({
+  ...(await original<typeof import("next/headers")>()),
+  cookies: async () => ({ get: () => undefined, set: () => undefined }),
+  headers: async () => new Headers(),
+}));
 
 /** Actions that run without a session on purpose, and why. */
 const PUBLIC_ACTIONS: Record<string, string> = {
@@ -30,6 +38,42 @@ const PUBLIC_ACTIONS: Record<string, string> = {
   setLanguageAction: "sets the language cookie; reads and writes no data",
   loginAction: "checks credentials, behind the per-account throttle (tests/unit/dashboard/login-throttle.test.ts)",
   logoutAction: "ends only the caller's own sessions, if any",
+  twoFactorLoginAction: "sign-in step two: needs the challenge cookie of a checked password (tests/unit/dashboard/two-factor.test.ts)",
+  acceptInvitationAction: "joins a team from an invitation's single-use token (tests/unit/dashboard/team.test.ts)",
+};
+
+/**
+ * What each action needs, written out here on purpose a second time (the rule itself lives in
+ * lib/dashboard/roles.ts and each action names its permission in actions.ts): a new action must
+ * be added here, and an action naming the wrong permission fails below.
+ */
+const ACTION_PERMISSIONS: Record<string, Permission> = {
+  changePasswordAction: "self",
+  saveTimeZoneAction: "self",
+  startTwoFactorAction: "self",
+  confirmTwoFactorAction: "self",
+  disableTwoFactorAction: "self",
+  regenerateRecoveryCodesAction: "self",
+  rotateKeysAction: "keys",
+  revokeKeyAction: "keys",
+  saveWebhookUrlAction: "webhooks",
+  revealWebhookSecretAction: "webhooks",
+  rotateWebhookSecretAction: "webhooks",
+  enableWebhookEndpointAction: "webhooks",
+  resendWebhookAction: "webhooks",
+  addTestFundsAction: "money",
+  changeBalanceModeAction: "money",
+  moveFundsAction: "money",
+  cancelPayoutAction: "money",
+  refundPaymentAction: "money",
+  previewBulkPayoutAction: "money",
+  confirmBulkPayoutAction: "money",
+  submitVerificationAction: "account",
+  inviteMemberAction: "team",
+  revokeInvitationAction: "team",
+  changeMemberRoleAction: "team",
+  removeMemberAction: "team",
+  setTeamTwoFactorAction: "team",
 };
 
 type Action = (prev: unknown, form: FormData) => Promise<unknown>;
@@ -60,7 +104,7 @@ beforeEach(() => {
 async function snapshotOfA() {
   const prisma = await getPrisma();
   const merchantId = a.scope.merchantId;
-  const [merchant, keys, audit, endpoint, events, payouts, payments, entries] = await Promise.all([
+  const [merchant, keys, audit, endpoint, events, payouts, payments, entries, users, invitations] = await Promise.all([
     prisma.merchant.findUniqueOrThrow({ where: { id: merchantId } }),
     prisma.apiKey.findMany({ where: { merchantId }, orderBy: { id: "asc" } }),
     prisma.auditLog.count({ where: { merchantId } }),
@@ -69,8 +113,10 @@ async function snapshotOfA() {
     prisma.payout.findMany({ where: { merchantId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
     prisma.payment.findMany({ where: { merchantId }, select: { id: true, status: true }, orderBy: { id: "asc" } }),
     prisma.ledgerEntry.count({ where: { merchantId } }),
+    prisma.dashboardUser.findMany({ where: { merchantId }, select: { id: true, role: true, sessionVersion: true, totpEnabledAt: true }, orderBy: { id: "asc" } }),
+    prisma.teamInvitation.count({ where: { merchantId } }),
   ]);
-  return JSON.parse(JSON.stringify({ merchant, keys, audit, endpoint, events, payouts, payments, entries }, (_, v) => (typeof v === "bigint" ? String(v) : v)));
+  return JSON.parse(JSON.stringify({ merchant, keys, audit, endpoint, events, payouts, payments, entries, users, invitations }, (_, v) => (typeof v === "bigint" ? String(v) : v)));
 }
 
 /** A form that names A's objects in every field an action might read. */
@@ -88,6 +134,10 @@ function formNamingA(confirm: string) {
     currency: "XOF",
     amount: "1000",
     mode: "separate",
+    userId: a.scope.userId,
+    role: "viewer",
+    email: "intruder@attacker.example",
+    required: "on",
   };
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   return form;
@@ -139,6 +189,44 @@ describe("dashboard server actions", () => {
     // …and A's key still works: the revoke form named it.
     const auth = await import("@/lib/auth/authenticate");
     expect((await auth.authenticateApiKey(new Headers(a.headers))).merchant.id).toBe(a.scope.merchantId);
+  });
+
+  it("every action names its permission (the table above lists them all)", () => {
+    expect(actions.map(([name]) => name).sort()).toEqual(Object.keys(ACTION_PERMISSIONS).sort());
+  });
+
+  it("a member whose role lacks an action's permission gets a clear refusal, and nothing of the merchant changes", async () => {
+    const failures: string[] = [];
+    for (const role of ["viewer", "developer", "finance"] as const) {
+      const member = await invitedMember(a.scope, role);
+      const before = await snapshotOfA();
+      session.claims = { userId: member.scope.userId, merchantId: a.scope.merchantId, environment: "sandbox", sessionVersion: 0 };
+      for (const [name, action] of actions) {
+        const permission = ACTION_PERMISSIONS[name];
+        if (can(role, permission)) continue;
+        const outcome = (await action(null, formNamingA(permission === "keys" ? "revoke" : "rotate")).catch((e) => ({ thrown: String(e?.digest ?? e) }))) as { code?: string; error?: string };
+        const clear = outcome.code === "forbidden" && outcome.error?.includes(`Your role (`) && outcome.error.includes("Ask an owner");
+        if (!clear) failures.push(`${role} ${name}: ${JSON.stringify(outcome).slice(0, 160)}`);
+      }
+      expect(await snapshotOfA()).toEqual(before);
+      // The member is still there: nothing removed them either.
+      expect(await (await getPrisma()).dashboardUser.count({ where: { id: member.scope.userId } })).toBe(1);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("when the team requires two-factor, a member without it is refused everything but their own settings", async () => {
+    const c = await signedUpMerchant();
+    const started = await startTwoFactorEnrolment(c.scope);
+    if (!started.ok) throw new Error(started.error);
+    await confirmTwoFactorEnrolment(c.scope, { code: await generate({ secret: started.data.secret }) });
+    const dev = await invitedMember(c.scope, "developer");
+    expect(await setTeamTwoFactor(c.scope, { required: "on" })).toMatchObject({ ok: true });
+    session.claims = { userId: dev.scope.userId, merchantId: c.scope.merchantId, environment: "sandbox", sessionVersion: 0 };
+    const mod = (await import("@/app/_dashboard/actions")) as Record<string, Action>;
+    expect(await mod.rotateKeysAction(null, formNamingA("rotate"))).toMatchObject({ ok: false, code: "two_factor_required", error: expect.stringContaining("Settings") });
+    // Their own two-factor set-up stays open: it is how they comply.
+    expect(await mod.startTwoFactorAction(null, new FormData())).toMatchObject({ ok: true, data: { uri: expect.stringMatching(/^otpauth:/) } });
   });
 
   it("with the owner's session do act (the refusals above are about ownership, not broken forms)", async () => {

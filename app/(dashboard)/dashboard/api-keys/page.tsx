@@ -1,4 +1,7 @@
 import { revokeKeyAction, rotateKeysAction } from "@/app/_dashboard/actions";
+import { AuditTable } from "@/app/_dashboard/audit-table";
+import { can } from "@/lib/dashboard/roles";
+import { teamMessages } from "@/lib/dashboard/i18n-team";
 import { CopyButton } from "@/app/_dashboard/client/copy-button";
 import { RevokeKey } from "@/app/_dashboard/client/revoke-key";
 import { RotateKeys } from "@/app/_dashboard/client/rotate-keys";
@@ -13,7 +16,7 @@ function remaining(ms: number, m: ReturnType<typeof messages>) {
 }
 
 export default async function ApiKeysPage() {
-  const scope = await requireScope();
+  const scope = await requireScope("keys");
   const locale = await currentLocale();
   const m = messages(locale);
   const page = await getApiKeysPage(scope);
@@ -74,35 +77,16 @@ export default async function ApiKeysPage() {
           }}
         />
       ) : null}
-      <section aria-labelledby="audit-title" className="stack">
-        <h2 id="audit-title">{m.keys.audit}</h2>
-        <div className="table-wrap" tabIndex={0}>
-          <table data-testid="audit-log">
-            <thead>
-              <tr>
-                <th scope="col">{m.keys.when}</th>
-                <th scope="col">{m.keys.action}</th>
-                <th scope="col">{m.keys.actor}</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.audit.map((a) => (
-                <tr key={a.id}>
-                  <td>{when(a.createdAt, locale)}</td>
-                  <td>
-                    <code>{a.action}</code>
-                  </td>
-                  <td>{a.actor}</td>
-                  <td className="wrap">
-                    <code>{JSON.stringify(a.details)}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      {/* The audit log is for owners (lib/dashboard/roles.ts); developers manage keys without it. */}
+      {can(scope.role, "audit") ? (
+        <section aria-labelledby="audit-title" className="stack">
+          <h2 id="audit-title">{m.keys.audit}</h2>
+          <AuditTable rows={page.audit} labels={{ when: m.keys.when, action: m.keys.action, actor: m.keys.actor, details: "Details" }} locale={locale} />
+          <p>
+            <a href="/dashboard/audit">{teamMessages(locale).audit.full}</a>
+          </p>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { addTestFundsAction, changeBalanceModeAction, moveFundsAction } from "@/app/_dashboard/actions";
+import { can } from "@/lib/dashboard/roles";
 import { BalanceTable } from "@/app/_dashboard/balance-table";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
@@ -29,11 +30,13 @@ function CurrencyAmountFields({ currencyLabel, amountLabel, defaultCurrency }: {
 }
 
 export default async function BalancesPage() {
-  const scope = await requireScope();
+  const scope = await requireScope("view");
   const locale = await currentLocale();
   const m = messages(locale);
   const view = await getBalancesPage(scope);
   const home = view.balances[0]?.currency ?? "XOF";
+  // The forms below move money: only roles with `money` see them (the actions refuse the others too).
+  const money = can(scope.role, "money");
   return (
     <div className="stack">
       <h1>{m.balances.title}</h1>
@@ -48,7 +51,7 @@ export default async function BalancesPage() {
         </a>
       </p>
 
-      {scope.environment === "sandbox" ? (
+      {money && scope.environment === "sandbox" ? (
         <section aria-labelledby="funds-title" className="panel stack">
           <h2 id="funds-title">{m.balances.addFunds}</h2>
           <ActionForm action={addTestFundsAction} submit={m.balances.add} success={m.balances.funded} className="filters" testId="add-funds-form">
@@ -57,6 +60,7 @@ export default async function BalancesPage() {
         </section>
       ) : null}
 
+      {money ? (
       <section aria-labelledby="mode-title" className="panel stack">
         <h2 id="mode-title">{m.balances.mode}</h2>
         <ActionForm action={changeBalanceModeAction} submit={m.balances.save} success={m.balances.saved} testId="balance-mode-form">
@@ -71,8 +75,9 @@ export default async function BalancesPage() {
           </fieldset>
         </ActionForm>
       </section>
+      ) : null}
 
-      {view.balanceMode === "separate" ? (
+      {money && view.balanceMode === "separate" ? (
         <section aria-labelledby="move-title" className="panel stack">
           <h2 id="move-title">{m.balances.move}</h2>
           <ActionForm action={moveFundsAction} submit={m.balances.moveSubmit} success={m.balances.moved} className="filters" testId="move-funds-form">

@@ -1,4 +1,5 @@
 import { ExportCsvLink } from "@/app/_dashboard/export-link";
+import { can } from "@/lib/dashboard/roles";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { Pagination, TransactionFilters, TransactionTable } from "@/app/_dashboard/transaction-list";
 import { messages } from "@/lib/dashboard/i18n";
@@ -7,7 +8,7 @@ import { listDashboardPayments, PAYMENT_STATUSES } from "@/lib/dashboard/payment
 type SearchParams = Record<string, string | string[] | undefined>;
 
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const scope = await requireScope();
+  const scope = await requireScope("view");
   const locale = await currentLocale();
   const m = messages(locale);
   const sp = await searchParams;
@@ -16,7 +17,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     <div className="stack">
       <h1>{m.payments.title}</h1>
       <TransactionFilters basePath="/dashboard/payments" filters={filters} fieldErrors={fieldErrors} statuses={PAYMENT_STATUSES} total={meta.total} totalIsLowerBound={"totalIsLowerBound" in meta && meta.totalIsLowerBound === true} withProvider={true} m={m} />
-      <ExportCsvLink basePath="/dashboard/payments" filters={filters} label={m.statement.exportCsv} testId="payments-csv" />
+      {can(scope.role, "money") ? <ExportCsvLink basePath="/dashboard/payments" filters={filters} label={m.statement.exportCsv} testId="payments-csv" /> : null}
       <TransactionTable rows={data} idLabel={m.payments.id} emptyLabel={m.payments.none} testId="payments-table" withRecipient={false} locale={locale} m={m} />
       <Pagination basePath="/dashboard/payments" filters={filters} meta={meta} m={m} />
     </div>

@@ -1,4 +1,5 @@
 import { ExportCsvLink } from "@/app/_dashboard/export-link";
+import { can } from "@/lib/dashboard/roles";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { Pagination, TransactionFilters, TransactionTable } from "@/app/_dashboard/transaction-list";
 import { messages } from "@/lib/dashboard/i18n";
@@ -7,7 +8,7 @@ import { listDashboardPayouts, PAYOUT_STATUSES } from "@/lib/dashboard/payouts";
 type SearchParams = Record<string, string | string[] | undefined>;
 
 export default async function PayoutsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const scope = await requireScope();
+  const scope = await requireScope("view");
   const locale = await currentLocale();
   const m = messages(locale);
   const sp = await searchParams;
@@ -21,7 +22,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
         </a>
       </p>
       <TransactionFilters basePath="/dashboard/payouts" filters={filters} fieldErrors={fieldErrors} statuses={PAYOUT_STATUSES} total={meta.total} totalIsLowerBound={"totalIsLowerBound" in meta && meta.totalIsLowerBound === true} withProvider={false} m={m} />
-      <ExportCsvLink basePath="/dashboard/payouts" filters={filters} label={m.statement.exportCsv} testId="payouts-csv" />
+      {can(scope.role, "money") ? <ExportCsvLink basePath="/dashboard/payouts" filters={filters} label={m.statement.exportCsv} testId="payouts-csv" /> : null}
       <TransactionTable rows={data} idLabel={m.payouts.id} emptyLabel={m.payouts.none} testId="payouts-table" withRecipient={true} locale={locale} m={m} />
       <Pagination basePath="/dashboard/payouts" filters={filters} meta={meta} m={m} />
     </div>

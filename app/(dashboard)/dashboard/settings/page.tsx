@@ -3,11 +3,14 @@ import { changePasswordAction, saveTimeZoneAction } from "@/app/_dashboard/actio
 import { ActionForm } from "@/app/_dashboard/client/action-form";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
+import { teamMessages } from "@/lib/dashboard/i18n-team";
 import { TIME_ZONE_COOKIE, timeZoneChoices } from "@/lib/dashboard/time-zone";
 
 export default async function SettingsPage() {
-  const scope = await requireScope();
-  const m = messages(await currentLocale());
+  const scope = await requireScope("self");
+  const locale = await currentLocale();
+  const m = messages(locale);
+  const tf = teamMessages(locale).twoFactor;
   const s = m.settings;
   const browserZone = (await cookies()).get(TIME_ZONE_COOKIE)?.value;
   return (
@@ -29,6 +32,13 @@ export default async function SettingsPage() {
             </select>
           </label>
         </ActionForm>
+      </section>
+      <section className="card stack" aria-labelledby="two-factor-title">
+        <h2 id="two-factor-title">{tf.title}</h2>
+        <p data-testid="two-factor-summary">{scope.twoFactorEnabled ? tf.enabled : tf.statusOff}</p>
+        <p>
+          <a href="/dashboard/settings/two-factor">{scope.twoFactorEnabled ? tf.regenerate + " / " + tf.disable : tf.start}</a>
+        </p>
       </section>
       <section className="card stack" aria-labelledby="password-title">
         <h2 id="password-title">{s.password}</h2>

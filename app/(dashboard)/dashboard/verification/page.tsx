@@ -7,7 +7,7 @@ import { messages } from "@/lib/dashboard/i18n";
 import { getVerification } from "@/lib/dashboard/verification";
 
 export default async function VerificationPage() {
-  const scope = await requireScope();
+  const scope = await requireScope("account");
   // The sandbox needs no verification.
   if (scope.environment !== "production") notFound();
   const locale = await currentLocale();

@@ -8,7 +8,7 @@ import { getWebhooksPage } from "@/lib/dashboard/webhooks";
 import { webhookConfig } from "@/lib/webhooks/webhook-config";
 
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
-  const scope = await requireScope();
+  const scope = await requireScope("webhooks");
   const locale = await currentLocale();
   const m = messages(locale);
   const w = m.webhooks;

@@ -1,4 +1,5 @@
 import { formatAmount, when } from "@/app/_dashboard/format";
+import { can } from "@/lib/dashboard/roles";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { getDashboardStatement, STATEMENT_PAGE_ROWS } from "@/lib/dashboard/statement";
@@ -14,7 +15,7 @@ type SearchParams = Record<string, string | string[] | undefined>;
  * CSV link carrying the same filters.
  */
 export default async function StatementPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const scope = await requireScope();
+  const scope = await requireScope("view");
   const locale = await currentLocale();
   const m = messages(locale);
   const { filters, fieldErrors, statement } = await getDashboardStatement(scope, await searchParams);
@@ -66,7 +67,7 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
           <button className="btn" type="submit">
             {m.statement.show}
           </button>
-          {statement ? (
+          {statement && can(scope.role, "money") ? (
             <a className="btn btn-ghost" href={`/dashboard/balances/statement/export?${new URLSearchParams(filters)}`} download data-testid="statement-csv">
               {m.statement.exportCsv}
             </a>

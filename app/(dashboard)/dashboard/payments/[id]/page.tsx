@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { refundPaymentAction } from "@/app/_dashboard/actions";
+import { can } from "@/lib/dashboard/roles";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
 import { ProviderTimeline } from "@/app/_dashboard/provider-timeline";
 import { TransactionHistory } from "@/app/_dashboard/transaction-history";
@@ -10,7 +11,7 @@ import { getDashboardPayment } from "@/lib/dashboard/payments";
 import { minorToDecimalString } from "@/lib/money";
 
 export default async function PaymentPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const scope = await requireScope();
+  const scope = await requireScope("view");
   const { id } = await params;
   const justRefunded = (await searchParams).refunded === "1";
   const detail = await getDashboardPayment(scope, id);
@@ -21,7 +22,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pr
   const { payment, refunds, timeline, webhooks, providerCalls } = detail;
   // What a new refund may still take: the amount less every refund not failed (DESIGN §14).
   const left = payment.amount - payment.refundReserved;
-  const canRefund = payment.status === "success" && left > 0n;
+  const canRefund = payment.status === "success" && left > 0n && can(scope.role, "money");
   return (
     <div className="stack">
       <p>
@@ -141,7 +142,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pr
         </section>
       ) : null}
 
-      <TransactionHistory timeline={timeline} webhooks={webhooks} noWebhooks={m.payment.noWebhooks} locale={locale} m={m} />
+      <TransactionHistory canResend={can(scope.role, "webhooks")} timeline={timeline} webhooks={webhooks} noWebhooks={m.payment.noWebhooks} locale={locale} m={m} />
       <ProviderTimeline calls={providerCalls} locale={locale} m={m} />
     </div>
   );

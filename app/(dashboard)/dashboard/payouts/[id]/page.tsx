@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { can } from "@/lib/dashboard/roles";
 import { ProviderTimeline } from "@/app/_dashboard/provider-timeline";
 import { TransactionHistory } from "@/app/_dashboard/transaction-history";
 import { Fragment, type ReactNode } from "react";
@@ -40,7 +41,7 @@ function senderForView(sender: unknown): unknown {
 }
 
 export default async function PayoutPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const scope = await requireScope();
+  const scope = await requireScope("view");
   const { id } = await params;
   const justCancelled = (await searchParams).cancelled === "1";
   const detail = await getDashboardPayout(scope, id);
@@ -118,7 +119,7 @@ export default async function PayoutPage({ params, searchParams }: { params: Pro
           {m.payout.cancelled}
         </p>
       ) : null}
-      {p.status === "pending" ? (
+      {p.status === "pending" && can(scope.role, "money") ? (
         <section aria-labelledby="cancel-title" className="panel stack">
           <h2 id="cancel-title">{m.payout.cancel}</h2>
           <p className="muted">{m.payout.cancelHelp}</p>
@@ -240,7 +241,7 @@ export default async function PayoutPage({ params, searchParams }: { params: Pro
         </dl>
       </section>
 
-      <TransactionHistory timeline={timeline} webhooks={webhooks} noWebhooks={m.payout.noWebhooks} locale={locale} m={m} />
+      <TransactionHistory canResend={can(scope.role, "webhooks")} timeline={timeline} webhooks={webhooks} noWebhooks={m.payout.noWebhooks} locale={locale} m={m} />
       <ProviderTimeline calls={providerCalls} locale={locale} m={m} />
     </div>
   );

@@ -1,4 +1,5 @@
 import { when } from "@/app/_dashboard/format";
+import { can } from "@/lib/dashboard/roles";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { listDashboardBulks } from "@/lib/dashboard/bulk-payouts";
 import { messages } from "@/lib/dashboard/i18n";
@@ -6,7 +7,7 @@ import { messages } from "@/lib/dashboard/i18n";
 type SearchParams = Record<string, string | string[] | undefined>;
 
 export default async function BulkPayoutsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const scope = await requireScope();
+  const scope = await requireScope("view");
   const locale = await currentLocale();
   const m = messages(locale);
   const b = m.bulk;
@@ -17,14 +18,16 @@ export default async function BulkPayoutsPage({ searchParams }: { searchParams: 
         <a href="/dashboard/payouts">← {m.payouts.title}</a>
       </p>
       <h1>{b.title}</h1>
-      <p>
-        <a className="btn" href="/dashboard/payouts/bulk/new">
-          {b.new}
-        </a>{" "}
-        <a href="/dashboard/payouts/bulk/template.csv" download>
-          {b.template}
-        </a>
-      </p>
+      {can(scope.role, "money") ? (
+        <p>
+          <a className="btn" href="/dashboard/payouts/bulk/new">
+            {b.new}
+          </a>{" "}
+          <a href="/dashboard/payouts/bulk/template.csv" download>
+            {b.template}
+          </a>
+        </p>
+      ) : null}
       {data.length === 0 ? (
         <p>{b.none}</p>
       ) : (

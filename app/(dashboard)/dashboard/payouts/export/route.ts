@@ -5,6 +5,6 @@ export const dynamic = "force-dynamic";
 
 /** The payouts list as CSV, with the filters in the URL (the list page's own). */
 export async function GET(request: Request) {
-  const scope = await requireScope();
+  const scope = await requireScope("money");
   return exportTransactionsCsv(scope, "payout", Object.fromEntries(new URL(request.url).searchParams));
 }

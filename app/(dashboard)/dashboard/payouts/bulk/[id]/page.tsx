@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
  * without any script (and the page works the same without JavaScript).
  */
 export default async function BulkPayoutPage({ params }: { params: Promise<{ id: string }> }) {
-  const scope = await requireScope();
+  const scope = await requireScope("view");
   const { id } = await params;
   const bulk = await getDashboardBulk(scope, id);
   if (!bulk) notFound();

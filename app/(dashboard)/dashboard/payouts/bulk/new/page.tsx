@@ -4,7 +4,7 @@ import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 
 export default async function NewBulkPayoutPage() {
-  await requireScope();
+  await requireScope("money");
   const m = messages(await currentLocale());
   const b = m.bulk;
   return (

@@ -5,7 +5,7 @@ export const dynamic = "force-dynamic";
 
 /** The bulk payout CSV template (header and example rows). */
 export async function GET() {
-  await requireScope();
+  await requireScope("money");
   return new Response(bulkCsvTemplate(), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,0 +1,22 @@
+import type { AppEnvironment } from "@/lib/config";
+import type { Db } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+
+/** Who did it: "dashboard:<email>", "ops:<name>", "api:<public key>"… */
+export type AuditEntry = {
+  merchantId: string;
+  /** null: not tied to one environment (a team member, the merchant's plan). */
+  environment: AppEnvironment | null;
+  actor: string;
+  action: string;
+  /** Never a secret. */
+  details?: Record<string, string | number | boolean | null>;
+};
+
+/** Writes one audit row with `db`: pass the action's own transaction client (lib/audit/README). */
+export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.auditLog.create({ data: { id: newId("aud"), merchantId: entry.merchantId, environment: entry.environment, actor: entry.actor, action: entry.action, details: entry.details ?? {} } });
+}
+
+/** What a domain function takes to record the person who asked for it in its own transaction. */
+export type AuditBy = { actor: string };
