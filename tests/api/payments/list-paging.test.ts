@@ -135,6 +135,7 @@ describe("paging GET /payments/transactions", () => {
     expect(tooDeep.data).toEqual([]);
     expect(tooDeep.fieldErrors.page).toMatch(/deepest page is 501/);
     // A NUL crafted into the URL is dropped, not sent to the database.
-    expect((await listDashboardPayments(scope, { provider: "orange\u0000" })).meta.total).toBe(SEEDED + PAYOUTS);
+    // (More than 10,000 match: the dashboard says "10000+" rather than counting them all.)
+    expect((await listDashboardPayments(scope, { provider: "orange\u0000" })).meta).toMatchObject({ total: 10_000, totalIsLowerBound: true });
   });
 });
