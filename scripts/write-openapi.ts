@@ -1,20 +1,10 @@
 /**
- * Writes the OpenAPI document (the same one GET /api/v1/openapi.json serves) to a file, for the
- * linters and the SDK generator: `tsx scripts/write-openapi.ts [out.json]`. The servers are the
- * published ones (SANDBOX_PUBLIC_URL / PRODUCTION_PUBLIC_URL, defaults below), not localhost.
+ * Writes the published OpenAPI document (scripts/published-openapi.ts) to a file, for the
+ * linters: `tsx scripts/write-openapi.ts [out.json]`.
  */
 import { writeFileSync } from "node:fs";
-
-const { config, isSet, overrideSetting, setting } = await import("@/lib/config");
-if (!isSet("APP_ENV")) overrideSetting("APP_ENV", "sandbox");
-if (!isSet("PUBLIC_URL")) overrideSetting("PUBLIC_URL", setting("SANDBOX_PUBLIC_URL") ?? "https://sandbox.payments.test");
-if (!isSet("PRODUCTION_PUBLIC_URL")) overrideSetting("PRODUCTION_PUBLIC_URL", "https://api.payments.test");
-
-const { buildOpenApiDocument } = await import("@/lib/http/openapi");
-const { contracts } = await import("@/app/api/v1/contracts");
-const { webhookEventDocs } = await import("@/app/api/v1/webhook-events");
+import { publishedOpenApiJson } from "./published-openapi";
 
 const out = process.argv[2] ?? ".data/openapi.json";
-const doc = buildOpenApiDocument(contracts, { servers: config.apiServers(), version: config.version(), webhooks: webhookEventDocs });
-writeFileSync(out, `${JSON.stringify(doc, null, 2)}\n`);
+writeFileSync(out, publishedOpenApiJson());
 console.log(`OpenAPI document written to ${out}`);

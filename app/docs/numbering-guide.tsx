@@ -12,7 +12,7 @@ export function NumberingGuide() {
     <section id="numbering-plans" className={styles.operation}>
       <h2>Predicting the provider from a phone number</h2>
       <p>
-        <a href="#postProvidersPredict">
+        <a href="#predictProvider">
           <code>POST /providers/predict</code>
         </a>{" "}
         reads the national numbering plan of the number&apos;s country: which operator was allocated the leading digits of the national

@@ -12,6 +12,8 @@ export type RouteContract<
   Body extends z.ZodType = z.ZodType,
 > = {
   method: HttpMethod;
+  /** The OpenAPI operationId: what generated clients name the call (`initiatePayment`). */
+  operationId: string;
   /** Path under /api/v1 in OpenAPI form: `/payments/status/{transactionId}`. */
   path: string;
   summary: string;

@@ -82,21 +82,31 @@ class SchemaRegistry {
     polish(out);
     const defs = (out.$defs ?? {}) as Schemas;
     delete out.$defs;
+    const rewriteWith =
+      (names: Record<string, string>) =>
+      (node: unknown): unknown => {
+        const rewrite = rewriteWith(names);
+        if (Array.isArray(node)) return node.map(rewrite);
+        if (!node || typeof node !== "object") return node;
+        const obj = node as Record<string, unknown>;
+        if (typeof obj.$ref === "string" && obj.$ref.startsWith("#/$defs/")) {
+          const id = obj.$ref.slice(8);
+          return { ...obj, $ref: `#/components/schemas/${names[id] ?? id}` };
+        }
+        return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, rewrite(v)]));
+      };
+    // Compare definitions as they will be stored (component refs), so a schema met again is
+    // recognised as the same one; rewrite again only if a clash renamed something.
     const renamed: Record<string, string> = {};
-    for (const [id, def] of Object.entries(defs)) renamed[id] = this.add(id, def, io);
-    const rewrite = (node: unknown): unknown => {
-      if (Array.isArray(node)) return node.map(rewrite);
-      if (!node || typeof node !== "object") return node;
-      const obj = node as Record<string, unknown>;
-      if (typeof obj.$ref === "string" && obj.$ref.startsWith("#/$defs/")) {
-        return { ...obj, $ref: `#/components/schemas/${renamed[obj.$ref.slice(8)]}` };
-      }
-      return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, rewrite(v)]));
-    };
-    for (const id of Object.keys(defs)) this.schemas[renamed[id]] = rewrite(this.schemas[renamed[id]]) as JsonSchema;
-    const root = rewrite(out) as JsonSchema;
+    for (const [id, def] of Object.entries(defs)) renamed[id] = this.add(id, rewriteWith({})(def) as JsonSchema, io);
+    if (Object.entries(renamed).some(([id, name]) => id !== name)) {
+      for (const [id, def] of Object.entries(defs)) this.schemas[renamed[id]] = rewriteWith(renamed)(def) as JsonSchema;
+    }
+    const root = rewriteWith(renamed)(out) as JsonSchema;
     const id = typeof root.id === "string" ? root.id : undefined;
     delete root.id;
+    // A body that is exactly a named schema is referenced directly, not wrapped in an alias.
+    if (typeof root.$ref === "string" && Object.keys(root).length === 1) return root;
     const component = id ?? name;
     if (!component) return root;
     return { $ref: `#/components/schemas/${this.add(component, root, io)}` };
@@ -129,6 +139,44 @@ const STRING_BY_FORMAT: Record<string, string> = {
 
 /** Values tried, in order, for a string with a `pattern` and no `examples`: the first that matches wins. */
 const PATTERN_CANDIDATES = ["SN", "XOF", "2026-03-02", "txn_01j9x7k2m3", "po_01j9x7k2m3", "qt_01j9x7k2m3", "evt_01j9x7k2m3", "+221770000001", "1"];
+
+/**
+ * Realistic values for a string with no pattern, format or examples, by its property name: a
+ * response shows `"currency": "XOF"`, not `"currency": "currency"`. Each must still fit the
+ * schema (maxLength); the linters check the examples against it.
+ */
+const STRING_BY_NAME: Record<string, string> = {
+  currency: "XOF",
+  sourceCurrency: "XOF",
+  destinationCurrency: "XOF",
+  fromCurrency: "EUR",
+  toCurrency: "XOF",
+  country: "SN",
+  destinationCountry: "SN",
+  transactionId: "txn_01j9x7k2m3",
+  payoutId: "po_01j9x7k2m3",
+  quoteId: "qt_01j9x7k2m3",
+  refundId: "rf_01j9x7k2m3",
+  bulkId: "pb_01j9x7k2m3",
+  eventId: "evt_01j9x7k2m3",
+  provider: "orange",
+  providerReference: "MP240302.1015.A12345",
+  externalReference: "order-1042",
+  merchantReference: "order-1042",
+  customerPhone: "+221770000001",
+  phone: "+221770000001",
+  phoneNumber: "+221770000001",
+  customerName: "Awa Diop",
+  customerEmail: "awa.diop@example.com",
+  firstName: "Awa",
+  lastName: "Diop",
+  description: "Order #1042",
+  reason: "Item returned",
+  message: "Payment is pending",
+  method: "mobile_money",
+  name: "Orange Money",
+  purpose: "FAMILY_SUPPORT",
+};
 
 export function sampleOf(schema: unknown, schemas: Schemas, name = "", depth = 0): unknown {
   if (!schema || typeof schema !== "object" || depth > 12) return null;
@@ -170,6 +218,8 @@ export function sampleOf(schema: unknown, schemas: Schemas, name = "", depth = 0
       const hit = PATTERN_CANDIDATES.find((c) => re.test(c));
       if (hit) return hit;
     }
+    const known = STRING_BY_NAME[name];
+    if (known && known.length <= Number(s.maxLength ?? Infinity) && known.length >= Number(s.minLength ?? 0)) return known;
     const base = name || "string";
     const min = Number(s.minLength ?? 0);
     const max = Number(s.maxLength ?? 64);
@@ -263,11 +313,8 @@ function parameters(registry: SchemaRegistry, schema: z.ZodType | undefined, loc
   });
 }
 
-const operationIdOf = (contract: RouteContract) =>
-  `${contract.method.toLowerCase()}${contract.path.replace(/[{}]/g, "").replace(/(^|[/_.-])(\w)/g, (_, __, c: string) => c.toUpperCase())}`;
-
 function operation(registry: SchemaRegistry, contract: RouteContract) {
-  const operationId = operationIdOf(contract);
+  const { operationId } = contract;
   const limited = contract.rateLimit !== "none";
   const rateHeaders: HeaderName[] = limited ? ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"] : [];
   const successSchema = registry.convert(contract.success.schema, "output", `${pascal(operationId)}Response`);

@@ -36,7 +36,7 @@ export const paymentStatusSchema = z.object({
   updatedAt: z.string(),
   metadata: z.record(z.string(), z.unknown()).nullable(),
   ...refundFields,
-});
+}).meta({ id: "Payment" });
 
 export const paymentDetailSchema = z.object({
   transactionId: z.string(),
@@ -57,7 +57,7 @@ export const paymentDetailSchema = z.object({
   updatedAt: z.string(),
   metadata: z.record(z.string(), z.unknown()).nullable(),
   ...refundFields,
-});
+}).meta({ id: "PaymentDetail" });
 
 export const paymentPublicSchema = z.object({
   transactionId: z.string(),
@@ -110,4 +110,4 @@ export const transactionListSchema = z.object({
     }),
   ),
   meta: z.object({ total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() }),
-});
+}).meta({ id: "TransactionList" });

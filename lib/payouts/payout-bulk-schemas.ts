@@ -72,7 +72,9 @@ export const bulkSummarySchema = z.object({
   completedAt: z.string().nullable(),
 });
 
-export const bulkSchema = bulkSummarySchema.extend({ items: z.array(bulkItemSchema).describe("Every item of the request, by index.") });
+export const bulkSchema = bulkSummarySchema
+  .extend({ items: z.array(bulkItemSchema).describe("Every item of the request, by index.") })
+  .meta({ id: "BulkPayout" });
 
 
 export const listBulksQuery = z.strictObject({

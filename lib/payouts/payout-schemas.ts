@@ -28,7 +28,7 @@ export const quoteSchema = z.object({
     .nullable(),
   fx: z.object({ rate: z.number(), spreadPercent: z.number(), sourceCurrency: z.string(), destinationCurrency: z.string() }).nullable(),
   method: z.string(),
-});
+}).meta({ id: "Quote" });
 
 export const payoutSchema = z.object({
   transactionId: z.string().describe("The payout id (po_…), also {payoutId}."),
@@ -68,11 +68,11 @@ export const payoutSchema = z.object({
   updatedAt: z.string(),
   processedAt: z.string().optional(),
   completedAt: z.string().optional(),
-});
+}).meta({ id: "Payout" });
 
 const window = z.object({ limit: z.number(), used: z.number(), remaining: z.number(), currency: z.string() });
 export const payoutLimitsSchema = z.object({
   daily: window,
   monthly: window,
   perTransaction: z.object({ min: z.number(), max: z.number(), currency: z.string() }),
-});
+}).meta({ id: "PayoutLimits" });

@@ -33,4 +33,4 @@ export const refundSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),
-});
+}).meta({ id: "Refund" });

@@ -15,6 +15,7 @@ import { createTestMerchant } from "../../helpers/merchants";
  * are. The handler writes an audit row so we can count how many times it really executed.
  */
 const contract = defineContract({
+  operationId: "wrapperTest",
   method: "POST",
   path: "/test/echo",
   summary: "test route",

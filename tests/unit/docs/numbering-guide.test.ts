@@ -8,7 +8,7 @@ describe("/docs numbering plans section", () => {
   it("renders every seeded plan with its source and confidence, and the rules of the prediction", () => {
     const html = renderToStaticMarkup(createElement(NumberingGuide));
     expect(html).toContain('id="numbering-plans"');
-    expect(html).toContain('href="#postProvidersPredict"');
+    expect(html).toContain('href="#predictProvider"');
     for (const plan of SEED_NUMBERING_PLANS) {
       expect(html).toContain(`id="numbering-${plan.country.toLowerCase()}"`);
       expect(html).toContain(`confidence ${plan.confidence}`);

@@ -45,6 +45,7 @@ export const healthResponse = z.object({
 });
 
 export const healthContract = defineContract({
+  operationId: "getHealth",
   method: "GET",
   path: "/health",
   summary: "Service health",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineContract } from "@/lib/http/contract";
 
 export const openApiContract = defineContract({
+  operationId: "getOpenApiDocument",
   method: "GET",
   path: "/openapi.json",
   summary: "This API's OpenAPI 3.1 document",

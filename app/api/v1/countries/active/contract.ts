@@ -10,6 +10,7 @@ export const countrySchema = z.object({
 });
 
 export const activeCountriesContract = defineContract({
+  operationId: "listActiveCountries",
   method: "GET",
   path: "/countries/active",
   summary: "Countries open for collect",

@@ -24,6 +24,7 @@ export const balanceResponse = z.object({
 });
 
 export const balanceContract = defineContract({
+  operationId: "getBalance",
   method: "GET",
   path: "/payments/balance",
   summary: "Wallet balances",

@@ -3,6 +3,7 @@ import { initiatePaymentBody } from "@/lib/payments/initiate-payment-input";
 import { initiatedPaymentSchema } from "@/lib/payments/payment-schemas";
 
 export const initiatePaymentContract = defineContract({
+  operationId: "initiatePayment",
   method: "POST",
   path: "/payments/initiate",
   summary: "Create a collect payment",

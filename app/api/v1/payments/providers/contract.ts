@@ -3,6 +3,7 @@ import { defineContract } from "@/lib/http/contract";
 import { paymentMethodSchema, referenceQuery } from "../../providers/payment-methods/contract";
 
 export const paymentProvidersContract = defineContract({
+  operationId: "listPaymentProviders",
   method: "GET",
   path: "/payments/providers",
   summary: "Providers available for collect",

@@ -3,6 +3,7 @@ import { listTransactionsQuery } from "@/lib/payments/list-transactions";
 import { transactionListSchema } from "@/lib/payments/payment-schemas";
 
 export const listTransactionsContract = defineContract({
+  operationId: "listTransactions",
   method: "GET",
   path: "/payments/transactions",
   summary: "List transactions",

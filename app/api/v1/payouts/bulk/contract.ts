@@ -3,6 +3,7 @@ import { defineContract } from "@/lib/http/contract";
 import { bulkPayoutBody, bulkSchema, bulkSummarySchema, listBulksQuery, MAX_BULK_BODY_BYTES, MAX_BULK_ITEMS } from "@/lib/payouts/payout-bulk-schemas";
 
 export const createBulkPayoutContract = defineContract({
+  operationId: "createBulkPayout",
   method: "POST",
   path: "/payouts/bulk",
   summary: "Create a bulk payout",
@@ -23,6 +24,7 @@ export const createBulkPayoutContract = defineContract({
 });
 
 export const listBulkPayoutsContract = defineContract({
+  operationId: "listBulkPayouts",
   method: "GET",
   path: "/payouts/bulk",
   summary: "List bulk payouts",

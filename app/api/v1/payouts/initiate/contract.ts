@@ -3,6 +3,7 @@ import { initiatePayoutBody } from "@/lib/payouts/payout-request-schemas";
 import { payoutSchema } from "@/lib/payouts/payout-schemas";
 
 export const initiatePayoutContract = defineContract({
+  operationId: "initiatePayout",
   method: "POST",
   path: "/payouts/initiate",
   summary: "Create a payout",

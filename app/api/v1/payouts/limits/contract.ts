@@ -2,6 +2,7 @@ import { defineContract } from "@/lib/http/contract";
 import { payoutLimitsSchema } from "@/lib/payouts/payout-schemas";
 
 export const payoutLimitsContract = defineContract({
+  operationId: "getPayoutLimits",
   method: "GET",
   path: "/payouts/limits",
   summary: "Payout limits",

@@ -4,6 +4,7 @@ import { quoteSchema } from "@/lib/payouts/payout-schemas";
 import { refreshQuoteExpiry } from "@/lib/payouts/quote-view";
 
 export const payoutQuoteContract = defineContract({
+  operationId: "createPayoutQuote",
   method: "POST",
   path: "/payouts/quote",
   summary: "Quote a payout",

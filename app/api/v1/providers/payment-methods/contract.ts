@@ -41,6 +41,7 @@ export const paymentMethodSchema = z.object({
 });
 
 export const paymentMethodsContract = defineContract({
+  operationId: "listPaymentMethods",
   method: "GET",
   path: "/providers/payment-methods",
   summary: "Payment methods of a country, with their bounds and an optional conversion",

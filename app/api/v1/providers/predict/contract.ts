@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineContract } from "@/lib/http/contract";
 
 export const predictProviderContract = defineContract({
+  operationId: "predictProvider",
   method: "POST",
   path: "/providers/predict",
   summary: "Predict the mobile-money provider of a phone number",

@@ -15,6 +15,7 @@ export const listWebhookEventsQuery = z.strictObject({
 });
 
 export const listWebhookEventsContract = defineContract({
+  operationId: "listWebhookEvents",
   method: "GET",
   path: "/webhooks/events",
   summary: "List webhook events",

@@ -4,6 +4,7 @@ import { defineContract } from "@/lib/http/contract";
 const callbackContract = <M extends "POST" | "PUT">(method: M) =>
   defineContract({
     method,
+    operationId: method === "POST" ? "receiveConnectorCallback" : "receiveConnectorCallbackPut",
     path: "/connectors/{accountId}/callback",
     summary: method === "POST" ? "Operator callback" : "Operator callback (PUT, as MTN MoMo may send it)",
     description:

@@ -3,6 +3,7 @@ import { defineContract } from "@/lib/http/contract";
 import { paymentStatusSchema } from "@/lib/payments/payment-schemas";
 
 export const cancelPaymentContract = defineContract({
+  operationId: "cancelPayment",
   method: "POST",
   path: "/payments/{transactionId}/cancel",
   summary: "Cancel a pending payment",

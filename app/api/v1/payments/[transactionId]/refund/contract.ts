@@ -3,6 +3,7 @@ import { defineContract } from "@/lib/http/contract";
 import { refundRequestBody, refundSchema } from "@/lib/refunds/refund-schemas";
 
 export const refundPaymentContract = defineContract({
+  operationId: "refundPayment",
   method: "POST",
   path: "/payments/{transactionId}/refund",
   summary: "Refund a payment, in full or in part",

@@ -21,6 +21,7 @@ const movement = z.object({
 });
 
 export const balanceTransactionsContract = defineContract({
+  operationId: "listBalanceTransactions",
   method: "GET",
   path: "/payments/balance/transactions",
   summary: "Balance history",

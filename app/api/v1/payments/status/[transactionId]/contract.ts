@@ -3,6 +3,7 @@ import { defineContract } from "@/lib/http/contract";
 import { paymentStatusSchema } from "@/lib/payments/payment-schemas";
 
 export const paymentStatusContract = defineContract({
+  operationId: "getPaymentStatus",
   method: "GET",
   path: "/payments/status/{transactionId}",
   summary: "Status of a collect payment",

@@ -3,6 +3,7 @@ import { defineContract } from "@/lib/http/contract";
 import { paymentDetailSchema } from "@/lib/payments/payment-schemas";
 
 export const transactionDetailContract = defineContract({
+  operationId: "getTransaction",
   method: "GET",
   path: "/payments/transactions/{transactionId}",
   summary: "Transaction detail",

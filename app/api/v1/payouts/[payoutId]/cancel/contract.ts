@@ -3,6 +3,7 @@ import { defineContract } from "@/lib/http/contract";
 import { payoutSchema } from "@/lib/payouts/payout-schemas";
 
 export const cancelPayoutContract = defineContract({
+  operationId: "cancelPayout",
   method: "POST",
   path: "/payouts/{payoutId}/cancel",
   summary: "Cancel a pending payout",

@@ -2,6 +2,7 @@ import { defineContract } from "@/lib/http/contract";
 import { bulkIdParams, bulkSchema } from "@/lib/payouts/payout-bulk-schemas";
 
 export const getBulkPayoutContract = defineContract({
+  operationId: "getBulkPayout",
   method: "GET",
   path: "/payouts/bulk/{bulkId}",
   summary: "Bulk payout status",

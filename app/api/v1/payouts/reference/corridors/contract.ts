@@ -14,6 +14,7 @@ export const corridorSchema = z.object({
 });
 
 export const corridorsContract = defineContract({
+  operationId: "listPayoutCorridors",
   method: "GET",
   path: "/payouts/reference/corridors",
   summary: "Payout corridors",

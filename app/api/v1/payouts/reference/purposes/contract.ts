@@ -9,6 +9,7 @@ export const purposeSchema = z.object({
 });
 
 export const purposesContract = defineContract({
+  operationId: "listPayoutPurposes",
   method: "GET",
   path: "/payouts/reference/purposes",
   summary: "Transfer purposes allowed on a corridor",

@@ -3,6 +3,7 @@ import { defineContract } from "@/lib/http/contract";
 import { payoutSchema } from "@/lib/payouts/payout-schemas";
 
 export const payoutStatusContract = defineContract({
+  operationId: "getPayoutStatus",
   method: "GET",
   path: "/payouts/status/{payoutId}",
   summary: "Payout status",

@@ -21,6 +21,7 @@ export const fundWalletResponse = z.object({
 });
 
 export const fundWalletContract = defineContract({
+  operationId: "fundSandboxWallet",
   method: "POST",
   path: "/sandbox/wallets/fund",
   summary: "Add test funds to a wallet (sandbox only)",

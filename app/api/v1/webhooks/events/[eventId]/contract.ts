@@ -3,6 +3,7 @@ import { defineContract } from "@/lib/http/contract";
 import { eventIdParams, webhookEventDetailSchema } from "../schemas";
 
 export const getWebhookEventContract = defineContract({
+  operationId: "getWebhookEvent",
   method: "GET",
   path: "/webhooks/events/{eventId}",
   summary: "Get a webhook event",

@@ -3,6 +3,7 @@ import { defineContract } from "@/lib/http/contract";
 import { paymentPublicSchema } from "@/lib/payments/payment-schemas";
 
 export const publicPaymentStatusContract = defineContract({
+  operationId: "getPublicPaymentStatus",
   method: "GET",
   path: "/payments/public/status/{transactionId}",
   summary: "Public status of a payment",

@@ -3,6 +3,7 @@ import { defineContract } from "@/lib/http/contract";
 import { eventIdParams, webhookEventDetailSchema } from "../../schemas";
 
 export const resendWebhookEventContract = defineContract({
+  operationId: "resendWebhookEvent",
   method: "POST",
   path: "/webhooks/events/{eventId}/resend",
   summary: "Resend a webhook event",
