@@ -41,6 +41,8 @@ const server = spawn("node", [path.join(root, "scripts/start.mjs")], {
     // Fixed sandbox keys so browser tests can create payments through the public API.
     DEMO_PUBLIC_KEY: "pk_test_E2eE2eE2eE2eE2eE2eE2eE2eE2",
     DEMO_SECRET_KEY: "sk_test_E2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2",
+    // Fixed so the SDK's quickstart test (tests/e2e/sdk.spec.ts) can verify the webhooks it receives.
+    DEMO_WEBHOOK_SECRET: "whsec_iRTUFasu5R8LkG0oP9G3ulpBAE82cPgb9oL8KZzNBPo=",
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
