@@ -1,0 +1,92 @@
+import { InlineCode } from "./code-block";
+import { guideTitle } from "./guides";
+import styles from "./docs.module.css";
+
+/**
+ * What changed in /api/v1 that an integrator can see, newest first, dated by the commit that
+ * shipped it (git log), and the versioning policy (docs/decisions.md "/docs guides (issue 19)").
+ * Add a line here with every change a client could notice.
+ */
+type Entry = { date: string; changes: string[] };
+
+export const CHANGELOG: Entry[] = [
+  {
+    date: "2026-11-24",
+    changes: [
+      "`Idempotency-Key` is accepted as an alias of `X-Idempotency-Key`; both with different values is 400 `invalid_request`.",
+      "Failed authentications (401, 403) are limited per client address (`RATE_LIMIT_AUTH_FAILURES_PER_MINUTE`) and carry `X-RateLimit-*` headers; past the budget, 429 before the credentials are checked.",
+      "A payout's `externalReference` is unique per merchant and environment: a second payout with it is 422 `duplicate_reference` naming the first (single, and each bulk item).",
+      "Payment responses (initiate, status, detail, `payment.*` webhooks) carry `fees`, the fee taken on success.",
+      "A replayed quote (same idempotency key) shows the `expiresIn` it has left, not 300.",
+    ],
+  },
+  {
+    date: "2026-11-23",
+    changes: [
+      "Refunds: `POST /payments/{transactionId}/refund` (full or partial), `refund.*` webhooks, `payment.refunded`; payments show `refundedAmount` and `refunds[]`.",
+      "Bulk payouts: `POST /payouts/bulk`, `GET /payouts/bulk`, `GET /payouts/bulk/{bulkId}`, and the `payout.bulk.completed` webhook.",
+      "`POST /providers/predict`: the provider of a phone number from the numbering plans; a direct payment whose number belongs to another operator than `provider` is 400 `invalid_phone`.",
+      "Balance history: `GET /payments/balance/transactions`.",
+      "Redirect providers: a direct payment may answer `nextAction {type: \"redirect\", url}` where the operator's page must be shown.",
+      "The OpenAPI document names its schemas, carries examples, response headers and an `Error.code` enum; 401 answers carry `WWW-Authenticate`.",
+    ],
+  },
+  {
+    date: "2026-11-22",
+    changes: ["First version of /api/v1: collect, payouts with quotes, balances, reference data, webhooks."],
+  },
+];
+
+export function ChangelogGuide({ version }: { version: string }) {
+  return (
+    <section id="changelog" className={styles.operation}>
+      <h2>{guideTitle("changelog")}</h2>
+      <h3>Versioning</h3>
+      <p>
+        The API version is in the path: every URL starts with <code>/api/v1</code>. The OpenAPI document&apos;s <code>info.version</code> (
+        <code>{version}</code> here) is the version of the platform that serves it, not of the API.
+      </p>
+      <ul className={styles.fields}>
+        <li>
+          <span className={styles.desc}>
+            Within v1 we only add: endpoints, optional request fields, response fields, webhook event types, error codes and enum values in
+            responses. Your client must ignore a field it does not know and treat an unknown <code>code</code>, <code>errorCode</code> or event{" "}
+            <code>type</code> as a generic one of its kind.
+          </span>
+        </li>
+        <li>
+          <span className={styles.desc}>
+            Request bodies are strict: a field the API does not know is 400 <code>validation_error</code>, so a typo never drops data silently.
+            Send only documented fields.
+          </span>
+        </li>
+        <li>
+          <span className={styles.desc}>
+            A change that could break a v1 client (removing or renaming a field, changing a type or a status code, requiring a field that was
+            optional) goes to a new version, <code>/api/v2</code>, served next to v1. The date v1 ends is announced here first.
+          </span>
+        </li>
+      </ul>
+      <h3>Changelog</h3>
+      {CHANGELOG.map((entry) => (
+        <div key={entry.date}>
+          <h4>
+            <time dateTime={entry.date}>{entry.date}</time>
+          </h4>
+          <ul className={styles.fields}>
+            {entry.changes.map((change) => (
+              <li key={change}>
+                <InlineCode text={change} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      <p className={styles.desc}>
+        Before these dates the interface specification recorded one change: the balance response lost its single-currency block at the root (
+        <code>currency</code>, <code>categories</code>, <code>totals</code>) for <code>balances[]</code>, one entry per currency, with{" "}
+        <code>balanceMode</code> and <code>payoutSourceCategory</code>; quotes gained <code>fxTopUp</code> and <code>fees.billed</code>.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { setting, VARIABLES } from "@/lib/config";
+import { platformErrorCode } from "@/lib/connectors/platform-error-code";
+import { simulatedOutcome } from "@/lib/connectors/simulator/simulator-connector";
+import { guideTitle } from "./guides";
+import styles from "./docs.module.css";
+
+/**
+ * The sandbox's magic numbers, asked of the simulator connector itself
+ * (lib/connectors/simulator/simulator-connector.ts): for each ending, the outcome it gives and
+ * the platform code the merchant sees (platform-error-code.ts), so this table is the simulator's.
+ */
+const ENDINGS = ["90", "91", "92", "93", "94", "99", "00"] as const;
+const PHONE_STEM = "+2217700000"; // Orange Senegal (77…), 9 national digits with the ending
+
+type Cell = { status: string; code?: string; message?: string };
+
+function outcomeFor(direction: "collect" | "payout" | "refund", ending: string): Cell {
+  const submittedAt = new Date(0);
+  const afterTheDelay = new Date(submittedAt.getTime() + setting("SANDBOX_PROVIDER_DELAY_MS") + 1);
+  const order = {
+    id: "sandbox-docs",
+    submittedAt,
+    destination: direction === "refund" ? "+221770000012" : `${PHONE_STEM}${ending}`,
+    amountMinor: direction === "refund" ? BigInt(`10${ending}`) : 5000n,
+  };
+  const outcome = simulatedOutcome(direction, order, afterTheDelay);
+  if (outcome.status === "failed") return { status: "failed", code: platformErrorCode(direction, outcome.reason), message: outcome.message };
+  return { status: outcome.status === "processing" ? "no answer" : outcome.status };
+}
+
+function Outcome({ cell }: { cell: Cell }) {
+  if (cell.status === "no answer") return <>stays <code>processing</code>: no answer until the provider timeout, then <code>failed</code></>;
+  if (!cell.code) return <code>{cell.status}</code>;
+  return (
+    <>
+      <code>failed</code> <code>{cell.code}</code> <span className={styles.desc}>— {cell.message}</span>
+    </>
+  );
+}
+
+export function SandboxGuide() {
+  const delay = Number(VARIABLES.SANDBOX_PROVIDER_DELAY_MS.default);
+  const settlement = Number(VARIABLES.SANDBOX_SETTLEMENT_DELAY_SECONDS.default);
+  return (
+    <section id="sandbox" className={styles.operation}>
+      <h2>{guideTitle("sandbox")}</h2>
+      <p>
+        In the sandbox every provider is a simulator that moves no money. The last two digits of the customer&apos;s phone (payments), of the
+        beneficiary&apos;s phone or bank account number (payouts), or of the refund&apos;s amount in minor units (refunds: the customer&apos;s
+        number already decided the payment) pick the outcome; any other ending succeeds. The simulator answers{" "}
+        {delay / 1000} s after the submission by default (<code>SANDBOX_PROVIDER_DELAY_MS</code>; this deployment:{" "}
+        {setting("SANDBOX_PROVIDER_DELAY_MS") / 1000} s).
+      </p>
+      <p>
+        Numbers are still checked as in production: E.164, the country&apos;s length, and the provider&apos;s own prefixes (
+        <a href="#numbering-plans">numbering plans</a>). For Orange Money in Senegal use <code>{PHONE_STEM}XX</code> with the ending below.
+      </p>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} data-testid="sandbox-numbers">
+          <caption className={styles.caption}>Outcome by the last two digits</caption>
+          <thead>
+            <tr>
+              <th scope="col">Ending</th>
+              <th scope="col">Payment (customer&apos;s phone)</th>
+              <th scope="col">Payout (phone or account number)</th>
+              <th scope="col">Refund (amount in minor units, e.g. XOF 10{"XX"})</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ENDINGS.map((ending) => (
+              <tr key={ending}>
+                <th scope="row">
+                  <code>{ending === "00" ? "any other" : ending}</code>
+                </th>
+                <td>
+                  <Outcome cell={outcomeFor("collect", ending)} />
+                </td>
+                <td>
+                  <Outcome cell={outcomeFor("payout", ending)} />
+                </td>
+                <td>
+                  <Outcome cell={outcomeFor("refund", ending)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className={styles.fields}>
+        <li>
+          <b>Funds for payouts</b>{" "}
+          <span className={styles.desc}>
+            —{" "}
+            <a href="#postSandboxWalletsFund">
+              <code>POST /sandbox/wallets/fund</code>
+            </a>{" "}
+            <code>{'{"currency": "XOF", "amount": 100000}'}</code> credits a wallet&apos;s <code>available</code> balance at once (also from the
+            dashboard&apos;s Balances page). It answers 404 in production.
+          </span>
+        </li>
+        <li>
+          <b>Settlement</b>{" "}
+          <span className={styles.desc}>
+            — a successful payment&apos;s net amount waits in <code>collect.pending</code> for {settlement} s by default (
+            <code>SANDBOX_SETTLEMENT_DELAY_SECONDS</code>), then moves to <code>available</code>; a refund draws on <code>available</code>.
+          </span>
+        </li>
+      </ul>
+    </section>
+  );
+}
