@@ -1,4 +1,4 @@
-import { setting } from "@/lib/config";
+import { settingOrDefault } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { insertRows } from "@/lib/db/insert-rows";
 import { newId } from "@/lib/ids";
@@ -63,7 +63,7 @@ export function recordApiRequest(record: ApiRequestRecord): void {
     s.timer = setTimeout(() => {
       s.timer = null;
       void flushApiRequestLog();
-    }, setting("API_REQUEST_LOG_FLUSH_MS"));
+    }, settingOrDefault("API_REQUEST_LOG_FLUSH_MS"));
     // A pending write must not keep a CLI or a test process alive; the server stays up anyway.
     s.timer.unref?.();
   }
