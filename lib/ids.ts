@@ -14,7 +14,7 @@ import { randomBytes } from "node:crypto";
  */
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 
-export type IdPrefix = "mch" | "usr" | "key" | "aud" | "job" | "txn" | "po" | "pb" | "rf" | "qt" | "evt" | "whd" | "je" | "acc" | "chk" | "req" | "eml" | "sgr" | "inv" | "rcv" | "mfa";
+export type IdPrefix = "mch" | "usr" | "key" | "aud" | "job" | "txn" | "po" | "pb" | "rf" | "qt" | "evt" | "whd" | "je" | "acc" | "chk" | "req" | "eml" | "sgr" | "inv" | "rcv" | "mfa" | "rql";
 
 const TIME_CHARS = 10;
 const RANDOM_CHARS = 16;

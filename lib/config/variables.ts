@@ -196,6 +196,7 @@ export const VARIABLES = {
   NEXTAUTH_URL: { ...url(["http", "https"]), defaultDoc: "`PUBLIC_URL`", doc: "the dashboard's origin for next-auth (secure cookies when https)" },
   API_KEY_CACHE_MS: { ...int(0, 600_000), default: "5000", doc: "how long an instance trusts a cached API key row (a revocation made elsewhere shows within it; `0` = off)" },
   KEY_ROTATION_GRACE_HOURS: { ...int(0, 24), default: "24", doc: "default overlap of a key rotation (a rotation may choose 0 to 24 h)" },
+  API_REQUEST_LOG_FLUSH_MS: { ...int(10, 60_000), default: "250", doc: "the merchant's API request log is written in batches after the responses: at most this long after a request (or at 200 rows), one INSERT per batch" },
   IDEMPOTENCY_TTL_HOURS: { ...int(1, 24 * 30), default: "24", doc: "how long an `Idempotency-Key` and its answer are kept" },
   DASHBOARD_LOGIN_ATTEMPTS_PER_MINUTE: { ...int(1), default: "10", doc: "login attempts per IP+email (each account also has its own throttle and lockout)" },
   DASHBOARD_SIGNUPS_PER_MINUTE: { ...int(1), default: "10", doc: "sign-ups per IP" },

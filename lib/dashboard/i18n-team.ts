@@ -9,7 +9,7 @@ const en = {
   team: {
     title: "Team",
     intro: "Invite the people who work on this account. Each gets their own sign-in and a role that says what they may do.",
-    roles: "Owner: everything, including the team and the audit log. Developer: API keys and webhooks. Finance: balances, payouts, refunds and exports. Viewer: reads only.",
+    roles: "Owner: everything, including the team and the audit log. Developer: API keys, webhooks and the API request log. Finance: balances, payouts, refunds and exports. Viewer: reads only.",
     members: "Members",
     email: "E-mail",
     role: "Role",
@@ -111,7 +111,7 @@ const fr: TeamMessages = {
   team: {
     title: "Équipe",
     intro: "Invitez les personnes qui travaillent sur ce compte. Chacune a sa propre connexion et un rôle qui dit ce qu’elle peut faire.",
-    roles: "Propriétaire : tout, y compris l’équipe et le journal d’audit. Développeur : clés API et webhooks. Finance : soldes, décaissements, remboursements et exports. Lecture seule : consulte seulement.",
+    roles: "Propriétaire : tout, y compris l’équipe et le journal d’audit. Développeur : clés API, webhooks et journal des requêtes API. Finance : soldes, décaissements, remboursements et exports. Lecture seule : consulte seulement.",
     members: "Membres",
     email: "E-mail",
     role: "Rôle",

@@ -11,15 +11,16 @@ export const ROLES: readonly DashboardRole[] = ["owner", "developer", "finance",
  * - `view`: read payments, payouts, balances, the overview (every member);
  * - `self`: the member's own settings: password, time zone, own two-factor (every member);
  * - `keys`: API keys (see, rotate, revoke); `webhooks`: URL, secret, resend, enable;
+ * - `requests`: the API request log (an integrator's tool: masked bodies, still the customers' traffic);
  * - `money`: balance mode, test funds and moves, payouts (single, bulk, cancel), refunds, CSV exports;
  * - `team`: invite, change roles, remove, require two-factor; `audit`: read the audit log;
  * - `account`: the merchant's verification details.
  */
-export type Permission = "view" | "self" | "keys" | "webhooks" | "money" | "team" | "audit" | "account";
+export type Permission = "view" | "self" | "keys" | "webhooks" | "requests" | "money" | "team" | "audit" | "account";
 
 const GRANTS: Record<DashboardRole, readonly Permission[]> = {
-  owner: ["view", "self", "keys", "webhooks", "money", "team", "audit", "account"],
-  developer: ["view", "self", "keys", "webhooks"],
+  owner: ["view", "self", "keys", "webhooks", "requests", "money", "team", "audit", "account"],
+  developer: ["view", "self", "keys", "webhooks", "requests"],
   finance: ["view", "self", "money"],
   viewer: ["view", "self"],
 };
@@ -37,8 +38,8 @@ export const ROLE_NAMES: Record<Locale, Record<DashboardRole, string>> = {
 };
 
 const AREA: Record<Locale, Record<Permission, string>> = {
-  en: { view: "this page", self: "your own settings", keys: "API keys", webhooks: "webhooks", money: "balances, payouts, refunds and exports", team: "the team", audit: "the audit log", account: "the account's verification" },
-  fr: { view: "cette page", self: "vos propres paramètres", keys: "les clés API", webhooks: "les webhooks", money: "les soldes, décaissements, remboursements et exports", team: "l’équipe", audit: "le journal d’audit", account: "la vérification du compte" },
+  en: { view: "this page", self: "your own settings", keys: "API keys", webhooks: "webhooks", requests: "the API request log", money: "balances, payouts, refunds and exports", team: "the team", audit: "the audit log", account: "the account's verification" },
+  fr: { view: "cette page", self: "vos propres paramètres", keys: "les clés API", webhooks: "les webhooks", requests: "le journal des requêtes API", money: "les soldes, décaissements, remboursements et exports", team: "l’équipe", audit: "le journal d’audit", account: "la vérification du compte" },
 };
 
 /** The sentence a refused member reads: their role, what it does not allow, who can. */

@@ -22,6 +22,7 @@ import { checkRateLimit, merchantLimit, rateLimitHeaders } from "./rate-limit";
 import type { DefinedRoute, NextRouteContext } from "./other-methods";
 import { WWW_AUTHENTICATE } from "./openapi";
 import { readJsonBody } from "./read-body";
+import { recordApiRequest } from "@/lib/request-log/record-api-request";
 import { requestIdFor } from "./request-id";
 
 /**
@@ -52,6 +53,7 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
   const route = async (request: Request, context?: NextRouteContext): Promise<Response> => {
     const requestId = requestIdFor(request.headers);
     const started = performance.now();
+    const startedAt = new Date();
     const seen: Seen = { auth: null };
     const attributes = { "http.request.method": request.method, "http.route": `/api/v1${contract.path}`, "request.id": requestId };
     return withServerSpan(`${request.method} /api/v1${contract.path}`, attributes, request.headers, async (span) => {
@@ -63,17 +65,37 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
       } finally {
         span.setAttribute("http.response.status_code", status);
         if (seen.auth) span.setAttribute("merchant.id", seen.auth.merchant.id);
+        const durationMs = Math.round(performance.now() - started);
+        const idempotencyKey = contract.idempotency ? readIdempotencyKeySafely(request.headers) : null;
         observeRequest({
           requestId,
           method: request.method,
           route: contract.path,
           status,
-          durationMs: Math.round(performance.now() - started),
+          durationMs,
           merchantId: seen.auth?.merchant.id ?? null,
           environment: seen.auth?.environment ?? appEnv(),
-          idempotencyKey: contract.idempotency ? readIdempotencyKeySafely(request.headers) : null,
+          idempotencyKey,
           replayed: seen.replayed,
         });
+        // The merchant's request log: queued here, written in a batch after the response (no round trip on this path).
+        if (seen.auth) {
+          recordApiRequest({
+            merchantId: seen.auth.merchant.id,
+            environment: seen.auth.environment,
+            apiKeyId: seen.auth.apiKeyId,
+            requestId,
+            method: request.method,
+            url: request.url,
+            status,
+            durationMs,
+            idempotencyKey,
+            replayed: seen.replayed === true,
+            requestBody: seen.requestBody,
+            responseBody: status === 304 ? undefined : seen.responseBody,
+            startedAt,
+          });
+        }
       }
     });
   };
@@ -85,7 +107,10 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
       const auth = contract.auth === "apiKey" ? await authenticateLimited(request, headers) : null;
       seen.auth = auth;
       const limited = await applyRateLimit(contract, request, auth, headers);
-      if (limited) return limited;
+      if (limited) {
+        seen.responseBody = limited.body;
+        return limited.response;
+      }
 
       const rawParams = await context?.params;
       assertSafeInput(rawParams, "path");
@@ -94,6 +119,7 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
       assertSafeInput(rawQuery, "query");
       const query = parsePart(contract.request?.query, rawQuery, "query");
       const rawBody = contract.request?.body ? await readJsonBody(request, contract.maxBodyBytes ?? config.maxBodyBytes()) : undefined;
+      seen.requestBody = rawBody;
       const body = parsePart(contract.request?.body, rawBody, "body");
       const ctx = { request, requestId, query, params, body, auth } as RouteContext<C>;
 
@@ -104,19 +130,21 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
       const result = contract.idempotency && auth ? await runIdempotent(contract, request, auth, rawBody, run, headers) : await run();
       Object.assign(headers, result.headers);
       seen.replayed = headers["Idempotent-Replayed"] === "true";
+      seen.responseBody = result.body;
       return respond(contract, request, result.status ?? contract.success.status, result.body, headers);
     } catch (err) {
       const body = toErrorBody(err, requestId);
       // RFC 9110 §15.5.2: a 401 names the schemes that would work; the body stays the spec's.
       if (body.statusCode === 401 && contract.auth === "apiKey") headers["WWW-Authenticate"] = WWW_AUTHENTICATE;
+      seen.responseBody = body;
       return json(body.statusCode, body, headers);
     }
   };
   return Object.assign(route, { contract });
 }
 
-/** What the request line reports that only the steps inside learn. */
-type Seen = { auth: ApiAuth | null; replayed?: boolean };
+/** What the request line and the request log report that only the steps inside learn. */
+type Seen = { auth: ApiAuth | null; replayed?: boolean; requestBody?: unknown; responseBody?: unknown };
 
 /** The Idempotency-Key for the request line; a malformed one (a 400) is not logged. */
 function readIdempotencyKeySafely(headers: Headers): string | null {
@@ -133,13 +161,13 @@ function assertEnvironment(contract: RouteContract) {
   }
 }
 
-/** Returns a 429 response when the caller is over its limit; adds X-RateLimit-* headers. */
+/** Returns a 429 response (and its body) when the caller is over its limit; adds X-RateLimit-* headers. */
 async function applyRateLimit(
   contract: RouteContract,
   request: Request,
   auth: ApiAuth | null,
   headers: Record<string, string>,
-): Promise<Response | null> {
+): Promise<{ response: Response; body: unknown } | null> {
   if (contract.rateLimit === "none") return null;
   const max = auth ? merchantLimit(auth.merchant) : config.publicRateLimitPerMinute();
   if (max === null || max === 0) return null; // enterprise plan, or public limit disabled
@@ -158,7 +186,7 @@ async function applyRateLimit(
     new AppError("rate_limited", `Rate limit of ${result.limit} requests per minute exceeded. Retry after ${headers["Retry-After"]} s.`),
     headers["X-Request-Id"],
   );
-  return json(429, body, headers);
+  return { response: json(429, body, headers), body };
 }
 
 function parsePart(schema: z.ZodType | undefined, value: unknown, where: "body" | "query" | "path"): any {

@@ -4,6 +4,7 @@ import { runSettlement } from "@/lib/ledger/settle-due-pending";
 import { runLedgerReconcile } from "@/lib/observability/reconcile-task";
 import { expireDuePayments } from "@/lib/payments/expire-payments";
 import { submitQueuedPayouts } from "@/lib/payouts/payout-jobs";
+import { purgeApiRequestLogs } from "@/lib/request-log/purge-api-request-logs";
 import { recoverStrandedWebhookEvents } from "@/lib/webhooks/recover-stranded-webhook-events";
 
 /**
@@ -14,6 +15,8 @@ export type PeriodicTask = { id: string; everyMs: number; cron: string; run: () 
 
 export const periodicTasks: PeriodicTask[] = [
   { id: "cleanup-idempotency-records", everyMs: 10 * 60_000, cron: "*/10 * * * *", run: () => deleteExpiredIdempotencyRecords() },
+  // The merchant's API request log keeps 7 days (issue 18).
+  { id: "purge-api-request-logs", everyMs: 10 * 60_000, cron: "*/10 * * * *", run: () => purgeApiRequestLogs() },
   // Collect credits become available once due (DESIGN §7); Inngest cron cannot go below a minute.
   { id: "settle-due-collections", everyMs: 10_000, cron: "* * * * *", run: () => runSettlement() },
   // Pending payments past expiresAt (DESIGN §6); processing ones are left to the provider.

@@ -9,6 +9,7 @@ import { cookies } from "next/headers";
 import { TIME_ZONE_COOKIE } from "@/lib/dashboard/time-zone";
 import { messages } from "@/lib/dashboard/i18n";
 import { teamMessages } from "@/lib/dashboard/i18n-team";
+import { requestLogMessages } from "@/lib/dashboard/i18n-request-log";
 import { can, ROLE_NAMES } from "@/lib/dashboard/roles";
 
 export const dynamic = "force-dynamic";
@@ -27,6 +28,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     { href: "/dashboard/balances", label: m.nav.balances },
     ...(can(scope.role, "keys") ? [{ href: "/dashboard/api-keys", label: m.nav.apiKeys }] : []),
     ...(can(scope.role, "webhooks") ? [{ href: "/dashboard/webhooks", label: m.nav.webhooks }] : []),
+    ...(can(scope.role, "requests") ? [{ href: "/dashboard/requests", label: requestLogMessages(locale).nav }] : []),
     ...(scope.environment === "production" && can(scope.role, "account") ? [{ href: "/dashboard/verification", label: m.nav.verification }] : []),
     ...(can(scope.role, "team") ? [{ href: "/dashboard/team", label: tm.nav.team }] : []),
     ...(can(scope.role, "audit") ? [{ href: "/dashboard/audit", label: tm.nav.audit }] : []),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as paymentStatus } from "@/app/api/v1/payments/status/[transactionId]/route";
 import { invalidateApiKeyCache } from "@/lib/auth/api-key-cache";
+import { flushApiRequestLog, pendingApiRequests } from "@/lib/request-log/record-api-request";
 import { call } from "../../helpers/http";
 import { createTestMerchant } from "../../helpers/merchants";
 import { directBody, initiatePayment, uniqueRef } from "../../helpers/payments";
@@ -15,10 +16,17 @@ import { ensureReferenceData } from "../../helpers/reference";
  */
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 let m: Merchant;
-const saved = { API_KEY_CACHE_MS: process.env.API_KEY_CACHE_MS, REFERENCE_CACHE_TTL_SECONDS: process.env.REFERENCE_CACHE_TTL_SECONDS };
+const saved = {
+  API_KEY_CACHE_MS: process.env.API_KEY_CACHE_MS,
+  REFERENCE_CACHE_TTL_SECONDS: process.env.REFERENCE_CACHE_TTL_SECONDS,
+  API_REQUEST_LOG_FLUSH_MS: process.env.API_REQUEST_LOG_FLUSH_MS,
+};
 
 beforeAll(async () => {
   process.env.API_KEY_CACHE_MS = "600000";
+  // The request log's batch is written after the request; here only when a test flushes it, so
+  // its timer never lands inside a measured request on a slow machine.
+  process.env.API_REQUEST_LOG_FLUSH_MS = "60000";
   process.env.REFERENCE_CACHE_TTL_SECONDS = "600";
   await ensureReferenceData();
   m = await createTestMerchant();
@@ -47,6 +55,7 @@ function describeStatement(sql: string): string {
 }
 
 async function roundTrips(request: () => Promise<{ status: number }>, expectedStatus: number) {
+  await flushApiRequestLog();
   const { result, statements } = await recordStatements(request);
   expect(result.status).toBe(expectedStatus);
   return statements.map(describeStatement);
@@ -97,10 +106,25 @@ describe("round trips per request", () => {
 
   it("GET /payments/status/{id}: one SELECT, scoped to the merchant and environment", async () => {
     const created = await initiatePayment(m.headers, directBody());
+    await flushApiRequestLog();
     const { result, statements } = await recordStatements(() => status(m.headers, created.json.data.transactionId));
     expect(result.status).toBe(200);
     expect(statements.map(describeStatement)).toEqual(["select payments"]);
     expect(statements[0]).toMatch(/"merchant_id" = \$\d+ AND .*"environment" = /);
+  });
+
+  it("the request log costs the request nothing: its rows are queued, then one INSERT per batch", async () => {
+    await flushApiRequestLog();
+    const created = await initiatePayment(m.headers, directBody());
+    const { statements } = await recordStatements(async () => {
+      for (let i = 0; i < 3; i++) expect((await status(m.headers, created.json.data.transactionId)).status).toBe(200);
+      return null;
+    });
+    expect(statements.map(describeStatement)).toEqual(["select payments", "select payments", "select payments"]);
+    expect(pendingApiRequests()).toBe(4);
+    const written = await recordStatements(() => flushApiRequestLog());
+    expect(written.statements.map(describeStatement).filter((s) => s !== "select pg_attribute")).toEqual(["insert api_request_logs"]);
+    expect(pendingApiRequests()).toBe(0);
   });
 
   it("a key not in the cache (first call, or 5 s later) costs two reads more: the key, its merchant", async () => {
