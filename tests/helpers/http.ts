@@ -1,5 +1,8 @@
+import { assertConformsToOpenApi } from "./openapi-conformance";
+
 /**
- * Calls a Next route handler in-process with a real Request, the way Next does.
+ * Calls a Next route handler in-process with a real Request, the way Next does, and checks the
+ * answer against the published OpenAPI document (tests/helpers/openapi-conformance.ts).
  */
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -31,5 +34,7 @@ export async function call(handler: Handler, options: CallOptions) {
   } catch {
     json = undefined;
   }
-  return { status: response.status, headers: response.headers, json, text };
+  const result = { status: response.status, headers: response.headers, json, text };
+  assertConformsToOpenApi(request.method, request.url, result);
+  return result;
 }
