@@ -79,6 +79,10 @@ class SchemaRegistry {
   convert(schema: z.ZodType, io: "input" | "output", name?: string): JsonSchema {
     const out = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
     delete out.$schema;
+    // zod drops a root `examples` from its output when the schema transforms (trim, upper-case);
+    // the examples in `.meta()` are written for the wire, so take them from the registry.
+    const meta = z.globalRegistry.get(schema);
+    if (out.examples === undefined && Array.isArray(meta?.examples)) out.examples = meta.examples;
     polish(out);
     const defs = (out.$defs ?? {}) as Schemas;
     delete out.$defs;
@@ -186,6 +190,18 @@ export function sampleOf(schema: unknown, schemas: Schemas, name = "", depth = 0
   if (s.const !== undefined) return s.const;
   if (Array.isArray(s.enum)) return s.enum.find((v) => v !== null) ?? s.enum[0];
   if (s.default !== undefined) return s.default;
+  // An object whose shapes are told apart by oneOf (direct/checkout, quoted/legacy): sample its
+  // properties, then make them fit the first shape (its consts; drop what it forbids with `false`).
+  const shapes = (s.oneOf ?? s.anyOf) as JsonSchema[] | undefined;
+  if (s.properties && shapes?.length) {
+    const { oneOf: _oneOf, anyOf: _anyOf, ...plain } = s;
+    const out = sampleOf(plain, schemas, name, depth + 1) as Record<string, unknown>;
+    for (const [prop, rule] of Object.entries((shapes[0].properties ?? {}) as Record<string, unknown>)) {
+      if (rule === false) delete out[prop];
+      else if (rule && typeof rule === "object" && "const" in rule) out[prop] = (rule as { const: unknown }).const;
+    }
+    return out;
+  }
   for (const key of ["oneOf", "anyOf", "allOf"] as const) {
     const options = s[key] as JsonSchema[] | undefined;
     if (options?.length) {

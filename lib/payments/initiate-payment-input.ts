@@ -46,6 +46,18 @@ export const initiatePaymentBody = z
     for (const field of ["provider", "country", "customerPhone"] as const) {
       if (!body[field]) ctx.addIssue({ code: "custom", path: [field], message: `${field} is required for direct payments` });
     }
+  })
+  // What the refinement above checks, said in the document's own terms (issue 19): a direct
+  // payment names its provider, country and phone; a checkout needs none of them.
+  .meta({
+    oneOf: [
+      { title: "Direct payment", properties: { type: { const: "direct" } }, required: ["type", "provider", "country", "customerPhone"] },
+      { title: "Checkout payment", properties: { type: { const: "checkout" } }, required: ["type"] },
+    ],
+    examples: [
+      { type: "direct", amount: 5000, currency: "XOF", externalReference: "order-1042", provider: "orange", country: "SN", customerPhone: "+221770000012", customerName: "Awa Diop", callbackUrl: "https://merchant.example/webhooks/payments" },
+      { type: "checkout", amount: 15000, currency: "XOF", externalReference: "order-1043", description: "Order #1043", returnUrl: "https://merchant.example/orders/1043/paid", cancelUrl: "https://merchant.example/orders/1043" },
+    ],
   });
 
 export type InitiatePaymentInput = z.output<typeof initiatePaymentBody>;

@@ -141,6 +141,23 @@ export const initiatePayoutBody = z
     }
     if (body.amount === undefined) ctx.addIssue({ code: "custom", path: ["amount"], message: "amount is required without quoteId" });
     if (body.method === undefined) ctx.addIssue({ code: "custom", path: ["method"], message: "method is required without quoteId (MOBILE_MONEY or BANK_TRANSFER)" });
+  })
+  // The refinement above in the document's terms (issue 19): quoted (the quote fixes amount,
+  // method, country, currency, wallet and type) or legacy (amount and method in the body).
+  .meta({
+    oneOf: [
+      // `false`: the property must be absent in this shape.
+      {
+        title: "Quoted payout",
+        required: ["quoteId", "recipient"],
+        properties: Object.fromEntries(["amount", "method", "country", "currency", "mobileWallet", "type"].map((field) => [field, false])),
+      },
+      { title: "Legacy payout", required: ["amount", "method", "recipient"], properties: { quoteId: false } },
+    ],
+    examples: [
+      { quoteId: "qt_01j9x7k2m3", externalReference: "payout-2001", recipient: { phone: "+221770000012", name: "Awa Diop" } },
+      { amount: 10000, currency: "XOF", country: "SN", method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, externalReference: "payout-2002", recipient: { phone: "+221770000012", name: "Awa Diop" } },
+    ],
   });
 
 export type InitiatePayoutBody = z.output<typeof initiatePayoutBody>;

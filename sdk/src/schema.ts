@@ -1004,6 +1004,28 @@ export type components = {
                 };
             };
         };
+        /**
+         * @example {
+         *       "type": "direct",
+         *       "amount": 5000,
+         *       "currency": "XOF",
+         *       "externalReference": "order-1042",
+         *       "provider": "orange",
+         *       "country": "SN",
+         *       "customerPhone": "+221770000012",
+         *       "customerName": "Awa Diop",
+         *       "callbackUrl": "https://merchant.example/webhooks/payments"
+         *     }
+         * @example {
+         *       "type": "checkout",
+         *       "amount": 15000,
+         *       "currency": "XOF",
+         *       "externalReference": "order-1043",
+         *       "description": "Order #1043",
+         *       "returnUrl": "https://merchant.example/orders/1043/paid",
+         *       "cancelUrl": "https://merchant.example/orders/1043"
+         *     }
+         */
         InitiatePaymentRequest: {
             /**
              * @description `direct`: push to one provider; `checkout`: hosted page where the customer picks.
@@ -1045,7 +1067,13 @@ export type components = {
             metadata?: {
                 [key: string]: unknown;
             };
-        };
+        } & ({
+            /** @constant */
+            type: "direct";
+        } | {
+            /** @constant */
+            type: "checkout";
+        });
         Payment: {
             transactionId: string;
             /** @constant */
@@ -1501,6 +1529,30 @@ export type components = {
             /** Format: date-time */
             completedAt?: string;
         };
+        /**
+         * @example {
+         *       "quoteId": "qt_01j9x7k2m3",
+         *       "externalReference": "payout-2001",
+         *       "recipient": {
+         *         "phone": "+221770000012",
+         *         "name": "Awa Diop"
+         *       }
+         *     }
+         * @example {
+         *       "amount": 10000,
+         *       "currency": "XOF",
+         *       "country": "SN",
+         *       "method": "MOBILE_MONEY",
+         *       "mobileWallet": {
+         *         "provider": "orange"
+         *       },
+         *       "externalReference": "payout-2002",
+         *       "recipient": {
+         *         "phone": "+221770000012",
+         *         "name": "Awa Diop"
+         *       }
+         *     }
+         */
         InitiatePayoutRequest: {
             quoteId?: string;
             externalReference?: string;
@@ -1595,7 +1647,16 @@ export type components = {
             metadata?: {
                 [key: string]: unknown;
             };
-        };
+        } & ({
+            amount?: never;
+            method?: never;
+            country?: never;
+            currency?: never;
+            mobileWallet?: never;
+            type?: never;
+        } | {
+            quoteId?: never;
+        });
         BulkPayout: {
             /** @description pb_… */
             bulkId: string;
@@ -1670,7 +1731,7 @@ export type components = {
         };
         CreateBulkPayoutRequest: {
             /** @description 1 to 1000 payout requests, each a body of POST /payouts/initiate: quoted (quoteId + beneficiary) or legacy (amount, method, …). externalReferences must be unique within the request. */
-            items: {
+            items: ({
                 quoteId?: string;
                 externalReference?: string;
                 purpose?: string;
@@ -1764,7 +1825,16 @@ export type components = {
                 metadata?: {
                     [key: string]: unknown;
                 };
-            }[];
+            } & ({
+                amount?: never;
+                method?: never;
+                country?: never;
+                currency?: never;
+                mobileWallet?: never;
+                type?: never;
+            } | {
+                quoteId?: never;
+            }))[];
             /**
              * @description true: nothing is created unless every item is valid and the total is covered. false (default): valid items go ahead, the others get a per-item error.
              * @default false
@@ -2555,19 +2625,14 @@ export interface operations {
                 /**
                  * @example {
                  *       "type": "direct",
-                 *       "amount": 1,
+                 *       "amount": 5000,
+                 *       "currency": "XOF",
                  *       "externalReference": "order-1042",
                  *       "provider": "orange",
                  *       "country": "SN",
-                 *       "customerPhone": "+221770000001",
-                 *       "currency": "XOF",
+                 *       "customerPhone": "+221770000012",
                  *       "customerName": "Awa Diop",
-                 *       "customerEmail": "customer@example.com",
-                 *       "description": "Order #1042",
-                 *       "callbackUrl": "https://merchant.example/payments/return",
-                 *       "returnUrl": "https://merchant.example/payments/return",
-                 *       "cancelUrl": "https://merchant.example/payments/return",
-                 *       "metadata": {}
+                 *       "callbackUrl": "https://merchant.example/webhooks/payments"
                  *     }
                  */
                 "application/json": components["schemas"]["InitiatePaymentRequest"];
@@ -5423,77 +5488,11 @@ export interface operations {
                 /**
                  * @example {
                  *       "quoteId": "qt_01j9x7k2m3",
-                 *       "externalReference": "order-1042",
-                 *       "purpose": "FAMILY_SUPPORT",
-                 *       "international": {
-                 *         "purpose": "FAMILY_SUPPORT"
-                 *       },
-                 *       "sender": {
-                 *         "firstName": "Awa",
-                 *         "lastName": "Diop",
-                 *         "phone": "+221770000001",
-                 *         "email": "customer@example.com",
-                 *         "address": "address",
-                 *         "dateOfBirth": "2026-03-02",
-                 *         "nationality": "SN",
-                 *         "sourceOfIncome": "sourceOfIncome",
-                 *         "relationWithRecipient": "relationWithRecipient",
-                 *         "identity": {
-                 *           "type": "passport",
-                 *           "number": "number",
-                 *           "issuingCountry": "SN",
-                 *           "issueDate": "2026-03-02",
-                 *           "expiryDate": "2026-03-02"
-                 *         },
-                 *         "company": {
-                 *           "name": "Orange Money",
-                 *           "legalForm": "legalForm",
-                 *           "businessType": "businessType",
-                 *           "countryOfTrade": "countryOfTrade",
-                 *           "currencies": [
-                 *             "XOF"
-                 *           ]
-                 *         }
-                 *       },
+                 *       "externalReference": "payout-2001",
                  *       "recipient": {
-                 *         "phone": "+221770000001",
-                 *         "firstName": "Awa",
-                 *         "lastName": "Diop",
-                 *         "name": "Orange Money",
-                 *         "email": "customer@example.com",
-                 *         "nationality": "SN",
-                 *         "address": {
-                 *           "line1": "line1",
-                 *           "city": "city",
-                 *           "postalCode": "postalCode",
-                 *           "country": "SN"
-                 *         }
-                 *       },
-                 *       "bankAccount": {
-                 *         "accountNumber": "accountNumber",
-                 *         "swiftBic": "swiftBic",
-                 *         "bankName": "bankName",
-                 *         "bankBranch": "bankBranch",
-                 *         "bankAddress": "bankAddress",
-                 *         "bankCode": "bankCode",
-                 *         "accountName": "accountName"
-                 *       },
-                 *       "correspondentBank": {
-                 *         "bankName": "bankName",
-                 *         "swiftBic": "swiftBic",
-                 *         "accountNumber": "accountNumber"
-                 *       },
-                 *       "description": "Order #1042",
-                 *       "amount": 1,
-                 *       "method": "MOBILE_MONEY",
-                 *       "country": "SN",
-                 *       "currency": "XOF",
-                 *       "type": "c2c",
-                 *       "mobileWallet": {
-                 *         "provider": "orange"
-                 *       },
-                 *       "callbackUrl": "https://merchant.example/payments/return",
-                 *       "metadata": {}
+                 *         "phone": "+221770000012",
+                 *         "name": "Awa Diop"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["InitiatePayoutRequest"];
@@ -6492,14 +6491,6 @@ export interface operations {
                  *             "accountNumber": "accountNumber"
                  *           },
                  *           "description": "Order #1042",
-                 *           "amount": 1,
-                 *           "method": "MOBILE_MONEY",
-                 *           "country": "SN",
-                 *           "currency": "XOF",
-                 *           "type": "c2c",
-                 *           "mobileWallet": {
-                 *             "provider": "orange"
-                 *           },
                  *           "callbackUrl": "https://merchant.example/payments/return",
                  *           "metadata": {}
                  *         }

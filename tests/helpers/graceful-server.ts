@@ -20,7 +20,8 @@ const server = createServer((req, res) => {
   if (req.url === "/hang") return; // never answers
   setTimeout(() => res.end("done"), req.url === "/slow" ? slowMs : 0);
 });
-installGracefulShutdown(server, { log: (line: string) => process.stdout.write(line + "\n") });
+// Shutdown lines go to stderr, the stream pino writes to: one pipe keeps their order (two pipes can interleave under load).
+installGracefulShutdown(server, { log: (line: string) => process.stderr.write(line + "\n") });
 server.listen(0, "127.0.0.1", () => {
   const address = server.address();
   process.stdout.write(`listening ${typeof address === "object" && address ? address.port : 0}\n`);
