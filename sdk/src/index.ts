@@ -26,6 +26,9 @@ export type Quote = Schemas["Quote"];
 export type Payout = Schemas["Payout"];
 export type BulkPayout = Schemas["BulkPayout"];
 export type PayoutLimits = Schemas["PayoutLimits"];
+export type Balance = Schemas["Balance"];
+export type BalanceMovement = Schemas["BalanceMovement"];
+export type WebhookEventRecord = Schemas["WebhookEventRecord"];
 
 type JsonBody<P extends keyof paths> = paths[P] extends { post: { requestBody?: { content: { "application/json": infer B } } } } ? B : never;
 type Query<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never;

@@ -1238,6 +1238,42 @@ export type components = {
                 direction: "collect" | "payout";
             }[];
         };
+        Balance: {
+            currency: string;
+            /** @description Always all three; zeros when unused */
+            categories: {
+                collect: {
+                    /** @description Spendable now, in major units of the currency */
+                    available: number;
+                    /** @description Collected, waiting for settlement */
+                    pending: number;
+                };
+                payout: {
+                    /** @description Spendable now, in major units of the currency */
+                    available: number;
+                    /** @description Collected, waiting for settlement */
+                    pending: number;
+                };
+                credit: {
+                    /** @description Spendable now, in major units of the currency */
+                    available: number;
+                    /** @description Collected, waiting for settlement */
+                    pending: number;
+                };
+            };
+            /** @description Sum of the categories of this currency; never summed across currencies */
+            totals: {
+                /** @description Spendable now, in major units of the currency */
+                available: number;
+                /** @description Collected, waiting for settlement */
+                pending: number;
+            };
+            /**
+             * Format: date-time
+             * @description Last movement on this currency; null when none
+             */
+            updatedAt: string | null;
+        };
         GetBalanceResponse: {
             /** @constant */
             success: true;
@@ -1246,71 +1282,37 @@ export type components = {
                 balanceMode: "unified" | "separate";
                 /** @enum {string} */
                 payoutSourceCategory: "collect" | "payout";
-                balances: {
-                    currency: string;
-                    /** @description Always all three; zeros when unused */
-                    categories: {
-                        collect: {
-                            /** @description Spendable now, in major units of the currency */
-                            available: number;
-                            /** @description Collected, waiting for settlement */
-                            pending: number;
-                        };
-                        payout: {
-                            /** @description Spendable now, in major units of the currency */
-                            available: number;
-                            /** @description Collected, waiting for settlement */
-                            pending: number;
-                        };
-                        credit: {
-                            /** @description Spendable now, in major units of the currency */
-                            available: number;
-                            /** @description Collected, waiting for settlement */
-                            pending: number;
-                        };
-                    };
-                    /** @description Sum of the categories of this currency; never summed across currencies */
-                    totals: {
-                        /** @description Spendable now, in major units of the currency */
-                        available: number;
-                        /** @description Collected, waiting for settlement */
-                        pending: number;
-                    };
-                    /**
-                     * Format: date-time
-                     * @description Last movement on this currency; null when none
-                     */
-                    updatedAt: string | null;
-                }[];
+                balances: components["schemas"]["Balance"][];
             };
         };
+        BalanceMovement: {
+            /** @description The journal entry (je_…). An entry touching two wallets (fund move, conversion) gives one item per wallet. */
+            entryId: string;
+            /** @description What caused it: collect_credit, settlement, payout_hold, payout_release, fx_conversion, funds_move, sandbox_funding, credit_grant (more may appear). */
+            type: string;
+            currency: string;
+            /** @enum {string} */
+            category: "collect" | "payout" | "credit";
+            /** @description Net change of the wallet (available + pending), signed, in major units. */
+            amount: number;
+            /** @description Change of `available`, signed. */
+            availableChange: number;
+            /** @description Change of `pending`, signed (a settlement moves pending to available: amount 0). */
+            pendingChange: number;
+            /** @description Fee included in the movement: withheld from a collect, debited with a payout, returned with a failed one; null when none applies. */
+            fee: number | null;
+            /** @description The wallet's `available` right after this movement. */
+            available: number;
+            /** @description The wallet's `pending` right after this movement. */
+            pending: number;
+            /** @description The payment (txn_…), payout (po_…) or refund it belongs to; null for fundings, credit grants and fund moves. */
+            transactionId: string | null;
+            transactionType: ("collect" | "payout" | "refund") | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
         ListBalanceTransactionsResponse: {
-            data: {
-                /** @description The journal entry (je_…). An entry touching two wallets (fund move, conversion) gives one item per wallet. */
-                entryId: string;
-                /** @description What caused it: collect_credit, settlement, payout_hold, payout_release, fx_conversion, funds_move, sandbox_funding, credit_grant (more may appear). */
-                type: string;
-                currency: string;
-                /** @enum {string} */
-                category: "collect" | "payout" | "credit";
-                /** @description Net change of the wallet (available + pending), signed, in major units. */
-                amount: number;
-                /** @description Change of `available`, signed. */
-                availableChange: number;
-                /** @description Change of `pending`, signed (a settlement moves pending to available: amount 0). */
-                pendingChange: number;
-                /** @description Fee included in the movement: withheld from a collect, debited with a payout, returned with a failed one; null when none applies. */
-                fee: number | null;
-                /** @description The wallet's `available` right after this movement. */
-                available: number;
-                /** @description The wallet's `pending` right after this movement. */
-                pending: number;
-                /** @description The payment (txn_…), payout (po_…) or refund it belongs to; null for fundings, credit grants and fund moves. */
-                transactionId: string | null;
-                transactionType: ("collect" | "payout" | "refund") | null;
-                /** Format: date-time */
-                createdAt: string;
-            }[];
+            data: components["schemas"]["BalanceMovement"][];
             meta: {
                 /** Format: int64 */
                 limit: number;
@@ -1930,68 +1932,70 @@ export type components = {
                 description: string;
             }[];
         };
-        ListWebhookEventsResponse: {
-            data: {
-                /** @description Event id (`evt_…`), also sent as the `webhook-id` header: the same on every attempt and resend. */
-                id: string;
-                /**
-                 * @description Event type.
-                 * @enum {string}
-                 */
-                type: "payment.pending" | "payment.processing" | "payment.success" | "payment.failed" | "payment.cancelled" | "payment.expired" | "payment.refunded" | "payout.pending" | "payout.processing" | "payout.success" | "payout.failed" | "payout.cancelled" | "refund.pending" | "refund.processing" | "refund.success" | "refund.failed" | "payout.bulk.completed";
-                /**
-                 * @description `pending` delivery in progress (an attempt is due or scheduled); `delivered` a receiver answered 2xx; `failed` all 10 scheduled attempts failed; `disabled` the receiver answered 410 Gone or the webhook endpoint was disabled; `skipped` there was no URL to send to.
-                 * @enum {string}
-                 */
-                status: "pending" | "delivered" | "failed" | "disabled" | "skipped";
-                /** @description The collect or payout transaction the event is about. */
-                transactionId: string | null;
-                /**
-                 * Format: date-time
-                 * @description When the event was recorded (ISO 8601 UTC); also `createdAt` in the body.
-                 */
-                createdAt: string;
-                /**
-                 * Format: date-time
-                 * @description When a receiver last answered 2xx.
-                 */
-                deliveredAt: string | null;
-                /** @description When the next automatic attempt is due, while `pending`. */
-                nextAttemptAt: string | null;
+        /** @description A webhook event and its delivery attempts. */
+        WebhookEventRecord: {
+            /** @description Event id (`evt_…`), also sent as the `webhook-id` header: the same on every attempt and resend. */
+            id: string;
+            /**
+             * @description Event type.
+             * @enum {string}
+             */
+            type: "payment.pending" | "payment.processing" | "payment.success" | "payment.failed" | "payment.cancelled" | "payment.expired" | "payment.refunded" | "payout.pending" | "payout.processing" | "payout.success" | "payout.failed" | "payout.cancelled" | "refund.pending" | "refund.processing" | "refund.success" | "refund.failed" | "payout.bulk.completed";
+            /**
+             * @description `pending` delivery in progress (an attempt is due or scheduled); `delivered` a receiver answered 2xx; `failed` all 10 scheduled attempts failed; `disabled` the receiver answered 410 Gone or the webhook endpoint was disabled; `skipped` there was no URL to send to.
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed" | "disabled" | "skipped";
+            /** @description The collect or payout transaction the event is about. */
+            transactionId: string | null;
+            /**
+             * Format: date-time
+             * @description When the event was recorded (ISO 8601 UTC); also `createdAt` in the body.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When a receiver last answered 2xx.
+             */
+            deliveredAt: string | null;
+            /** @description When the next automatic attempt is due, while `pending`. */
+            nextAttemptAt: string | null;
+            /**
+             * Format: int64
+             * @description How many attempts were made in all.
+             */
+            attemptCount: number;
+            /** @description Attempts, oldest first (the latest 20 in lists). */
+            attempts: {
                 /**
                  * Format: int64
-                 * @description How many attempts were made in all.
+                 * @description Attempt number for this event, from 1 (scheduled and manual attempts share the sequence).
                  */
-                attemptCount: number;
-                /** @description Attempts, oldest first (the latest 20 in lists). */
-                attempts: {
-                    /**
-                     * Format: int64
-                     * @description Attempt number for this event, from 1 (scheduled and manual attempts share the sequence).
-                     */
-                    attempt: number;
-                    /** @description true for a resend asked by the merchant, false for the automatic schedule. */
-                    manual: boolean;
-                    /** @description The URL this attempt was sent to. */
-                    url: string;
-                    /** @description HTTP status the receiver answered; null when there was no answer (timeout, network error, refused URL). */
-                    statusCode: number | null;
-                    /**
-                     * Format: int64
-                     * @description Time from the start of the attempt (DNS included) to the answer or the failure.
-                     */
-                    durationMs: number;
-                    /** @description Why the attempt failed without an HTTP answer (e.g. `Timed out after 15000 ms.`), else null. */
-                    error: string | null;
-                    /**
-                     * Format: date-time
-                     * @description When the attempt was recorded (ISO 8601 UTC).
-                     */
-                    createdAt: string;
-                    /** @description When the next automatic attempt is due after this one; null when none is scheduled. */
-                    nextAttemptAt: string | null;
-                }[];
+                attempt: number;
+                /** @description true for a resend asked by the merchant, false for the automatic schedule. */
+                manual: boolean;
+                /** @description The URL this attempt was sent to. */
+                url: string;
+                /** @description HTTP status the receiver answered; null when there was no answer (timeout, network error, refused URL). */
+                statusCode: number | null;
+                /**
+                 * Format: int64
+                 * @description Time from the start of the attempt (DNS included) to the answer or the failure.
+                 */
+                durationMs: number;
+                /** @description Why the attempt failed without an HTTP answer (e.g. `Timed out after 15000 ms.`), else null. */
+                error: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the attempt was recorded (ISO 8601 UTC).
+                 */
+                createdAt: string;
+                /** @description When the next automatic attempt is due after this one; null when none is scheduled. */
+                nextAttemptAt: string | null;
             }[];
+        };
+        ListWebhookEventsResponse: {
+            data: components["schemas"]["WebhookEventRecord"][];
             meta: {
                 /** Format: int64 */
                 total: number;
@@ -2003,167 +2007,92 @@ export type components = {
                 totalPages: number;
             };
         };
+        /** @description A webhook event with its body and attempts, including the receivers' answers. */
+        WebhookEventRecordDetail: {
+            /** @description Event id (`evt_…`), also sent as the `webhook-id` header: the same on every attempt and resend. */
+            id: string;
+            /**
+             * @description Event type.
+             * @enum {string}
+             */
+            type: "payment.pending" | "payment.processing" | "payment.success" | "payment.failed" | "payment.cancelled" | "payment.expired" | "payment.refunded" | "payout.pending" | "payout.processing" | "payout.success" | "payout.failed" | "payout.cancelled" | "refund.pending" | "refund.processing" | "refund.success" | "refund.failed" | "payout.bulk.completed";
+            /**
+             * @description `pending` delivery in progress (an attempt is due or scheduled); `delivered` a receiver answered 2xx; `failed` all 10 scheduled attempts failed; `disabled` the receiver answered 410 Gone or the webhook endpoint was disabled; `skipped` there was no URL to send to.
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed" | "disabled" | "skipped";
+            /** @description The collect or payout transaction the event is about. */
+            transactionId: string | null;
+            /**
+             * Format: date-time
+             * @description When the event was recorded (ISO 8601 UTC); also `createdAt` in the body.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When a receiver last answered 2xx.
+             */
+            deliveredAt: string | null;
+            /** @description When the next automatic attempt is due, while `pending`. */
+            nextAttemptAt: string | null;
+            /**
+             * Format: int64
+             * @description How many attempts were made in all.
+             */
+            attemptCount: number;
+            /** @description Attempts, oldest first (the latest 100). */
+            attempts: {
+                /**
+                 * Format: int64
+                 * @description Attempt number for this event, from 1 (scheduled and manual attempts share the sequence).
+                 */
+                attempt: number;
+                /** @description true for a resend asked by the merchant, false for the automatic schedule. */
+                manual: boolean;
+                /** @description The URL this attempt was sent to. */
+                url: string;
+                /** @description HTTP status the receiver answered; null when there was no answer (timeout, network error, refused URL). */
+                statusCode: number | null;
+                /**
+                 * Format: int64
+                 * @description Time from the start of the attempt (DNS included) to the answer or the failure.
+                 */
+                durationMs: number;
+                /** @description Why the attempt failed without an HTTP answer (e.g. `Timed out after 15000 ms.`), else null. */
+                error: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the attempt was recorded (ISO 8601 UTC).
+                 */
+                createdAt: string;
+                /** @description When the next automatic attempt is due after this one; null when none is scheduled. */
+                nextAttemptAt: string | null;
+                /** @description The first 1 KB of the receiver's answer. */
+                responseBodyExcerpt: string | null;
+            }[];
+            /** @description The exact JSON body POSTed to the receiver. */
+            payload: {
+                id: string;
+                type: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** @enum {string} */
+                environment: "sandbox" | "production";
+                /** @description The transaction as its status endpoint returned it when the event was recorded. */
+                data: {
+                    [key: string]: unknown;
+                };
+            };
+        };
         GetWebhookEventResponse: {
             /** @constant */
             success: true;
-            /** @description A webhook event with its body and attempts, including the receivers' answers. */
-            data: {
-                /** @description Event id (`evt_…`), also sent as the `webhook-id` header: the same on every attempt and resend. */
-                id: string;
-                /**
-                 * @description Event type.
-                 * @enum {string}
-                 */
-                type: "payment.pending" | "payment.processing" | "payment.success" | "payment.failed" | "payment.cancelled" | "payment.expired" | "payment.refunded" | "payout.pending" | "payout.processing" | "payout.success" | "payout.failed" | "payout.cancelled" | "refund.pending" | "refund.processing" | "refund.success" | "refund.failed" | "payout.bulk.completed";
-                /**
-                 * @description `pending` delivery in progress (an attempt is due or scheduled); `delivered` a receiver answered 2xx; `failed` all 10 scheduled attempts failed; `disabled` the receiver answered 410 Gone or the webhook endpoint was disabled; `skipped` there was no URL to send to.
-                 * @enum {string}
-                 */
-                status: "pending" | "delivered" | "failed" | "disabled" | "skipped";
-                /** @description The collect or payout transaction the event is about. */
-                transactionId: string | null;
-                /**
-                 * Format: date-time
-                 * @description When the event was recorded (ISO 8601 UTC); also `createdAt` in the body.
-                 */
-                createdAt: string;
-                /**
-                 * Format: date-time
-                 * @description When a receiver last answered 2xx.
-                 */
-                deliveredAt: string | null;
-                /** @description When the next automatic attempt is due, while `pending`. */
-                nextAttemptAt: string | null;
-                /**
-                 * Format: int64
-                 * @description How many attempts were made in all.
-                 */
-                attemptCount: number;
-                /** @description Attempts, oldest first (the latest 100). */
-                attempts: {
-                    /**
-                     * Format: int64
-                     * @description Attempt number for this event, from 1 (scheduled and manual attempts share the sequence).
-                     */
-                    attempt: number;
-                    /** @description true for a resend asked by the merchant, false for the automatic schedule. */
-                    manual: boolean;
-                    /** @description The URL this attempt was sent to. */
-                    url: string;
-                    /** @description HTTP status the receiver answered; null when there was no answer (timeout, network error, refused URL). */
-                    statusCode: number | null;
-                    /**
-                     * Format: int64
-                     * @description Time from the start of the attempt (DNS included) to the answer or the failure.
-                     */
-                    durationMs: number;
-                    /** @description Why the attempt failed without an HTTP answer (e.g. `Timed out after 15000 ms.`), else null. */
-                    error: string | null;
-                    /**
-                     * Format: date-time
-                     * @description When the attempt was recorded (ISO 8601 UTC).
-                     */
-                    createdAt: string;
-                    /** @description When the next automatic attempt is due after this one; null when none is scheduled. */
-                    nextAttemptAt: string | null;
-                    /** @description The first 1 KB of the receiver's answer. */
-                    responseBodyExcerpt: string | null;
-                }[];
-                /** @description The exact JSON body POSTed to the receiver. */
-                payload: {
-                    id: string;
-                    type: string;
-                    /** Format: date-time */
-                    createdAt: string;
-                    /** @enum {string} */
-                    environment: "sandbox" | "production";
-                    /** @description The transaction as its status endpoint returned it when the event was recorded. */
-                    data: {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            data: components["schemas"]["WebhookEventRecordDetail"];
         };
         ResendWebhookEventResponse: {
             /** @constant */
             success: true;
-            /** @description A webhook event with its body and attempts, including the receivers' answers. */
-            data: {
-                /** @description Event id (`evt_…`), also sent as the `webhook-id` header: the same on every attempt and resend. */
-                id: string;
-                /**
-                 * @description Event type.
-                 * @enum {string}
-                 */
-                type: "payment.pending" | "payment.processing" | "payment.success" | "payment.failed" | "payment.cancelled" | "payment.expired" | "payment.refunded" | "payout.pending" | "payout.processing" | "payout.success" | "payout.failed" | "payout.cancelled" | "refund.pending" | "refund.processing" | "refund.success" | "refund.failed" | "payout.bulk.completed";
-                /**
-                 * @description `pending` delivery in progress (an attempt is due or scheduled); `delivered` a receiver answered 2xx; `failed` all 10 scheduled attempts failed; `disabled` the receiver answered 410 Gone or the webhook endpoint was disabled; `skipped` there was no URL to send to.
-                 * @enum {string}
-                 */
-                status: "pending" | "delivered" | "failed" | "disabled" | "skipped";
-                /** @description The collect or payout transaction the event is about. */
-                transactionId: string | null;
-                /**
-                 * Format: date-time
-                 * @description When the event was recorded (ISO 8601 UTC); also `createdAt` in the body.
-                 */
-                createdAt: string;
-                /**
-                 * Format: date-time
-                 * @description When a receiver last answered 2xx.
-                 */
-                deliveredAt: string | null;
-                /** @description When the next automatic attempt is due, while `pending`. */
-                nextAttemptAt: string | null;
-                /**
-                 * Format: int64
-                 * @description How many attempts were made in all.
-                 */
-                attemptCount: number;
-                /** @description Attempts, oldest first (the latest 100). */
-                attempts: {
-                    /**
-                     * Format: int64
-                     * @description Attempt number for this event, from 1 (scheduled and manual attempts share the sequence).
-                     */
-                    attempt: number;
-                    /** @description true for a resend asked by the merchant, false for the automatic schedule. */
-                    manual: boolean;
-                    /** @description The URL this attempt was sent to. */
-                    url: string;
-                    /** @description HTTP status the receiver answered; null when there was no answer (timeout, network error, refused URL). */
-                    statusCode: number | null;
-                    /**
-                     * Format: int64
-                     * @description Time from the start of the attempt (DNS included) to the answer or the failure.
-                     */
-                    durationMs: number;
-                    /** @description Why the attempt failed without an HTTP answer (e.g. `Timed out after 15000 ms.`), else null. */
-                    error: string | null;
-                    /**
-                     * Format: date-time
-                     * @description When the attempt was recorded (ISO 8601 UTC).
-                     */
-                    createdAt: string;
-                    /** @description When the next automatic attempt is due after this one; null when none is scheduled. */
-                    nextAttemptAt: string | null;
-                    /** @description The first 1 KB of the receiver's answer. */
-                    responseBodyExcerpt: string | null;
-                }[];
-                /** @description The exact JSON body POSTed to the receiver. */
-                payload: {
-                    id: string;
-                    type: string;
-                    /** Format: date-time */
-                    createdAt: string;
-                    /** @enum {string} */
-                    environment: "sandbox" | "production";
-                    /** @description The transaction as its status endpoint returned it when the event was recorded. */
-                    data: {
-                        [key: string]: unknown;
-                    };
-                };
-            };
+            data: components["schemas"]["WebhookEventRecordDetail"];
         };
         FundSandboxWalletResponse: {
             /** @constant */
@@ -2176,42 +2105,7 @@ export type components = {
                 category: "collect" | "payout";
                 amount: number;
                 /** @description The wallet of this currency after the funding */
-                balance: {
-                    currency: string;
-                    /** @description Always all three; zeros when unused */
-                    categories: {
-                        collect: {
-                            /** @description Spendable now, in major units of the currency */
-                            available: number;
-                            /** @description Collected, waiting for settlement */
-                            pending: number;
-                        };
-                        payout: {
-                            /** @description Spendable now, in major units of the currency */
-                            available: number;
-                            /** @description Collected, waiting for settlement */
-                            pending: number;
-                        };
-                        credit: {
-                            /** @description Spendable now, in major units of the currency */
-                            available: number;
-                            /** @description Collected, waiting for settlement */
-                            pending: number;
-                        };
-                    };
-                    /** @description Sum of the categories of this currency; never summed across currencies */
-                    totals: {
-                        /** @description Spendable now, in major units of the currency */
-                        available: number;
-                        /** @description Collected, waiting for settlement */
-                        pending: number;
-                    };
-                    /**
-                     * Format: date-time
-                     * @description Last movement on this currency; null when none
-                     */
-                    updatedAt: string | null;
-                };
+                balance: components["schemas"]["Balance"];
             };
         };
         FundSandboxWalletRequest: {

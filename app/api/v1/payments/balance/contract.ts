@@ -12,7 +12,7 @@ export const currencyBalanceSchema = z.object({
   categories: z.object({ collect: buckets, payout: buckets, credit: buckets }).describe("Always all three; zeros when unused"),
   totals: buckets.describe("Sum of the categories of this currency; never summed across currencies"),
   updatedAt: z.string().nullable().describe("Last movement on this currency; null when none"),
-});
+}).meta({ id: "Balance" });
 
 export const balanceResponse = z.object({
   success: z.literal(true),

@@ -39,7 +39,8 @@ export const webhookEventSchema = z
     ...eventFields,
     attempts: z.array(webhookAttemptSchema).describe(`Attempts, oldest first (the latest 20 in lists).`),
   })
-  .describe("A webhook event and its delivery attempts.");
+  .describe("A webhook event and its delivery attempts.")
+  .meta({ id: "WebhookEventRecord" });
 
 export const webhookEventDetailSchema = z
   .object({
@@ -55,7 +56,8 @@ export const webhookEventDetailSchema = z
       })
       .describe("The exact JSON body POSTed to the receiver."),
   })
-  .describe("A webhook event with its body and attempts, including the receivers' answers.");
+  .describe("A webhook event with its body and attempts, including the receivers' answers.")
+  .meta({ id: "WebhookEventRecordDetail" });
 
 export const eventIdParams = z.object({
   eventId: z.string().min(1).max(64).describe("Event id (`evt_…`)."),

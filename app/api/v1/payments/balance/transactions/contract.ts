@@ -18,7 +18,7 @@ const movement = z.object({
   transactionId: z.string().nullable().describe("The payment (txn_…), payout (po_…) or refund it belongs to; null for fundings, credit grants and fund moves."),
   transactionType: z.enum(["collect", "payout", "refund"]).nullable(),
   createdAt: z.string(),
-});
+}).meta({ id: "BalanceMovement" });
 
 export const balanceTransactionsContract = defineContract({
   operationId: "listBalanceTransactions",
