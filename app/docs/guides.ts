@@ -12,6 +12,7 @@ export const GUIDES = [
   { id: "sandbox", title: "Sandbox test numbers" },
   { id: "quotes", title: "Quotes and FX" },
   { id: "rate-limits", title: "Rate limits" },
+  { id: "sdk", title: "TypeScript SDK" },
   { id: "connectors", title: "Connectors (operators)" },
   { id: "numbering-plans", title: "Predicting the provider from a phone number" },
   { id: "changelog", title: "Changelog and versioning" },

@@ -17,6 +17,7 @@ import { QuotesGuide } from "./quotes-guide";
 import { RateLimitsGuide } from "./rate-limits-guide";
 import { RedirectConnectors } from "./redirect-connectors";
 import { SandboxGuide } from "./sandbox-guide";
+import { SdkGuide } from "./sdk-guide";
 import { WebhooksGuide, type WebhookDoc } from "./webhooks-guide";
 import styles from "./docs.module.css";
 
@@ -237,6 +238,7 @@ export default function DocsPage() {
         <SandboxGuide />
         <QuotesGuide />
         <RateLimitsGuide />
+        <SdkGuide />
         <ConnectorsGuide publicUrl={config.publicBaseUrl()} />
         <RedirectConnectors />
         <MpesaAirtelGuide />
