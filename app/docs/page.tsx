@@ -2,6 +2,7 @@ import { contracts } from "@/app/api/v1/contracts";
 import { webhookEventDocs } from "@/app/api/v1/webhook-events";
 import { config } from "@/lib/config";
 import { buildOpenApiDocument, inlineSchemaRefs } from "@/lib/http/openapi";
+import { SandboxTestNumbers } from "@/app/_dashboard/getting-started";
 import { ConnectorsGuide } from "./connectors-guide";
 import { RedirectConnectors } from "./redirect-connectors";
 import { MpesaAirtelGuide } from "./mpesa-airtel-guide";
@@ -80,6 +81,9 @@ export default function DocsPage() {
             <a href="#webhooks">Webhook events</a>
           </li>
           <li>
+            <a href="#test-numbers">Sandbox test numbers</a>
+          </li>
+          <li>
             <a href="#numbering-plans">Predicting the provider (numbering plans)</a>
           </li>
         </ul>
@@ -130,6 +134,9 @@ export default function DocsPage() {
           <h3>The refund object (refund.* data)</h3>
           <Fields schema={(doc.webhooks["refund.pending"]?.post.requestBody.content["application/json"].schema as unknown as { properties: Record<string, Schema> }).properties.data} />
         </section>
+        <div className={styles.operation}>
+          <SandboxTestNumbers locale="en" />
+        </div>
         <RedirectConnectors />
         <MpesaAirtelGuide />
         <NumberingGuide />

@@ -4,6 +4,7 @@ import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { Pagination, TransactionFilters, TransactionTable } from "@/app/_dashboard/transaction-list";
 import { messages } from "@/lib/dashboard/i18n";
 import { listDashboardPayouts, PAYOUT_STATUSES } from "@/lib/dashboard/payouts";
+import { FirstPayoutGuide } from "@/app/_dashboard/getting-started";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -13,6 +14,15 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
   const m = messages(locale);
   const sp = await searchParams;
   const { filters, fieldErrors, data, meta } = await listDashboardPayouts(scope, sp);
+  // Nothing at all yet (not "nothing matches these filters"): how to send the first one.
+  if (meta.total === 0 && Object.keys(filters).length === 0 && Object.keys(fieldErrors).length === 0) {
+    return (
+      <div className="stack">
+        <h1>{m.payouts.title}</h1>
+        <FirstPayoutGuide environment={scope.environment} locale={locale} m={m} />
+      </div>
+    );
+  }
   return (
     <div className="stack">
       <h1>{m.payouts.title}</h1>
