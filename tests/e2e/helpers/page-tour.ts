@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 
 /**
@@ -147,6 +149,36 @@ export async function logIn(page: Page) {
   await page.locator("input[name=password]").fill(DEMO.password);
   await page.locator("input[name=password]").press("Enter");
   await page.waitForURL(/\/dashboard(\?|$)/);
+}
+
+/** A new merchant's pages before anything happened: the empty states (tests/e2e/empty-states.spec.ts). */
+export const EMPTY_PAGES: TourPage[] = [
+  { name: "overview", path: "/dashboard" },
+  { name: "payments", path: "/dashboard/payments" },
+  { name: "payouts", path: "/dashboard/payouts" },
+  { name: "webhooks", path: "/dashboard/webhooks" },
+  { name: "api-keys", path: "/dashboard/api-keys" },
+];
+
+/**
+ * Signs a new sandbox merchant up through the form and the e-mailed link, which the e2e server
+ * writes to <dataDir>/mail (scripts/e2e-server.mjs), and leaves the page signed in.
+ */
+export async function signUpNewMerchant(page: Page, dataDir: string) {
+  const email = `tour-${Date.now().toString(36)}-${++counter}@test.local`;
+  await page.goto("/signup");
+  await page.locator("input[name=businessName]").fill("Boutique Nouvelle");
+  await page.locator("input[name=email]").fill(email);
+  await page.locator("input[name=password]").fill("tour password long");
+  await page.getByTestId("signup-form").locator("button[type=submit]").click();
+  const mailDir = path.join(dataDir, "mail");
+  const link = await until("the sign-up e-mail", async () => {
+    const bodies = (existsSync(mailDir) ? readdirSync(mailDir) : []).map((file) => JSON.parse(readFileSync(path.join(mailDir, file), "utf8")) as { to: string; body: string });
+    return bodies.find((m) => m.to === email)?.body.match(/https?:\/\/\S+\/signup\/confirm\?token=\S+/)?.[0];
+  });
+  await page.goto(link);
+  await page.locator("form:has(input[name=token]) button[type=submit]").click();
+  await page.getByTestId("secret-key").waitFor();
 }
 
 /** Opens a dashboard or public page, waits until its heading is there, then does its `act`. */
