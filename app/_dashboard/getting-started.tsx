@@ -2,6 +2,7 @@ import type { AppEnvironment } from "@/lib/config";
 import { firstPaymentExample, firstPayoutExamples, sandboxTestNumbers, type SandboxOutcome } from "@/lib/dashboard/getting-started";
 import type { Locale, Messages } from "@/lib/dashboard/i18n";
 import { onboardingMessages, type OnboardingMessages } from "@/lib/dashboard/i18n-onboarding";
+import { Fragment } from "react";
 import { CopyButton } from "./client/copy-button";
 
 /**
@@ -22,12 +23,17 @@ export function Command({ command, copyLabel, m, testId }: { command: string; co
   );
 }
 
+/** `insufficient_funds` may wrap after an underscore on a phone, never inside a word. */
+function breakAfterUnderscores(code: string) {
+  return code.split("_").map((part, i) => (i === 0 ? part : <Fragment key={i}>_<wbr />{part}</Fragment>));
+}
+
 function outcomeText(outcome: SandboxOutcome | null, o: OnboardingMessages) {
   if (!outcome) return o.testNumbers.succeeds;
   if (outcome.kind === "no_answer") return o.testNumbers.noAnswer;
   return (
     <>
-      <code>{outcome.code}</code> — {o.outcomes[`${outcome.direction}.${outcome.reason}`] ?? outcome.message}
+      <code className="code-name">{breakAfterUnderscores(outcome.code)}</code> — {o.outcomes[`${outcome.direction}.${outcome.reason}`] ?? outcome.message}
     </>
   );
 }
@@ -79,19 +85,19 @@ export function FirstPaymentGuide(props: { environment: AppEnvironment; publicKe
       <h2 id="first-payment-title">{sandbox ? o.payments.title : o.payments.titleLive}</h2>
       <p>{sandbox ? o.payments.intro : o.payments.introLive}</p>
       <ol className="steps">
-        <li className="stack">
+        <li>
           <h3>{o.payments.keyStep}</h3>
           <p>{o.payments.keyText}</p>
           <Command command={keyLine} copyLabel={o.payments.copyKey} m={m} testId="api-key-command" />
           <p className="muted">{o.payments.keyOnce}</p>
           <p>{canSeeKeys ? <a href="/dashboard/api-keys">{o.payments.keysLink}</a> : o.payments.keysAsk}</p>
         </li>
-        <li className="stack">
+        <li>
           <h3>{o.payments.requestStep}</h3>
           <Command command={request.curl} copyLabel={o.payments.copyRequest} m={m} testId="first-payment-command" />
           <p className="muted">{o.payments.requestHelp}</p>
         </li>
-        <li className="stack">
+        <li>
           <h3>{o.payments.followStep}</h3>
           <p>
             {o.payments.followText} <a href="/dashboard/webhooks">{o.payments.webhooksLink}</a>
@@ -114,19 +120,19 @@ export function FirstPayoutGuide({ environment, locale, m }: { environment: AppE
       <p>{sandbox ? o.payouts.intro : o.payouts.introLive}</p>
       <ol className="steps">
         {sandbox ? (
-          <li className="stack">
+          <li>
             <h3>{o.payouts.fundsStep}</h3>
             <p>
               <a href="/dashboard/balances">{o.payouts.fundsLink}</a>
             </p>
           </li>
         ) : null}
-        <li className="stack">
+        <li>
           <h3>{o.payouts.quoteStep}</h3>
           <Command command={quote.curl} copyLabel={o.payouts.copyQuote} m={m} testId="first-quote-command" />
           <p className="muted">{o.payouts.quoteHelp}</p>
         </li>
-        <li className="stack">
+        <li>
           <h3>{o.payouts.initiateStep}</h3>
           <Command command={initiate.curl} copyLabel={o.payouts.copyInitiate} m={m} testId="first-payout-command" />
           <p className="muted">{o.payouts.initiateHelp}</p>
