@@ -138,9 +138,6 @@ export function FirstPayoutGuide({ environment, locale, m }: { environment: AppE
           <p className="muted">{o.payouts.initiateHelp}</p>
         </li>
       </ol>
-      <p>
-        <a href="/dashboard/payouts/bulk/new">{o.payouts.bulk}</a>
-      </p>
       {sandbox ? <SandboxTestNumbers locale={locale} /> : null}
     </section>
   );

@@ -50,7 +50,6 @@ const en = {
     initiateHelp: "Replace QUOTE_ID with the quoteId of the answer. The key is the same $API_KEY as for payments (see the Payments page).",
     copyQuote: "Copy the quote request",
     copyInitiate: "Copy the payout request",
-    bulk: "Many recipients at once? Upload a CSV file in Bulk payouts.",
   },
   webhooks: {
     none: "No webhook event yet. An event is sent for every status change of a payment, payout or refund, to the URL above (or to the transaction's own callbackUrl), signed with the secret above.",
@@ -121,7 +120,6 @@ const fr: OnboardingMessages = {
     initiateHelp: "Remplacez QUOTE_ID par le quoteId de la réponse. La clé est la même $API_KEY que pour les paiements (voir la page Paiements).",
     copyQuote: "Copier la demande de devis",
     copyInitiate: "Copier la demande de décaissement",
-    bulk: "Plusieurs bénéficiaires à la fois ? Envoyez un fichier CSV dans Décaissements groupés.",
   },
   webhooks: {
     none: "Aucun événement webhook pour l’instant. Un événement est envoyé à chaque changement de statut d’un paiement, d’un décaissement ou d’un remboursement, à l’URL ci-dessus (ou au callbackUrl de la transaction), signé avec le secret ci-dessus.",

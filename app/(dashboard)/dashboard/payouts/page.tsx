@@ -19,6 +19,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
     return (
       <div className="stack">
         <h1>{m.payouts.title}</h1>
+        <BulkLink label={m.bulk.link} />
         <FirstPayoutGuide environment={scope.environment} locale={locale} m={m} />
       </div>
     );
@@ -26,11 +27,7 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
   return (
     <div className="stack">
       <h1>{m.payouts.title}</h1>
-      <p>
-        <a href="/dashboard/payouts/bulk" data-testid="bulk-link">
-          {m.bulk.link}
-        </a>
-      </p>
+      <BulkLink label={m.bulk.link} />
       <TransactionFilters basePath="/dashboard/payouts" filters={filters} fieldErrors={fieldErrors} statuses={PAYOUT_STATUSES} total={meta.total} totalIsLowerBound={"totalIsLowerBound" in meta && meta.totalIsLowerBound === true} withProvider={false} m={m} />
       {can(scope.role, "money") ? <ExportCsvLink basePath="/dashboard/payouts" filters={filters} label={m.statement.exportCsv} testId="payouts-csv" /> : null}
       <TransactionTable rows={data} idLabel={m.payouts.id} emptyLabel={m.payouts.none} testId="payouts-table" withRecipient={true} locale={locale} m={m} />
@@ -38,3 +35,11 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
     </div>
   );
 }
+
+const BulkLink = ({ label }: { label: string }) => (
+  <p>
+    <a href="/dashboard/payouts/bulk" data-testid="bulk-link">
+      {label}
+    </a>
+  </p>
+);
