@@ -1,4 +1,4 @@
-import { test, type Browser, type BrowserContext } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe";
 import { useWebhookReceiver } from "./helpers/dashboard";
 import { CHECKOUT_STAGES, dashboardPages, logIn, openPage, PUBLIC_PAGES, seedDemoMerchant, WIDTHS, type TourData } from "./helpers/page-tour";
@@ -67,3 +67,25 @@ for (const width of WIDTHS) {
     }
   });
 }
+
+test("a bulk in progress updates itself in place, and the user can pause that (no meta refresh)", async ({ browser }) => {
+  const context = await signedIn(browser, 1280);
+  const page = await context.newPage();
+  await page.goto(`/dashboard/payouts/bulk/${data.bulkId}`);
+  await expect(page.getByTestId("bulk-status")).toHaveText("In progress");
+  await expect(page.locator("meta[http-equiv=refresh]")).toHaveCount(0);
+  // router.refresh asks the server for the page's components (an RSC request), without a reload.
+  const refreshes = () => new Promise<boolean>((resolve) => {
+    const seen = (r: { headers: () => Record<string, string> }) => r.headers()["rsc"] === "1" && resolve(true);
+    page.on("request", seen);
+    setTimeout(() => (page.off("request", seen), resolve(false)), 7_000);
+  });
+  expect(await refreshes()).toBe(true);
+  const pause = page.getByRole("button", { name: "Pause updates" });
+  await pause.click();
+  await expect(pause).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("auto-refresh")).toContainText("Updates paused");
+  expect(await refreshes()).toBe(false);
+  await context.close();
+});
+
