@@ -31,6 +31,12 @@ async function run(request: APIRequestContext, command: string, key: string, rep
   return res.json();
 }
 
+/** The page is no wider than the phone: commands and tables scroll inside their own box. */
+async function expectNoPageOverflow(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll, page.url()).toBeLessThanOrEqual(client);
+}
+
 async function setLanguage(page: Page, lang: "en" | "fr") {
   await page.context().addCookies([{ name: "lang", value: lang, url: BASE }]);
 }
@@ -68,6 +74,7 @@ test("a new merchant's empty lists say what to do next, in English and French, a
   await expect(numbers.getByRole("row", { name: /…99/ })).toContainText("Never answered: stays processing");
   await expect(numbers).toContainText(/Any other ending succeeds about 1\.5 s after the request/);
   await expectNoSeriousA11yViolations(page, "empty payments");
+  await expectNoPageOverflow(page);
 
   // Payouts: test funds, the quote, the payout of that quote.
   await page.goto("/dashboard/payouts");
@@ -76,6 +83,7 @@ test("a new merchant's empty lists say what to do next, in English and French, a
   await expect(payoutGuide.getByRole("link", { name: "Balances: add test funds" })).toHaveAttribute("href", "/dashboard/balances");
   await expect(page.getByTestId("first-quote-command")).toContainText(`${BASE}/api/v1/payouts/quote`);
   await expectNoSeriousA11yViolations(page, "empty payouts");
+  await expectNoPageOverflow(page);
   const quoteCommand = (await page.getByTestId("first-quote-command").textContent())!;
   const payoutCommand = (await page.getByTestId("first-payout-command").textContent())!;
 
@@ -84,12 +92,14 @@ test("a new merchant's empty lists say what to do next, in English and French, a
   await expect(page.getByTestId("webhooks-empty")).toContainText("No webhook event yet.");
   await expect(page.getByTestId("webhooks-empty").getByRole("link", { name: "Payments: your first sandbox payment" })).toBeVisible();
   await expectNoSeriousA11yViolations(page, "empty webhooks");
+  await expectNoPageOverflow(page);
 
   // API keys: how to use them, with the public key.
   await page.goto("/dashboard/api-keys");
   await expect(page.getByTestId("using-keys")).toContainText(account.publicKey);
   await expect(page.getByTestId("using-keys")).toContainText("shown once");
   await expectNoSeriousA11yViolations(page, "API keys of a new merchant");
+  await expectNoPageOverflow(page);
 
   // The same in French.
   await setLanguage(page, "fr");
@@ -100,6 +110,7 @@ test("a new merchant's empty lists say what to do next, in English and French, a
   await expect(page.getByTestId("test-numbers").getByRole("row", { name: /…90/ })).toContainText("Le solde du portefeuille du client est insuffisant.");
   await expect(page.getByTestId("first-payment-command")).toHaveText(command);
   await expectNoSeriousA11yViolations(page, "empty payments (fr)");
+  await expectNoPageOverflow(page);
   await page.goto("/dashboard/payouts");
   await expect(page.getByRole("heading", { level: 2, name: "Envoyez votre premier décaissement sandbox" })).toBeVisible();
   await page.goto("/dashboard/webhooks");
