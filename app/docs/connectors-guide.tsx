@@ -17,7 +17,7 @@ export function ConnectorsGuide({ publicUrl }: { publicUrl: string }) {
         <code>provider_unavailable</code> on a direct collect, hidden from the method lists). Secrets never go to the database: they are read
         from <code>&lt;PREFIX&gt;_&lt;NAME&gt;</code> environment variables where the server runs.
       </p>
-      <pre>
+      <pre tabIndex={0}>
         <code>
           {`npm run ops -- connector:add --id mtn-ci --type mtn-momo --setting targetEnvironment=mtnivorycoast \\
   --setting currency=XOF --secrets-env MTN_CI        # checks settings and that every secret is set

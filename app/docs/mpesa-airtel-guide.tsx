@@ -53,7 +53,7 @@ export function MpesaAirtelGuide() {
           <strong>Not routable yet:</strong> the spec&apos;s provider codes are a closed list without an M-Pesa code and the catalogue has no
           Kenya; the connector works (and is tested against its simulator) for when they are added.
         </p>
-        <pre>
+        <pre tabIndex={0}>
           <code>{`npm run ops -- connector:add --id mpesa-ke --type mpesa-daraja --setting shortcode=174379 \\
   --setting b2cShortcode=600999 --setting initiatorName=api_user --secrets-env MPESA_KE`}</code>
         </pre>
@@ -81,7 +81,7 @@ export function MpesaAirtelGuide() {
           with callback authentication on, a callback without a valid <code>hash</code> is refused (401); every callback only triggers an
           enquiry.
         </p>
-        <pre>
+        <pre tabIndex={0}>
           <code>{`npm run ops -- connector:add --id airtel-ga --type airtel --setting country=GA --setting currency=XAF \\
   [--setting apiVersion=v2] [--setting messageSigning=true] [--setting callbackAuth=true] --secrets-env AIRTEL_GA`}</code>
         </pre>

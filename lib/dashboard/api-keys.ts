@@ -50,6 +50,17 @@ export async function getApiKeysPage(scope: DashboardScope, now = new Date()) {
   };
 }
 
+/** The public key of the current pair (not expiring, not revoked), for the empty states' commands; null when there is none. */
+export async function currentPublicKey(scope: DashboardScope): Promise<string | null> {
+  const prisma = await getPrisma();
+  const key = await prisma.apiKey.findFirst({
+    where: { merchantId: scope.merchantId, environment: scope.environment, revokedAt: null, expiresAt: null },
+    orderBy: { createdAt: "desc" },
+    select: { publicKey: true },
+  });
+  return key?.publicKey ?? null;
+}
+
 /** The grace choices the rotation form offers; "custom" takes `graceHours` (0 to 24). */
 export const GRACE_CHOICES = ["24", "1", "0", "custom"] as const;
 

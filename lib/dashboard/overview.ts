@@ -81,15 +81,20 @@ export type Overview = {
   paidOut: CurrencyVolume[];
   volumes: VolumePair[];
   merchant: { name: string; verificationStatus: string };
+  /** Any payment or payout at all, in this environment: without, the overview points to the first one. */
+  hasTransactions: boolean;
 };
 
 export async function getOverview(scope: DashboardScope, now = new Date()): Promise<Overview> {
   const prisma = await getPrisma();
-  const [merchant, balances, volume, paidOut] = await Promise.all([
+  const mine = { merchantId: scope.merchantId, environment: scope.environment };
+  const [merchant, balances, volume, paidOut, aPayment, aPayout] = await Promise.all([
     prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { name: true, verificationStatus: true } }),
     readBalances({ merchantId: scope.merchantId, environment: scope.environment }),
     readCollectedVolume(scope, now),
     readPaidOutVolume(scope, now),
+    prisma.payment.findFirst({ where: mine, select: { id: true } }),
+    prisma.payout.findFirst({ where: mine, select: { id: true } }),
   ]);
-  return { merchant, balances, volume, paidOut, volumes: pairVolumes(volume, paidOut, now) };
+  return { merchant, balances, volume, paidOut, volumes: pairVolumes(volume, paidOut, now), hasTransactions: aPayment !== null || aPayout !== null };
 }

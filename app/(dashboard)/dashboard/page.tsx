@@ -3,6 +3,7 @@ import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { VolumeChart } from "@/app/_dashboard/volume-chart";
 import { messages } from "@/lib/dashboard/i18n";
 import { getOverview } from "@/lib/dashboard/overview";
+import { onboardingMessages } from "@/lib/dashboard/i18n-onboarding";
 
 export default async function OverviewPage() {
   const scope = await requireScope("view");
@@ -13,6 +14,11 @@ export default async function OverviewPage() {
     <div className="stack">
       <h1>{m.overview.title}</h1>
       <p className="muted">{overview.merchant.name}</p>
+      {overview.hasTransactions ? null : (
+        <p className="panel" data-testid="first-steps">
+          <a href="/dashboard/payments">{scope.environment === "sandbox" ? onboardingMessages(locale).overview.next : onboardingMessages(locale).overview.nextLive}</a>
+        </p>
+      )}
       {scope.environment === "production" && overview.merchant.verificationStatus !== "verified" ? (
         <p className="warning" role="note">
           {m.verification.statusLabel}: {m.verification.statuses[overview.merchant.verificationStatus] ?? overview.merchant.verificationStatus} —{" "}

@@ -19,7 +19,8 @@ import type { Connector, ConnectorOutcome, Direction, NeutralReason, OrderRef } 
  */
 type Outcome = { reason: NeutralReason; message: string };
 
-const OUTCOMES: Record<"collect" | "payout", Record<string, Outcome>> = {
+/** Exported read-only for the dashboard's sandbox guide (lib/dashboard/sandbox-test-numbers.ts), which must not restate it. */
+export const OUTCOMES: Readonly<Record<"collect" | "payout", Readonly<Record<string, Outcome>>>> = {
   collect: {
     "90": { reason: "insufficient_funds", message: "The customer's wallet balance is too low." },
     "91": { reason: "declined", message: "The customer declined the payment on their phone." },
@@ -37,7 +38,7 @@ const OUTCOMES: Record<"collect" | "payout", Record<string, Outcome>> = {
 };
 
 /** "99": the provider never answers; the order stays processing until our timeout. */
-const NO_ANSWER = "99";
+export const NO_ANSWER = "99";
 
 export function simulatorDelayMs(): number {
   return setting("SANDBOX_PROVIDER_DELAY_MS");

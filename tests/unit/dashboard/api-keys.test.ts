@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getApiKeysPage, rotateDashboardKeys } from "@/lib/dashboard/api-keys";
+import { currentPublicKey, getApiKeysPage, rotateDashboardKeys } from "@/lib/dashboard/api-keys";
 import { authenticateApiKey } from "@/lib/auth/authenticate";
 import { signedUpMerchant } from "./helpers";
 
@@ -46,5 +46,13 @@ describe("API keys page", () => {
     await rotateDashboardKeys(m.scope, { confirm: "rotate" });
     const later = new Date(Date.now() + 25 * 3600_000);
     expect((await getApiKeysPage(m.scope, later)).keys).toHaveLength(1);
+  });
+
+  it("currentPublicKey: the pair in use, not the one in its grace period after a rotation", async () => {
+    const m = await signedUpMerchant();
+    expect(await currentPublicKey(m.scope)).toBe(m.keys.publicKey);
+    const rotated = await rotateDashboardKeys(m.scope, { confirm: "rotate" });
+    if (!rotated.ok) throw new Error("rotation refused");
+    expect(await currentPublicKey(m.scope)).toBe(rotated.data.publicKey);
   });
 });

@@ -51,4 +51,14 @@ describe("overview", () => {
     expect(overview.volume[0].days.at(-1)?.amount).toBe(10000n);
     expect(overview.balances.balances[0].currency).toBe("XOF");
   });
+
+  it("a new merchant has no transaction (the overview points to the first payment); another merchant's payment does not count", async () => {
+    const a = await signedUpMerchant();
+    const b = await signedUpMerchant();
+    expect((await getOverview(a.scope)).hasTransactions).toBe(false);
+    await initiatePayment(b.headers, directBody({ amount: 5000 }));
+    expect((await getOverview(a.scope)).hasTransactions).toBe(false);
+    await initiatePayment(a.headers, directBody({ amount: 5000 }));
+    expect((await getOverview(a.scope)).hasTransactions).toBe(true);
+  });
 });

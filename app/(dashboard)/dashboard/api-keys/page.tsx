@@ -9,6 +9,8 @@ import { when } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { getApiKeysPage } from "@/lib/dashboard/api-keys";
 import { messages } from "@/lib/dashboard/i18n";
+import { onboardingMessages } from "@/lib/dashboard/i18n-onboarding";
+import { Command } from "@/app/_dashboard/getting-started";
 
 function remaining(ms: number, m: ReturnType<typeof messages>) {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
@@ -19,6 +21,7 @@ export default async function ApiKeysPage() {
   const scope = await requireScope("keys");
   const locale = await currentLocale();
   const m = messages(locale);
+  const o = onboardingMessages(locale);
   const page = await getApiKeysPage(scope);
   const current = page.keys.filter((k) => k.expiresAt === null);
   const expiring = page.keys.filter((k) => k.expiresAt !== null);
@@ -55,6 +58,22 @@ export default async function ApiKeysPage() {
           <RevokeKey action={revokeKeyAction} publicKey={k.publicKey} labels={revokeLabels} />
         </section>
       ))}
+      {current[0] ? (
+        <section aria-labelledby="using-keys-title" className="panel stack" data-testid="using-keys">
+          <h2 id="using-keys-title">{o.keys.title}</h2>
+          <p>{o.keys.text}</p>
+          <Command command={`export API_KEY="${current[0].publicKey}:${o.payments.secretPlaceholder}"`} copyLabel={o.payments.copyKey} m={m} />
+          <p>
+            <a href="/dashboard/payments">{o.keys.firstPayment}</a> · <a href="/docs">{o.keys.docs}</a>
+            {scope.environment === "sandbox" ? (
+              <>
+                {" "}
+                · <a href="/docs#sandbox">{o.testNumbers.title}</a>
+              </>
+            ) : null}
+          </p>
+        </section>
+      ) : null}
       {page.canRotate ? (
         <RotateKeys
           action={rotateKeysAction}

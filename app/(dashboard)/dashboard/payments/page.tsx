@@ -4,6 +4,8 @@ import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { Pagination, TransactionFilters, TransactionTable } from "@/app/_dashboard/transaction-list";
 import { messages } from "@/lib/dashboard/i18n";
 import { listDashboardPayments, PAYMENT_STATUSES } from "@/lib/dashboard/payments";
+import { currentPublicKey } from "@/lib/dashboard/api-keys";
+import { FirstPaymentGuide } from "@/app/_dashboard/getting-started";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -13,6 +15,16 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const m = messages(locale);
   const sp = await searchParams;
   const { filters, fieldErrors, data, meta } = await listDashboardPayments(scope, sp);
+  // Nothing at all yet (not "nothing matches these filters"): what to do first, instead of an empty table.
+  if (meta.total === 0 && Object.keys(filters).length === 0 && Object.keys(fieldErrors).length === 0) {
+    const canSeeKeys = can(scope.role, "keys");
+    return (
+      <div className="stack">
+        <h1>{m.payments.title}</h1>
+        <FirstPaymentGuide environment={scope.environment} publicKey={canSeeKeys ? await currentPublicKey(scope) : null} canSeeKeys={canSeeKeys} locale={locale} m={m} />
+      </div>
+    );
+  }
   return (
     <div className="stack">
       <h1>{m.payments.title}</h1>

@@ -4,6 +4,7 @@ import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { Pagination, TransactionFilters, TransactionTable } from "@/app/_dashboard/transaction-list";
 import { messages } from "@/lib/dashboard/i18n";
 import { listDashboardPayouts, PAYOUT_STATUSES } from "@/lib/dashboard/payouts";
+import { FirstPayoutGuide } from "@/app/_dashboard/getting-started";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -13,14 +14,20 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
   const m = messages(locale);
   const sp = await searchParams;
   const { filters, fieldErrors, data, meta } = await listDashboardPayouts(scope, sp);
+  // Nothing at all yet (not "nothing matches these filters"): how to send the first one.
+  if (meta.total === 0 && Object.keys(filters).length === 0 && Object.keys(fieldErrors).length === 0) {
+    return (
+      <div className="stack">
+        <h1>{m.payouts.title}</h1>
+        <BulkLink label={m.bulk.link} />
+        <FirstPayoutGuide environment={scope.environment} locale={locale} m={m} />
+      </div>
+    );
+  }
   return (
     <div className="stack">
       <h1>{m.payouts.title}</h1>
-      <p>
-        <a href="/dashboard/payouts/bulk" data-testid="bulk-link">
-          {m.bulk.link}
-        </a>
-      </p>
+      <BulkLink label={m.bulk.link} />
       <TransactionFilters basePath="/dashboard/payouts" filters={filters} fieldErrors={fieldErrors} statuses={PAYOUT_STATUSES} total={meta.total} totalIsLowerBound={"totalIsLowerBound" in meta && meta.totalIsLowerBound === true} withProvider={false} m={m} />
       {can(scope.role, "money") ? <ExportCsvLink basePath="/dashboard/payouts" filters={filters} label={m.statement.exportCsv} testId="payouts-csv" /> : null}
       <TransactionTable rows={data} idLabel={m.payouts.id} emptyLabel={m.payouts.none} testId="payouts-table" withRecipient={true} locale={locale} m={m} />
@@ -28,3 +35,11 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
     </div>
   );
 }
+
+const BulkLink = ({ label }: { label: string }) => (
+  <p>
+    <a href="/dashboard/payouts/bulk" data-testid="bulk-link">
+      {label}
+    </a>
+  </p>
+);

@@ -4,6 +4,7 @@ import { WebhookSecret } from "@/app/_dashboard/client/webhook-secret";
 import { formatDate, when } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
+import { onboardingMessages } from "@/lib/dashboard/i18n-onboarding";
 import { getWebhooksPage } from "@/lib/dashboard/webhooks";
 import { webhookConfig } from "@/lib/webhooks/webhook-config";
 
@@ -12,6 +13,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const locale = await currentLocale();
   const m = messages(locale);
   const w = m.webhooks;
+  const o = onboardingMessages(locale);
   const sp = await searchParams;
   const view = await getWebhooksPage(scope, sp.page);
   const endpoint = view.endpoint;
@@ -67,7 +69,15 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
       <section aria-labelledby="log-title" className="stack">
         <h2 id="log-title">{w.log}</h2>
         {view.events.length === 0 ? (
-          <p className="muted">{w.none}</p>
+          <div className="stack" data-testid="webhooks-empty">
+            <p>{o.webhooks.none}</p>
+            <p>
+              {o.webhooks.next} <a href="/dashboard/payments">{o.webhooks.paymentsLink}</a>
+            </p>
+            <p>
+              <a href="/docs#webhooks">{o.webhooks.docsLink}</a>
+            </p>
+          </div>
         ) : (
           <div className="table-wrap" tabIndex={0}>
             <table data-testid="webhook-log">

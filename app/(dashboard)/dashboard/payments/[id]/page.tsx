@@ -7,6 +7,7 @@ import { TransactionHistory } from "@/app/_dashboard/transaction-history";
 import { formatAmount, when } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
+import { onboardingMessages } from "@/lib/dashboard/i18n-onboarding";
 import { getDashboardPayment } from "@/lib/dashboard/payments";
 import { minorToDecimalString } from "@/lib/money";
 
@@ -77,7 +78,14 @@ export default async function PaymentPage({ params, searchParams }: { params: Pr
         <section aria-labelledby="refunds-title" className="stack">
           <h2 id="refunds-title">{m.refund.title}</h2>
           {refunds.length === 0 ? (
-            <p className="muted">{m.refund.none}</p>
+            <>
+              <p className="muted">{m.refund.none}</p>
+              {scope.environment === "sandbox" ? (
+                <p className="muted" data-testid="refund-sandbox-hint">
+                  {onboardingMessages(locale).refunds.sandbox} <a href="/docs#sandbox">{onboardingMessages(locale).refunds.testNumbersLink}</a>
+                </p>
+              ) : null}
+            </>
           ) : (
             <div className="table-wrap" tabIndex={0}>
               <table data-testid="refunds">

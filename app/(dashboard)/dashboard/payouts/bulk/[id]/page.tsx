@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { AutoRefresh } from "@/app/_dashboard/client/auto-refresh";
 import { formatMajor, when } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { getDashboardBulk } from "@/lib/dashboard/bulk-payouts";
@@ -6,14 +7,18 @@ import { messages } from "@/lib/dashboard/i18n";
 
 export const dynamic = "force-dynamic";
 
+const REFRESH_SECONDS = 5;
+
 /**
  * One bulk: its progress (payouts final out of accepted) and every row, with links to the
- * payouts. While it is in progress a <meta refresh> reloads it every 5 s: the progress moves
- * without any script (and the page works the same without JavaScript).
+ * payouts. While it is in progress the page updates itself every 5 s, and the user can stop
+ * that: with JavaScript in place (AutoRefresh, a pause button); without, a <meta refresh> in
+ * <noscript> and a link to the same page with `?refresh=off`, which leaves it out.
  */
-export default async function BulkPayoutPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function BulkPayoutPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const scope = await requireScope("view");
   const { id } = await params;
+  const refreshOff = (await searchParams).refresh === "off";
   const bulk = await getDashboardBulk(scope, id);
   if (!bulk) notFound();
   const locale = await currentLocale();
@@ -22,7 +27,6 @@ export default async function BulkPayoutPage({ params }: { params: Promise<{ id:
   const done = bulk.counts.success + bulk.counts.failed + bulk.counts.cancelled;
   return (
     <div className="stack">
-      {bulk.status === "processing" ? <meta httpEquiv="refresh" content="5" /> : null}
       <p>
         <a href="/dashboard/payouts/bulk">← {b.back}</a>
       </p>
@@ -46,7 +50,17 @@ export default async function BulkPayoutPage({ params }: { params: Promise<{ id:
           {(["pending", "processing", "success", "failed", "cancelled"] as const).map((s) => `${m.status[s]} ${bulk.counts[s]}`).join(" · ")}
         </dd>
       </dl>
-      {bulk.status === "processing" ? <p className="muted">{b.refreshing}</p> : null}
+      {bulk.status === "processing" ? (
+        <>
+          <AutoRefresh seconds={REFRESH_SECONDS} startPaused={refreshOff} labels={{ running: b.refreshing, paused: b.refreshPaused, pause: b.pauseRefresh }} />
+          <noscript>
+            {refreshOff ? null : <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />}
+            <p>
+              <a href={refreshOff ? "?" : "?refresh=off"}>{refreshOff ? b.resumeRefresh : b.stopRefresh}</a>
+            </p>
+          </noscript>
+        </>
+      ) : null}
       <div className="table-wrap" tabIndex={0}>
         <table data-testid="bulk-items">
           <thead>

@@ -1,0 +1,91 @@
+import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./helpers/axe";
+import { useWebhookReceiver } from "./helpers/dashboard";
+import { CHECKOUT_STAGES, dashboardPages, logIn, openPage, PUBLIC_PAGES, seedDemoMerchant, WIDTHS, type TourData } from "./helpers/page-tour";
+
+/**
+ * Accessibility (issue 18): axe-core, WCAG 2 A and AA rules, on every dashboard page (as the
+ * demo merchant, with a payment, a refund, a payout and a bulk payout to show), every stage of
+ * the hosted checkout, the sign-in and sign-up pages and /docs, at 375 and 1280 px. Any serious
+ * or critical violation fails. The pages are the ones `npm run screenshots` pictures
+ * (helpers/page-tour.ts).
+ */
+const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? "3100"}`;
+const EXPIRY_BASE = `http://127.0.0.1:${process.env.E2E_EXPIRY_PORT ?? "3101"}`;
+const receiver = useWebhookReceiver("/a11y-hooks");
+
+let data: TourData;
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  data = await seedDemoMerchant(BASE, receiver.url());
+});
+
+async function signedIn(browser: Browser, width: number): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "en-GB", baseURL: BASE });
+  await logIn(await context.newPage());
+  return context;
+}
+
+for (const width of WIDTHS) {
+  test.describe(`${width} px`, () => {
+    test("every dashboard page", async ({ browser }) => {
+      test.setTimeout(180_000);
+      const context = await signedIn(browser, width);
+      const page = await context.newPage();
+      for (const tour of dashboardPages(data)) {
+        const { name, path } = tour;
+        await test.step(name, async () => {
+          await openPage(page, tour);
+          await expectNoSeriousA11yViolations(page, `${name} (${path}) at ${width} px`);
+        });
+      }
+      await context.close();
+    });
+
+    test("sign-in, sign-up and the API reference", async ({ browser }) => {
+      test.setTimeout(120_000);
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "en-GB", baseURL: BASE });
+      const page = await context.newPage();
+      for (const tour of PUBLIC_PAGES) {
+        const { name, path } = tour;
+        await test.step(name, async () => {
+          await openPage(page, tour);
+          await expectNoSeriousA11yViolations(page, `${name} (${path}) at ${width} px`);
+        });
+      }
+      await context.close();
+    });
+
+    for (const stage of CHECKOUT_STAGES) {
+      test(`checkout: ${stage.name}`, async ({ browser }) => {
+        const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "en-GB", baseURL: BASE });
+        const page = await context.newPage();
+        await stage.reach(page, { base: BASE, expiryBase: EXPIRY_BASE });
+        await expectNoSeriousA11yViolations(page, `checkout ${stage.name} at ${width} px`);
+        await context.close();
+      });
+    }
+  });
+}
+
+test("a bulk in progress updates itself in place, and the user can pause that (no meta refresh)", async ({ browser }) => {
+  const context = await signedIn(browser, 1280);
+  const page = await context.newPage();
+  await page.goto(`/dashboard/payouts/bulk/${data.bulkId}`);
+  await expect(page.getByTestId("bulk-status")).toHaveText("In progress");
+  await expect(page.locator("meta[http-equiv=refresh]")).toHaveCount(0);
+  // router.refresh asks the server for the page's components (an RSC request), without a reload.
+  const refreshes = () => new Promise<boolean>((resolve) => {
+    const seen = (r: { headers: () => Record<string, string> }) => r.headers()["rsc"] === "1" && resolve(true);
+    page.on("request", seen);
+    setTimeout(() => (page.off("request", seen), resolve(false)), 7_000);
+  });
+  expect(await refreshes()).toBe(true);
+  const pause = page.getByRole("button", { name: "Pause updates" });
+  await pause.click();
+  await expect(pause).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("auto-refresh")).toContainText("Updates paused");
+  expect(await refreshes()).toBe(false);
+  await context.close();
+});
+

@@ -1,0 +1,306 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+
+/**
+ * Every page a merchant or a customer meets, and how to reach each one with real data: the
+ * accessibility spec (tests/e2e/a11y.spec.ts) and `npm run screenshots` (scripts/screenshots.ts)
+ * walk the same list, so a page added here is both checked and pictured. It uses no test
+ * fixture (plain fetch and a Page), so the script can run it outside the test runner.
+ */
+
+/** The demo merchant of scripts/e2e-server.mjs: fixed sandbox keys and password. */
+export const DEMO = {
+  email: "demo@sandbox.local",
+  password: "demo-password-e2e",
+  key: "pk_test_E2eE2eE2eE2eE2eE2eE2eE2eE2:sk_test_E2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2",
+};
+
+export const WIDTHS = [375, 1280] as const;
+
+let counter = 0;
+const reference = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}`;
+
+async function api<T = Record<string, unknown>>(base: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { "X-API-Key": DEMO.key, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+export type TourData = { paymentId: string; failedPaymentId: string; payoutId: string; bulkId: string };
+
+/**
+ * Gives the demo merchant something on every page: test funds, a paid payment partly refunded
+ * (its webhooks sent to `callbackUrl`), a failed one, a payout and a bulk payout.
+ */
+export async function seedDemoMerchant(base: string, callbackUrl?: string): Promise<TourData> {
+  await api(base, "POST", "/sandbox/wallets/fund", { currency: "XOF", amount: 500_000 });
+  const direct = (phone: string) =>
+    api<{ data: { transactionId: string } }>(base, "POST", "/payments/initiate", {
+      type: "direct",
+      amount: 10_000,
+      currency: "XOF",
+      externalReference: reference("tour"),
+      provider: "orange",
+      country: "SN",
+      customerPhone: phone,
+      customerName: "Awa Diop",
+      ...(callbackUrl ? { callbackUrl } : {}),
+    });
+  const paid = (await direct("+221770000012")).data.transactionId;
+  const failed = (await direct("+221770000090")).data.transactionId;
+  await until("the payment to succeed", async () => {
+    const status = await api<{ status: string }>(base, "GET", `/payments/status/${paid}`);
+    return status.status === "success" ? true : undefined;
+  });
+  await api(base, "POST", `/payments/${paid}/refund`, { amount: 2_000, reason: "One item out of stock" });
+
+  const quoteItem = async (phone = "+221770000012") => {
+    const quote = await api<{ quoteId: string }>(base, "POST", "/payouts/quote", { amount: 10_000, currency: "XOF", destinationCountry: "SN", method: "orange" });
+    return { quoteId: quote.quoteId, recipient: { phone, name: "Moussa Ndiaye" }, externalReference: reference("tour-po") };
+  };
+  const payout = await api<{ transactionId: string }>(base, "POST", "/payouts/initiate", await quoteItem());
+  // One payout to a number the simulator never answers (…99): the bulk stays in progress, so its
+  // page shows the self-updating state.
+  const bulk = await api<{ bulkId: string }>(base, "POST", "/payouts/bulk", { items: [await quoteItem(), await quoteItem("+221770000099")] });
+  return { paymentId: paid, failedPaymentId: failed, payoutId: payout.transactionId, bulkId: bulk.bulkId };
+}
+
+/** A page, and what to do on it first when the state worth seeing follows a user's action. */
+export type TourPage = { name: string; path: string; act?: (page: Page) => Promise<void> };
+
+/** Every page of app/(dashboard)/dashboard, details with real ids. */
+export function dashboardPages(data: TourData): TourPage[] {
+  return [
+    { name: "overview", path: "/dashboard" },
+    { name: "payments", path: "/dashboard/payments" },
+    { name: "payments-filter-error", path: "/dashboard/payments?startDate=2026-13-01" },
+    { name: "payment-detail", path: `/dashboard/payments/${data.paymentId}` },
+    { name: "payment-detail-failed", path: `/dashboard/payments/${data.failedPaymentId}` },
+    { name: "payouts", path: "/dashboard/payouts" },
+    { name: "payout-detail", path: `/dashboard/payouts/${data.payoutId}` },
+    { name: "bulk-payouts", path: "/dashboard/payouts/bulk" },
+    { name: "bulk-payout-new", path: "/dashboard/payouts/bulk/new" },
+    { name: "bulk-payout-detail", path: `/dashboard/payouts/bulk/${data.bulkId}` },
+    { name: "balances", path: "/dashboard/balances" },
+    { name: "statement", path: "/dashboard/balances/statement" },
+    { name: "api-keys", path: "/dashboard/api-keys" },
+    { name: "webhooks", path: "/dashboard/webhooks" },
+    { name: "verification", path: "/dashboard/verification" },
+    { name: "team", path: "/dashboard/team" },
+    { name: "audit", path: "/dashboard/audit" },
+    { name: "settings", path: "/dashboard/settings" },
+    { name: "settings-two-factor", path: "/dashboard/settings/two-factor" },
+    { name: "not-allowed", path: "/dashboard/not-allowed" },
+    { name: "not-found", path: "/dashboard/payments/txn_doesnotexist" },
+  ];
+}
+
+/** What a visitor sees before signing in, and the API reference. */
+export const PUBLIC_PAGES: TourPage[] = [
+  { name: "home", path: "/" },
+  { name: "login", path: "/login" },
+  {
+    name: "login-wrong-password",
+    path: "/login",
+    act: async (page) => {
+      await page.locator("input[name=email]").fill(DEMO.email);
+      await page.locator("input[name=password]").fill("not the password");
+      await page.locator("input[name=password]").press("Enter");
+      await page.locator("form .error, form [role=alert]").first().waitFor();
+    },
+  },
+  { name: "login-two-factor", path: "/login/two-factor" },
+  { name: "signup", path: "/signup" },
+  {
+    name: "signup-errors",
+    path: "/signup",
+    act: async (page) => {
+      await page.locator("input[name=businessName]").fill("B");
+      await page.locator("input[name=email]").fill("awa@boutique");
+      await page.locator("input[name=password]").fill("short");
+      await page.getByTestId("signup-form").locator("button[type=submit]").click();
+      await page.locator("[aria-invalid=true]").first().waitFor();
+    },
+  },
+  { name: "signup-confirm-invalid", path: "/signup/confirm?token=not-a-token" },
+  { name: "invite-invalid", path: "/invite/accept?token=not-a-token" },
+  { name: "docs", path: "/docs" },
+];
+
+export async function logIn(page: Page) {
+  await page.goto("/login");
+  await page.locator("input[name=email]").fill(DEMO.email);
+  await page.locator("input[name=password]").fill(DEMO.password);
+  await page.locator("input[name=password]").press("Enter");
+  await page.waitForURL(/\/dashboard(\?|$)/);
+}
+
+/** A new merchant's pages before anything happened: the empty states (tests/e2e/empty-states.spec.ts). */
+export const EMPTY_PAGES: TourPage[] = [
+  { name: "overview", path: "/dashboard" },
+  { name: "payments", path: "/dashboard/payments" },
+  { name: "payouts", path: "/dashboard/payouts" },
+  { name: "webhooks", path: "/dashboard/webhooks" },
+  { name: "api-keys", path: "/dashboard/api-keys" },
+];
+
+/**
+ * Signs a new sandbox merchant up through the form and the e-mailed link, which the e2e server
+ * writes to <dataDir>/mail (scripts/e2e-server.mjs), and leaves the page signed in.
+ */
+export async function signUpNewMerchant(page: Page, dataDir: string) {
+  const email = `tour-${Date.now().toString(36)}-${++counter}@test.local`;
+  await page.goto("/signup");
+  await page.locator("input[name=businessName]").fill("Boutique Nouvelle");
+  await page.locator("input[name=email]").fill(email);
+  await page.locator("input[name=password]").fill("tour password long");
+  await page.getByTestId("signup-form").locator("button[type=submit]").click();
+  const mailDir = path.join(dataDir, "mail");
+  const link = await until("the sign-up e-mail", async () => {
+    const bodies = (existsSync(mailDir) ? readdirSync(mailDir) : []).map((file) => JSON.parse(readFileSync(path.join(mailDir, file), "utf8")) as { to: string; body: string });
+    return bodies.find((m) => m.to === email)?.body.match(/https?:\/\/\S+\/signup\/confirm\?token=\S+/)?.[0];
+  });
+  await page.goto(link);
+  await page.locator("form:has(input[name=token]) button[type=submit]").click();
+  await page.getByTestId("secret-key").waitFor();
+}
+
+/** Opens a dashboard or public page, waits until its heading is there, then does its `act`. */
+export async function openPage(page: Page, { path, act }: TourPage) {
+  await page.goto(path);
+  await page.locator("h1").first().waitFor();
+  await act?.(page);
+}
+
+async function createCheckout(base: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const body = await api<{ data: { redirectUrl: string } }>(base, "POST", "/payments/initiate", {
+    type: "checkout",
+    amount: 5_000,
+    currency: "XOF",
+    externalReference: reference("tour-co"),
+    description: "Order #42 — 2 coffees",
+    ...extra,
+  });
+  return body.data.redirectUrl;
+}
+
+async function payWith(page: Page, method: number, phone: string) {
+  await page.locator("input[name=provider]").nth(method).check();
+  await page.locator("#phone").fill(phone);
+  await page.locator("form[action$='/pay'] button[type=submit]").click();
+}
+
+const stage = (page: Page, name: string, timeout = 25_000) => page.locator(`main[data-stage="${name}"]`).waitFor({ timeout });
+
+export type CheckoutStage = { name: string; reach: (page: Page, bases: { base: string; expiryBase?: string }) => Promise<void> };
+
+/**
+ * The hosted checkout's stages, each reached as a customer would: the simulator's outcome
+ * follows the phone's last two digits (lib/connectors/simulator: 90 insufficient funds, 99 no
+ * answer, anything else success). No return URL, so a final page stays put to be looked at.
+ */
+export const CHECKOUT_STAGES: CheckoutStage[] = [
+  {
+    name: "method-choice",
+    reach: async (page, { base }) => {
+      await page.goto(await createCheckout(base));
+      await stage(page, "choose");
+    },
+  },
+  {
+    name: "phone-entry",
+    reach: async (page, { base }) => {
+      await page.goto(await createCheckout(base));
+      await page.locator("input[name=provider]").first().check();
+      await page.locator("#phone").fill("77 000 00 12");
+    },
+  },
+  {
+    name: "phone-refused",
+    reach: async (page, { base }) => {
+      await page.goto(await createCheckout(base));
+      await payWith(page, 0, "77 123");
+      await page.locator("#phone-error").waitFor();
+    },
+  },
+  {
+    name: "waiting",
+    reach: async (page, { base }) => {
+      await page.goto(await createCheckout(base));
+      await payWith(page, 0, "770000099");
+      await stage(page, "waiting");
+    },
+  },
+  {
+    name: "waiting-no-prompt",
+    reach: async (page, { base }) => {
+      await page.goto(await createCheckout(base));
+      await payWith(page, 0, "770000099");
+      await stage(page, "waiting");
+      // CHECKOUT_PROMPT_HELP_SECONDS is 4 s on the e2e server.
+      await page.locator("#stuck:not([hidden])").waitFor({ timeout: 20_000 });
+    },
+  },
+  {
+    name: "success",
+    reach: async (page, { base }) => {
+      await page.goto(await createCheckout(base));
+      await payWith(page, 0, "770000012");
+      await stage(page, "success");
+    },
+  },
+  {
+    name: "failed",
+    reach: async (page, { base }) => {
+      await page.goto(await createCheckout(base));
+      await payWith(page, 0, "770000090");
+      await stage(page, "failed");
+    },
+  },
+  {
+    name: "cancel-confirm",
+    reach: async (page, { base }) => {
+      await page.goto(`${await createCheckout(base)}?cancel=1`);
+      await page.locator("form[action$='/cancel']").waitFor();
+    },
+  },
+  {
+    name: "cancelled",
+    reach: async (page, { base }) => {
+      await page.goto(`${await createCheckout(base)}?cancel=1`);
+      await page.locator("form[action$='/cancel'] button").click();
+      await stage(page, "cancelled");
+    },
+  },
+  {
+    name: "expired",
+    reach: async (page, { expiryBase }) => {
+      if (!expiryBase) throw new Error("the expired stage needs the short-expiry server (E2E_EXPIRY_PORT)");
+      await page.goto(await createCheckout(expiryBase));
+      await stage(page, "expired", 30_000);
+    },
+  },
+  {
+    name: "not-found",
+    reach: async (page, { base }) => {
+      await page.goto(`${base}/checkout/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
+      await page.locator("h1").waitFor();
+    },
+  },
+];
