@@ -36,6 +36,8 @@ export type RouteContract<
   maxBodyBytes?: number;
   /** Status of a successful response and its schema; other documented statuses are errors. */
   success: { status: 200 | 201 | 202; description: string; schema: z.ZodType };
+  /** Other answers that are not the shared Error body (a callback's 202, health's 503 `down`). */
+  otherResponses?: { status: number; description: string; schema: z.ZodType }[];
   errors?: number[];
 };
 

@@ -343,6 +343,12 @@ function operation(registry: SchemaRegistry, contract: RouteContract) {
       headers: headerRefs(successHeaders),
       content: { "application/json": { schema: successSchema, example: sampleOf(successSchema, registry.schemas) } },
     },
+    ...Object.fromEntries(
+      (contract.otherResponses ?? []).map((other) => {
+        const schema = registry.convert(other.schema, "output", `${pascal(operationId)}${other.status}Response`);
+        return [other.status, { description: other.description, headers: headerRefs(successHeaders), content: { "application/json": { schema, example: sampleOf(schema, registry.schemas) } } }];
+      }),
+    ),
   };
   if (contract.cacheSeconds) {
     responses["304"] = { description: "Not Modified (If-None-Match matched the ETag)", headers: headerRefs(["X-Request-Id", ...rateHeaders, "ETag"]) };

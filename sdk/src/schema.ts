@@ -2123,11 +2123,19 @@ export type components = {
             /** @constant */
             received: true;
         };
+        ReceiveConnectorCallback202Response: {
+            /** @constant */
+            received: true;
+        };
         ReceiveConnectorCallbackPutResponse: {
             /** @constant */
             received: true;
         };
-        GetHealthResponse: {
+        ReceiveConnectorCallbackPut202Response: {
+            /** @constant */
+            received: true;
+        };
+        Health: {
             /**
              * @description `down` (503): the database does not answer. `degraded` (200): it does, but Redis, the job backlog or a routed connector account is failing.
              * @enum {string}
@@ -8219,7 +8227,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Received */
+            /** @description Received and applied */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8232,6 +8240,21 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ReceiveConnectorCallbackPutResponse"];
+                };
+            };
+            /** @description Received; nothing applied from the body (unsigned, or not ours): a status check was queued */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReceiveConnectorCallbackPut202Response"];
                 };
             };
             /** @description Bad Request */
@@ -8328,7 +8351,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Received */
+            /** @description Received and applied */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8341,6 +8364,21 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ReceiveConnectorCallbackResponse"];
+                };
+            };
+            /** @description Received; nothing applied from the body (unsigned, or not ours): a status check was queued */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "received": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReceiveConnectorCallback202Response"];
                 };
             };
             /** @description Bad Request */
@@ -8487,7 +8525,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["GetHealthResponse"];
+                    "application/json": components["schemas"]["Health"];
                 };
             };
             /** @description Bad Request */
@@ -8528,7 +8566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description Down: the database does not answer (the same body, status `down`) */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8537,14 +8575,54 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "statusCode": 503,
-                     *       "message": "Service Unavailable (service_unavailable).",
-                     *       "error": "Service Unavailable",
-                     *       "code": "service_unavailable",
-                     *       "requestId": "req_8f14e45fceea167a"
+                     *       "status": "ok",
+                     *       "environment": "sandbox",
+                     *       "version": "version",
+                     *       "checks": {
+                     *         "database": {
+                     *           "status": "ok",
+                     *           "latencyMs": 1,
+                     *           "error": "error"
+                     *         },
+                     *         "rateLimiter": {
+                     *           "backend": "backend"
+                     *         },
+                     *         "redis": {
+                     *           "status": "ok",
+                     *           "latencyMs": 1
+                     *         },
+                     *         "jobs": {
+                     *           "status": "ok",
+                     *           "due": 1,
+                     *           "failed": 1,
+                     *           "oldestDueAgeSeconds": 1,
+                     *           "degradedAfterSeconds": 1
+                     *         },
+                     *         "connectors": {
+                     *           "status": "ok",
+                     *           "accounts": [
+                     *             {
+                     *               "id": "id",
+                     *               "state": "ok"
+                     *             }
+                     *           ],
+                     *           "closedProviders": [
+                     *             {
+                     *               "country": "SN",
+                     *               "provider": "orange",
+                     *               "direction": "direction",
+                     *               "account": "account",
+                     *               "servedBy": "servedBy"
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "warnings": [
+                     *         "warnings"
+                     *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Health"];
                 };
             };
         };

@@ -42,7 +42,7 @@ export const healthResponse = z.object({
       .describe("Every connector account of this environment with its state (unavailable: circuit breaker open), and providers their operator reports closed; degraded when an account that routes use cannot serve or a routed provider is closed."),
   }),
   warnings: z.array(z.string()).describe("Dangerous settings this instance runs with (e.g. private webhook targets allowed in production); empty when none."),
-});
+}).meta({ id: "Health" });
 
 export const healthContract = defineContract({
   operationId: "getHealth",
@@ -55,5 +55,5 @@ export const healthContract = defineContract({
   auth: "public",
   rateLimit: "none",
   success: { status: 200, description: "Healthy", schema: healthResponse },
-  errors: [503],
+  otherResponses: [{ status: 503, description: "Down: the database does not answer (the same body, status `down`)", schema: healthResponse }],
 });

@@ -13,7 +13,8 @@ const callbackContract = <M extends "POST" | "PUT">(method: M) =>
     auth: "public",
     rateLimit: "none",
     request: { params: z.object({ accountId: z.string().min(1).max(100) }) },
-    success: { status: 200, description: "Received", schema: z.object({ received: z.literal(true) }) },
+    success: { status: 200, description: "Received and applied", schema: z.object({ received: z.literal(true) }) },
+    otherResponses: [{ status: 202, description: "Received; nothing applied from the body (unsigned, or not ours): a status check was queued", schema: z.object({ received: z.literal(true) }) }],
     errors: [401, 404],
   });
 
