@@ -50,6 +50,12 @@ function polish(node: unknown, name?: string): void {
     else if (URL_NAME.test(name)) s.format = "uri";
   }
   if (s.format === "date-time" || s.format === "email") delete s.pattern; // the format says it, readably
+  // A calendar date: `format: date` says it to tools (and that 2026-02-30 is no date), readably.
+  if (s.pattern === "^\\d{4}-\\d{2}-\\d{2}$" && !s.format) {
+    s.format = "date";
+    s.maxLength = 10;
+    delete s.pattern;
+  }
   if (typeof s.pattern === "string" && s.maxLength === undefined) {
     const max = patternMaxLength(s.pattern);
     if (max !== null) s.maxLength = max;

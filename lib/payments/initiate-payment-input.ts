@@ -27,7 +27,8 @@ const upper = (len: number, what: string) =>
 export const initiatePaymentBody = z
   .strictObject({
     type: z.enum(["direct", "checkout"]).describe("`direct`: push to one provider; `checkout`: hosted page where the customer picks."),
-    amount: z.number().describe("Amount in the currency's major unit (XOF has no decimals)."),
+    // exclusiveMinimum: documents initiatePayment's own check (400 invalid_amount at ≤ 0).
+    amount: z.number().meta({ exclusiveMinimum: 0 }).describe("Amount in the currency's major unit (XOF has no decimals); > 0, within the provider's bounds."),
     externalReference: z.string().trim().min(1).max(100).describe("Your unique reference for this payment."),
     provider: z.string().trim().min(1).max(32).optional().describe("Provider code (direct). See GET /providers/payment-methods."),
     country: upper(2, "ISO 3166-1 country").optional().describe("ISO 3166-1 alpha-2 (direct; checkout defaults to your account's country)."),

@@ -1032,7 +1032,7 @@ export type components = {
              * @enum {string}
              */
             type: "direct" | "checkout";
-            /** @description Amount in the currency's major unit (XOF has no decimals). */
+            /** @description Amount in the currency's major unit (XOF has no decimals); > 0, within the provider's bounds. */
             amount: number;
             /** @description Your unique reference for this payment. */
             externalReference: string;
@@ -1569,6 +1569,7 @@ export type components = {
                 /** Format: email */
                 email?: string;
                 address: string;
+                /** Format: date */
                 dateOfBirth: string;
                 /** @description ISO 3166-1 alpha-2 country code (case-insensitive). */
                 nationality: string;
@@ -1580,7 +1581,9 @@ export type components = {
                     number: string;
                     /** @description ISO 3166-1 alpha-2 country code (case-insensitive). */
                     issuingCountry: string;
+                    /** Format: date */
                     issueDate: string;
+                    /** Format: date */
                     expiryDate: string;
                 };
                 company?: {
@@ -1747,6 +1750,7 @@ export type components = {
                     /** Format: email */
                     email?: string;
                     address: string;
+                    /** Format: date */
                     dateOfBirth: string;
                     /** @description ISO 3166-1 alpha-2 country code (case-insensitive). */
                     nationality: string;
@@ -1758,7 +1762,9 @@ export type components = {
                         number: string;
                         /** @description ISO 3166-1 alpha-2 country code (case-insensitive). */
                         issuingCountry: string;
+                        /** Format: date */
                         issueDate: string;
+                        /** Format: date */
                         expiryDate: string;
                     };
                     company?: {

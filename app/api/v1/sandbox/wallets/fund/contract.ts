@@ -5,7 +5,7 @@ import { currencyBalanceSchema } from "../../../payments/balance/contract";
 
 export const fundWalletBody = z.strictObject({
   currency: z.enum(CURRENCY_CODES),
-  amount: z.number().describe("Major units, > 0, at most the currency's decimals (XOF: whole units)"),
+  amount: z.number().meta({ exclusiveMinimum: 0 }).describe("Major units, > 0, at most the currency's decimals (XOF: whole units)"),
   category: z.enum(["collect", "payout"]).optional().describe("Default: the payout source category of the balance mode"),
 });
 
