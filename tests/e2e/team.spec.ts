@@ -108,6 +108,7 @@ test("two-factor: enrol with the app's code, keep the recovery codes, then sign-
   await nav(page).getByRole("link", { name: "Settings" }).click();
   await page.getByRole("link", { name: "Set up two-factor sign-in" }).click();
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  await expect(page.getByRole("img", { name: "QR code to scan with your authenticator app" })).toBeVisible();
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await page.getByLabel("6-digit code from the app").fill("000000");

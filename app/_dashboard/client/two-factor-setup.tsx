@@ -43,6 +43,19 @@ export function TwoFactorSetup({ start, confirm, t, enabled, children }: { start
   return (
     <div className="stack">
       <p>{t.scan}</p>
+      <svg
+        className="totp-qr"
+        role="img"
+        aria-label={t.qr}
+        data-testid="totp-qr"
+        viewBox={`-4 -4 ${started.data.qr.size + 8} ${started.data.qr.size + 8}`}
+        width="200"
+        height="200"
+        shapeRendering="crispEdges"
+      >
+        <rect x="-4" y="-4" width={started.data.qr.size + 8} height={started.data.qr.size + 8} fill="#fff" />
+        <path d={started.data.qr.d} fill="#000" />
+      </svg>
       <SecretBox label={t.key} value={started.data.secret} testId="totp-secret" copy={t.copy} copied={t.copied} />
       <p>
         <a href={started.data.uri}>{t.openApp}</a>

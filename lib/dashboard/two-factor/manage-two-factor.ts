@@ -3,6 +3,7 @@ import { getPrisma, type Tx } from "@/lib/db/client";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import type { FormResult } from "../form-result";
 import { dashboardActor, type DashboardScope } from "../scope";
+import { type QrPath, qrPath } from "./qr-code";
 import { looksLikeRecoveryCode, replaceRecoveryCodes, spendRecoveryCode } from "./recovery-codes";
 import { checkTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from "./totp";
 
@@ -23,12 +24,13 @@ export async function getTwoFactorStatus(scope: DashboardScope): Promise<TwoFact
  * URI), stored sealed but not active until a code from it is checked. Starting again replaces
  * an unfinished enrolment; a user who already has two-factor must turn it off first.
  */
-export async function startTwoFactorEnrolment(scope: DashboardScope): Promise<FormResult<{ secret: string; uri: string }>> {
+export async function startTwoFactorEnrolment(scope: DashboardScope): Promise<FormResult<{ secret: string; uri: string; qr: QrPath }>> {
   const prisma = await getPrisma();
   const secret = newTotpSecret();
   const updated = await prisma.dashboardUser.updateMany({ where: { id: scope.userId, merchantId: scope.merchantId, totpEnabledAt: null }, data: { totpSecret: sealTotpSecret(secret, scope.userId), totpLastStep: null } });
   if (updated.count !== 1) return { ok: false, code: "invalid_state", error: "Two-factor sign-in is already on." };
-  return { ok: true, data: { secret, uri: totpUri(scope.email, secret) } };
+  const uri = totpUri(scope.email, secret);
+  return { ok: true, data: { secret, uri, qr: qrPath(uri) } };
 }
 
 /**
