@@ -3,6 +3,7 @@ import { getPrisma } from "@/lib/db/client";
 import { describeWebhookEndpoint, type WebhookEndpointView } from "@/lib/webhooks/describe-webhook-endpoint";
 import { enableWebhookEndpoint } from "@/lib/webhooks/enable-webhook-endpoint";
 import { getOrCreateEndpoint } from "@/lib/webhooks/get-or-create-endpoint";
+import { reencryptTotpSecrets } from "@/lib/dashboard/two-factor/reencrypt-totp-secrets";
 import { reencryptWebhookSecrets } from "@/lib/webhooks/reencrypt-webhook-secrets";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 import { setWebhookUrl } from "@/lib/webhooks/set-webhook-url";
@@ -77,12 +78,16 @@ export const webhookEnable: OpsCommand = {
 
 export const webhookReencrypt: OpsCommand = {
   name: "webhook:reencrypt",
-  summary: "Re-encrypt every stored webhook secret with the first WEBHOOK_SECRET_KEYS key (after adding a key, or for rows from before encryption)",
+  summary: "Re-encrypt every stored webhook secret and dashboard TOTP secret with the first WEBHOOK_SECRET_KEYS key (after adding a key, or for rows from before encryption)",
   usage: "webhook:reencrypt [--json]",
   async run(args, out) {
     const result = await reencryptWebhookSecrets();
-    if (args.flags.json) return void out(JSON.stringify(result, null, 2));
-    out(`Checked ${result.checked} webhook endpoint(s); re-encrypted ${result.rewritten}. Keys no longer used by any row can now be removed from WEBHOOK_SECRET_KEYS.`);
+    // The same keyring seals the dashboard's TOTP secrets: both must move before an old key goes.
+    const totp = await reencryptTotpSecrets();
+    if (args.flags.json) return void out(JSON.stringify({ ...result, totp }, null, 2));
+    out(
+      `Checked ${result.checked} webhook endpoint(s); re-encrypted ${result.rewritten}. Checked ${totp.checked} two-factor secret(s); re-encrypted ${totp.rewritten}. Keys no longer used by any row can now be removed from WEBHOOK_SECRET_KEYS.`,
+    );
   },
 };
 

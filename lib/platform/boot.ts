@@ -1,3 +1,4 @@
+import { reencryptTotpSecrets } from "@/lib/dashboard/two-factor/reencrypt-totp-secrets";
 import { appEnv, config, settingOrDefault } from "@/lib/config";
 import { findConnectorProblems } from "@/lib/connectors/connector-problems";
 import { getDatabase } from "@/lib/db/client";
@@ -23,6 +24,8 @@ export async function boot() {
   // Rows from before encryption, or sealed with a key that is no longer first: fixed now.
   const reencrypted = await reencryptWebhookSecrets();
   if (reencrypted.rewritten > 0) log.info("webhook secrets re-encrypted", reencrypted);
+  const totpResealed = await reencryptTotpSecrets();
+  if (totpResealed.rewritten > 0) log.info("two-factor secrets re-encrypted", totpResealed);
   const demo = await seedDemoMerchant();
   // A production instance says at once which routed connector accounts cannot serve.
   for (const problem of await findConnectorProblems(appEnv(), db.prisma)) {

@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { reencryptTotpSecrets } from "@/lib/dashboard/two-factor/reencrypt-totp-secrets";
+import { openTotpSecret, sealTotpSecret } from "@/lib/dashboard/two-factor/totp";
 import { getPrisma } from "@/lib/db/client";
 import { parseOpsArgs } from "@/lib/ops/command";
 import { opsCommands } from "@/lib/ops/commands";
@@ -101,6 +103,24 @@ describe("key rotation and rows from before encryption", () => {
     process.env.WEBHOOK_SECRET_KEYS = suiteKeys; // old key dropped
     expect(signingSecrets(after)).toEqual([secret]);
     expect(JSON.parse(await runOps("webhook:reencrypt", "--json")).rewritten).toBe(0); // idempotent
+  });
+
+  it("two-factor secrets move to the first key too, so removing the old key locks nobody out", async () => {
+    const m = await createTestMerchant();
+    const prisma = await getPrisma();
+    const user = await prisma.dashboardUser.create({ data: { id: `usr_totp_${Date.now()}`, merchantId: m.merchant.id, email: `totp-${Date.now()}@test.local`, passwordHash: "x" } });
+    const old = newKey("old");
+    process.env.WEBHOOK_SECRET_KEYS = old;
+    await prisma.dashboardUser.update({ where: { id: user.id }, data: { totpSecret: sealTotpSecret("JBSWY3DPEHPK3PXP", user.id) } });
+
+    process.env.WEBHOOK_SECRET_KEYS = `${suiteKeys},${old}`;
+    const result = JSON.parse(await runOps("webhook:reencrypt", "--json"));
+    expect(result.totp.rewritten).toBeGreaterThanOrEqual(1);
+    process.env.WEBHOOK_SECRET_KEYS = suiteKeys; // old key dropped
+    const stored = (await prisma.dashboardUser.findUniqueOrThrow({ where: { id: user.id } })).totpSecret!;
+    expect(stored).toMatch(/^t1:test1:/);
+    expect(openTotpSecret(stored, user.id)).toBe("JBSWY3DPEHPK3PXP");
+    expect((await reencryptTotpSecrets()).rewritten).toBe(0); // idempotent
   });
 
   it("a plaintext row keeps signing and is encrypted by the re-encryption", async () => {
