@@ -31,7 +31,7 @@ export async function listAudit(
 export const AUDIT_ACTIONS: Record<string, readonly string[]> = {
   "api_keys.": ["api_keys.rotated", "api_keys.revoked"],
   "webhook.": ["webhook.url_set", "webhook.secret_rotated", "webhook.secret_revealed", "webhook.enabled"],
-  "payout.": ["payout.cancelled", "payout.bulk_created"],
+  "payout.": ["payout.created", "payout.cancelled", "payout.bulk_created"],
   "refund.": ["refund.created"],
   "team.": ["team.member_invited", "team.invitation_revoked", "team.member_joined", "team.role_changed", "team.member_removed"],
   "two_factor.": ["two_factor.enabled", "two_factor.disabled", "two_factor.recovery_codes_replaced", "two_factor.recovery_code_used", "two_factor.team_required", "two_factor.team_optional", "two_factor.reset"],

@@ -20,3 +20,6 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
 
 /** What a domain function takes to record the person who asked for it in its own transaction. */
 export type AuditBy = { actor: string };
+
+/** The actor of an API call: its public key (never the secret). */
+export const apiActor = (auth: { publicKey: string }) => `api:${auth.publicKey}`;

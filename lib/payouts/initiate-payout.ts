@@ -1,4 +1,5 @@
 import type { ApiAuth } from "@/lib/auth/authenticate";
+import { type AuditBy, writeAudit } from "@/lib/audit/write-audit";
 import { getPrisma } from "@/lib/db/client";
 import { Prisma, type Payout, type PayoutQuote } from "@/lib/db/generated/client";
 import { AppError, isAppError } from "@/lib/errors";
@@ -35,7 +36,7 @@ export type QuoteData = Omit<PayoutQuote, "id" | "usedAt" | "payoutId" | "create
  *      Putting them last keeps each hot row locked for the fewest round trips before commit.
  * Any refusal rolls everything back: the quote stays unused, no money moves, no limit is used.
  */
-export async function initiatePayout(auth: Auth, body: InitiatePayoutBody): Promise<Payout> {
+export async function initiatePayout(auth: Auth, body: InitiatePayoutBody, options: { audit?: AuditBy } = {}): Promise<Payout> {
   const { merchant, environment } = auth;
   const prisma = await getPrisma();
   const now = new Date();
@@ -85,6 +86,11 @@ export async function initiatePayout(auth: Auth, body: InitiatePayoutBody): Prom
       await tx.payoutStatusChange.create({ data: { payoutId, fromStatus: null, toStatus: "pending", reason: stored ? `initiated with ${stored.id}` : "initiated (legacy)" } });
       await recordWebhookEvent(tx, { merchantId: merchant.id, environment, type: "payout.pending", data: payoutView(payout), callbackUrl: payout.callbackUrl });
       await enqueueJob(tx, SUBMIT_PAYOUT_JOB, { payoutId }, { dedupeKey: `${SUBMIT_PAYOUT_JOB}:${payoutId}` });
+      // Money leaving: in the owners' audit log with who asked (an API key), in this transaction.
+      if (options.audit) {
+        const details = { payoutId, amount: minorToDecimalString(quote.sourceAmount, quote.sourceCurrency), currency: quote.sourceCurrency, method: quote.method };
+        await writeAudit(tx, { merchantId: merchant.id, environment, actor: options.audit.actor, action: "payout.created", details });
+      }
 
       // The hot rows, last (see above).
       await reserveLimitWindows(tx, merchant.id, environment, limits, quote.limitAmount, now);

@@ -1,9 +1,12 @@
+import { apiActor } from "@/lib/audit/write-audit";
 import { defineRoute } from "@/lib/http/define-route";
 import { otherMethods } from "@/lib/http/other-methods";
 import { initiatePayout } from "@/lib/payouts/initiate-payout";
 import { payoutView } from "@/lib/payouts/payout-views";
 import { initiatePayoutContract } from "./contract";
 
-export const POST = defineRoute(initiatePayoutContract, async ({ auth, body }) => ({ body: payoutView(await initiatePayout(auth, body)) }));
+export const POST = defineRoute(initiatePayoutContract, async ({ auth, body }) => ({
+  body: payoutView(await initiatePayout(auth, body, { audit: { actor: apiActor(auth) } })),
+}));
 
 export const { GET, HEAD, OPTIONS, PUT, DELETE, PATCH } = otherMethods(POST);
