@@ -99,6 +99,15 @@ for (const width of [375, 1280]) {
   });
 }
 
+test("operator badges are SVG images, sandboxed when opened on their own", async ({ request }) => {
+  const res = await request.get("/logos/mtn.svg");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+  expect(res.headers()["content-security-policy"]).toContain("sandbox");
+  expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(await res.text()).toContain('fill="#FFCB05"');
+});
+
 test.describe("without JavaScript", () => {
   test("the branding form is a plain multipart form POST", async ({ browser }) => {
     // Sign up with JavaScript (its own pages have their no-JS tests), then reuse the session.
