@@ -41,6 +41,12 @@ const nextConfig: NextConfig = {
         ],
       },
       {
+        // Providers' marks (generated badges, official files) are images: opened on their own, an
+        // SVG gets no script, no plug-in, no network (sandbox), whatever a file might contain.
+        source: "/:dir(logos|operators)/:file*",
+        headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox" }],
+      },
+      {
         // The hosted checkout's URL holds its token: not even the path goes to other sites. A later
         // rule wins over the one above for the same header (Next applies these over the route's own).
         source: "/checkout/:path*",

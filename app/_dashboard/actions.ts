@@ -17,6 +17,7 @@ import { saveTimeZone } from "@/lib/dashboard/time-zone";
 import { AppError } from "@/lib/errors";
 import { enableDashboardWebhookEndpoint, revealDashboardWebhookSecret, rotateDashboardWebhookSecret, saveWebhookUrl } from "@/lib/dashboard/webhooks";
 import { submitVerification } from "@/lib/dashboard/verification";
+import { saveBranding } from "@/lib/dashboard/branding";
 import { clientIp } from "@/lib/http/client-ip";
 import { messages } from "@/lib/dashboard/i18n";
 import { safeRedirectPath } from "@/lib/dashboard/safe-redirect-path";
@@ -267,6 +268,21 @@ export async function submitVerificationAction(_prev: unknown, form: FormData) {
   const scope = auth.scope;
   const result = await submitVerification(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
+  return result;
+}
+
+/**
+ * Settings › Checkout branding: name, colour and logo in one multipart form (it works without
+ * JavaScript as a plain POST). Next buffers at most its 1 MB action body; a file over 200 KB is
+ * refused without being read further.
+ */
+export async function saveBrandingAction(_prev: unknown, form: FormData) {
+  const auth = await actionScope("branding");
+  if (auth.refused) return auth.refused;
+  const file = form.get("logo");
+  const logo = file instanceof Blob && file.size > 0 ? file : null;
+  const result = await saveBranding(auth.scope, { displayName: form.get("displayName"), accentColor: form.get("accentColor"), logo, removeLogo: form.get("removeLogo") === "on" }, { locale: await currentLocale() });
+  if (result.ok) revalidatePath("/dashboard/settings", "layout");
   return result;
 }
 

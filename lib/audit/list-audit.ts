@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS: Record<string, readonly string[]> = {
   "two_factor.": ["two_factor.enabled", "two_factor.disabled", "two_factor.recovery_codes_replaced", "two_factor.recovery_code_used", "two_factor.team_required", "two_factor.team_optional", "two_factor.reset"],
   "merchant.": ["merchant.balance_mode_changed", "merchant.plan_changed", "merchant.verification_submitted", "merchant.verified"],
   "ledger.": ["ledger.credit_granted"],
+  "branding.": ["branding.updated"],
 };
 
 /** Whether `value` is a filter the page offers (anything else is ignored, not searched for). */

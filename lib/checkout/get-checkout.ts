@@ -1,6 +1,7 @@
 import { appEnv } from "@/lib/config";
 import { getPrisma, type Db } from "@/lib/db/client";
 import type { Payment } from "@/lib/db/generated/client";
+import { BRANDING_COLUMNS, presentBranding, type Branding } from "@/lib/branding";
 import { getCatalogue } from "@/lib/reference";
 import type { Country } from "@/lib/reference";
 
@@ -11,7 +12,10 @@ import type { Country } from "@/lib/reference";
  */
 export type Checkout = {
   payment: Payment;
+  /** The branding's display name when the merchant set one, else the merchant's name. */
   merchantName: string;
+  /** The merchant's accent colour and logo (lib/branding); null: the page's own colours, no logo. */
+  branding?: Pick<Branding, "accentColor" | "logo"> | null;
   country: Country | null;
 };
 
@@ -35,11 +39,17 @@ export async function checkoutCountry(payment: Pick<Payment, "country">): Promis
   return payment.country ? ((await getCatalogue()).countryByCode.get(payment.country) ?? null) : null;
 }
 
-/** Everything the page shows: the payment, its merchant's name and its country. */
+/** Everything the page shows: the payment, its merchant's name and branding (never the logo's bytes), its country. */
 export async function getCheckoutByToken(token: unknown, db?: Db): Promise<Checkout | null> {
   const payment = await findCheckoutPayment(token, db);
   if (!payment) return null;
   const prisma = db ?? (await getPrisma());
-  const merchant = await prisma.merchant.findUnique({ where: { id: payment.merchantId }, select: { name: true } });
-  return { payment, merchantName: merchant?.name ?? "", country: await checkoutCountry(payment) };
+  const merchant = await prisma.merchant.findUnique({ where: { id: payment.merchantId }, select: { name: true, branding: { select: BRANDING_COLUMNS } } });
+  const branding = merchant?.branding ? presentBranding(payment.merchantId, merchant.branding) : null;
+  return {
+    payment,
+    merchantName: branding?.displayName ?? merchant?.name ?? "",
+    branding: branding ? { accentColor: branding.accentColor, logo: branding.logo } : null,
+    country: await checkoutCountry(payment),
+  };
 }

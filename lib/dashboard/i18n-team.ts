@@ -43,7 +43,7 @@ const en = {
   },
   audit: {
     title: "Audit log",
-    intro: "Every sensitive action on this account: key rotations and revocations, webhook changes, payouts, refunds, team and two-factor changes.",
+    intro: "Every sensitive action on this account: key rotations and revocations, webhook changes, payouts, refunds, team and two-factor changes, checkout branding.",
     action: "Action",
     actor: "By",
     when: "When",
@@ -146,7 +146,7 @@ const fr: TeamMessages = {
   },
   audit: {
     title: "Journal d’audit",
-    intro: "Chaque action sensible sur ce compte : renouvellements et révocations de clés, changements de webhook, décaissements, remboursements, changements d’équipe et de connexion en deux étapes.",
+    intro: "Chaque action sensible sur ce compte : renouvellements et révocations de clés, changements de webhook, décaissements, remboursements, changements d’équipe et de connexion en deux étapes, habillage de la page de paiement.",
     action: "Action",
     actor: "Par",
     when: "Quand",

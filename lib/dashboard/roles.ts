@@ -14,12 +14,13 @@ export const ROLES: readonly DashboardRole[] = ["owner", "developer", "finance",
  * - `requests`: the API request log (an integrator's tool: masked bodies, still the customers' traffic);
  * - `money`: balance mode, test funds and moves, payouts (single, bulk, cancel), refunds, CSV exports;
  * - `team`: invite, change roles, remove, require two-factor; `audit`: read the audit log;
- * - `account`: the merchant's verification details.
+ * - `account`: the merchant's verification details;
+ * - `branding`: the checkout's display name, accent colour and logo (what customers see).
  */
-export type Permission = "view" | "self" | "keys" | "webhooks" | "requests" | "money" | "team" | "audit" | "account";
+export type Permission = "view" | "self" | "keys" | "webhooks" | "requests" | "money" | "team" | "audit" | "account" | "branding";
 
 const GRANTS: Record<DashboardRole, readonly Permission[]> = {
-  owner: ["view", "self", "keys", "webhooks", "requests", "money", "team", "audit", "account"],
+  owner: ["view", "self", "keys", "webhooks", "requests", "money", "team", "audit", "account", "branding"],
   developer: ["view", "self", "keys", "webhooks", "requests"],
   finance: ["view", "self", "money"],
   viewer: ["view", "self"],
@@ -38,8 +39,8 @@ export const ROLE_NAMES: Record<Locale, Record<DashboardRole, string>> = {
 };
 
 const AREA: Record<Locale, Record<Permission, string>> = {
-  en: { view: "this page", self: "your own settings", keys: "API keys", webhooks: "webhooks", requests: "the API request log", money: "balances, payouts, refunds and exports", team: "the team", audit: "the audit log", account: "the account's verification" },
-  fr: { view: "cette page", self: "vos propres paramètres", keys: "les clés API", webhooks: "les webhooks", requests: "le journal des requêtes API", money: "les soldes, décaissements, remboursements et exports", team: "l’équipe", audit: "le journal d’audit", account: "la vérification du compte" },
+  en: { view: "this page", self: "your own settings", keys: "API keys", webhooks: "webhooks", requests: "the API request log", money: "balances, payouts, refunds and exports", team: "the team", audit: "the audit log", account: "the account's verification", branding: "the checkout's branding" },
+  fr: { view: "cette page", self: "vos propres paramètres", keys: "les clés API", webhooks: "les webhooks", requests: "le journal des requêtes API", money: "les soldes, décaissements, remboursements et exports", team: "l’équipe", audit: "le journal d’audit", account: "la vérification du compte", branding: "l’habillage de la page de paiement" },
 };
 
 /** The sentence a refused member reads: their role, what it does not allow, who can. */

@@ -14,6 +14,9 @@
  * - Numbering plans (numbering-seed.ts, numbering_plans/numbering_prefixes) are seeded per
  *   country once, then edited with numbering:* ops commands; predictProvider and
  *   phoneOperatorMismatch read them from the same snapshot (DESIGN §16).
+ * - Providers' marks: generated SVG badges in public/logos (operator-badge.ts, `npm run marks`,
+ *   checked against the catalogue's colours by a test); an operator's official file in
+ *   public/operators/<code>.(svg|webp|png) replaces its badge at the next load (operator-mark-path.ts).
  * - Look-ups throw AppError with a message a merchant can act on (`provider_unavailable`,
  *   `invalid_amount`, `invalid_country`, `invalid_currency`, `corridor_unsupported`).
  */

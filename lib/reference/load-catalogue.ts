@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import { buildCatalogue } from "./build-catalogue";
 import type { Catalogue } from "./catalogue-types";
+import { officialMarks, operatorMarkPath } from "./operator-mark-path";
 
 /** Reads the whole catalogue (a few hundred rows) in one go; buildCatalogue indexes it. */
 export async function loadCatalogue(db: Db): Promise<Catalogue> {
@@ -19,10 +20,12 @@ export async function loadCatalogue(db: Db): Promise<Catalogue> {
       db.numberingPlan.findMany(),
       db.numberingPrefix.findMany(),
     ]);
+  // An operator's official logo file, where one is supplied, replaces its badge (operator-mark-path.ts).
+  const official = officialMarks();
   return buildCatalogue({
     countries: countryRows,
-    providers: providerRows,
-    channels: channelRows,
+    providers: official.size ? providerRows.map((p) => ({ ...p, logoPath: operatorMarkPath(p.code, p.logoPath, official) })) : providerRows,
+    channels: official.size ? channelRows.map((c) => ({ ...c, logoPath: operatorMarkPath(c.providerCode, c.logoPath, official) })) : channelRows,
     corridors: corridorRows,
     purposes: purposeRows,
     corridorPurposes: links,

@@ -11,6 +11,7 @@ import {
   SEED_PURPOSES,
 } from "./catalogue-seed";
 import { SEED_NUMBERING_PLANS } from "./numbering-seed";
+import { badgePath } from "./operator-mark-path";
 
 /** The seed catalogue as table rows: what seedReferenceData inserts (and unit tests load). */
 export function seedRows() {
@@ -22,7 +23,7 @@ export function seedRows() {
       name: p.name,
       kind: p.kind,
       color: p.color,
-      logoPath: `/logos/${p.code}.svg`,
+      logoPath: badgePath(p.code),
       active: true,
     })),
     channels: SEED_CHANNELS.map((c) => {
@@ -31,7 +32,7 @@ export function seedRows() {
         id: channelId(c.providerCode, c.countryCode, c.currency, c.direction),
         ...c,
         displayName: p.name,
-        logoPath: `/logos/${p.code}.svg`,
+        logoPath: badgePath(p.code),
         color: p.color,
         priority: p.basePriority,
         active: true,

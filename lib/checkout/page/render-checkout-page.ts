@@ -1,3 +1,4 @@
+import { isHexColour } from "@/lib/branding/accent-colour";
 import { setting } from "@/lib/config";
 import { formatCustomerAmount, type CurrencyCode } from "@/lib/money";
 import { numberOwner } from "@/lib/reference/predict-provider";
@@ -93,7 +94,12 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
   const counting = !confirmCancel && stage === "choose";
   const polling = stage === "waiting" && !confirmCancel;
   const redirecting = !confirmCancel && redirectUrl !== null && (stage === "success" || stage === "cancelled");
-  const brand = methods.map((m) => `.m-${m.provider}{--brand:${m.color}}`).join("");
+  // The merchant's accent (checked #RRGGBB, AA with white text) replaces the page's own, so the
+  // pay button, links and focus marks take it; the methods' colours follow. All in the nonce'd
+  // <style id="brand">: the page's CSP allows no style attribute.
+  const accent = checkout.branding?.accentColor;
+  const brand = (accent && isHexColour(accent) ? `:root{--accent:${accent}}` : "") + methods.map((m) => `.m-${m.provider}{--brand:${m.color}}`).join("");
+  const logo = checkout.branding?.logo;
 
   const document = html`<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex,nofollow"><meta name="referrer" content="same-origin">
@@ -104,7 +110,7 @@ ${polling && html`<noscript><meta http-equiv="refresh" content="${WAITING_REFRES
 </head><body><div class="page">
 <header class="header">
 <nav class="lang" aria-label="${t.language}"><a href="?lang=fr" hreflang="fr" lang="fr"${locale === "fr" && html` aria-current="true"`}>Français</a><a href="?lang=en" hreflang="en" lang="en"${locale === "en" && html` aria-current="true"`}>English</a></nav>
-<p class="merchant">${t.payTo} <strong>${checkout.merchantName}</strong></p>
+<div class="brand">${logo && html`<img class="brand-logo" src="${logo.src}" alt=""${logo.width > 0 && logo.height > 0 && html` width="${String(logo.width)}" height="${String(logo.height)}"`} data-testid="merchant-logo">`}<p class="merchant">${t.payTo} <strong>${checkout.merchantName}</strong></p></div>
 <p class="amount"><span class="vh">${t.amount}: </span><span data-testid="amount">${amount}</span></p>
 ${payment.description && html`<p class="description">${payment.description}</p>`}
 </header>

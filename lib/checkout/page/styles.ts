@@ -13,7 +13,9 @@ a{color:var(--accent)}
 .lang{display:flex;justify-content:flex-end;gap:.75rem;font-size:.875rem}
 .lang a{padding:.25rem .125rem}
 .lang a[aria-current]{font-weight:700;color:var(--fg);text-decoration:none}
-.merchant{margin:.25rem 0 0;color:var(--muted)}
+.brand{display:flex;align-items:center;gap:.75rem;margin-top:.25rem;min-width:0}
+.brand-logo{height:2.5rem;width:auto;max-width:10rem;object-fit:contain;flex:none}
+.merchant{margin:0;color:var(--muted);overflow-wrap:anywhere;min-width:0}
 .merchant strong{color:var(--fg)}
 .amount{margin:.25rem 0;font-size:2rem;font-weight:700;line-height:1.2;overflow-wrap:anywhere}
 .description{margin:0;color:var(--muted);overflow-wrap:anywhere}

@@ -69,6 +69,7 @@ const ACTION_PERMISSIONS: Record<string, Permission> = {
   previewBulkPayoutAction: "money",
   confirmBulkPayoutAction: "money",
   submitVerificationAction: "account",
+  saveBrandingAction: "branding",
   inviteMemberAction: "team",
   revokeInvitationAction: "team",
   changeMemberRoleAction: "team",
@@ -104,7 +105,7 @@ beforeEach(() => {
 async function snapshotOfA() {
   const prisma = await getPrisma();
   const merchantId = a.scope.merchantId;
-  const [merchant, keys, audit, endpoint, events, payouts, payments, entries, users, invitations] = await Promise.all([
+  const [merchant, keys, audit, endpoint, events, payouts, payments, entries, users, invitations, branding] = await Promise.all([
     prisma.merchant.findUniqueOrThrow({ where: { id: merchantId } }),
     prisma.apiKey.findMany({ where: { merchantId }, orderBy: { id: "asc" } }),
     prisma.auditLog.count({ where: { merchantId } }),
@@ -115,8 +116,9 @@ async function snapshotOfA() {
     prisma.ledgerEntry.count({ where: { merchantId } }),
     prisma.dashboardUser.findMany({ where: { merchantId }, select: { id: true, role: true, sessionVersion: true, totpEnabledAt: true }, orderBy: { id: "asc" } }),
     prisma.teamInvitation.count({ where: { merchantId } }),
+    prisma.merchantBranding.findUnique({ where: { merchantId }, select: { displayName: true, accentColor: true, logoSha256: true } }),
   ]);
-  return JSON.parse(JSON.stringify({ merchant, keys, audit, endpoint, events, payouts, payments, entries, users, invitations }, (_, v) => (typeof v === "bigint" ? String(v) : v)));
+  return JSON.parse(JSON.stringify({ merchant, keys, audit, endpoint, events, payouts, payments, entries, users, invitations, branding }, (_, v) => (typeof v === "bigint" ? String(v) : v)));
 }
 
 /** A form that names A's objects in every field an action might read. */
@@ -138,6 +140,8 @@ function formNamingA(confirm: string) {
     role: "viewer",
     email: "intruder@attacker.example",
     required: "on",
+    displayName: "Intruder",
+    accentColor: "#000000",
   };
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   return form;

@@ -5,6 +5,8 @@ import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { teamMessages } from "@/lib/dashboard/i18n-team";
 import { TIME_ZONE_COOKIE, timeZoneChoices } from "@/lib/dashboard/time-zone";
+import { brandingMessages } from "@/lib/dashboard/i18n-branding";
+import { can } from "@/lib/dashboard/roles";
 
 export default async function SettingsPage() {
   const scope = await requireScope("self");
@@ -13,9 +15,19 @@ export default async function SettingsPage() {
   const tf = teamMessages(locale).twoFactor;
   const s = m.settings;
   const browserZone = (await cookies()).get(TIME_ZONE_COOKIE)?.value;
+  const brand = brandingMessages(locale);
   return (
     <div className="stack">
       <h1>{s.title}</h1>
+      {can(scope.role, "branding") ? (
+        <section className="card stack" aria-labelledby="branding-title">
+          <h2 id="branding-title">{brand.title}</h2>
+          <p className="muted">{brand.intro}</p>
+          <p>
+            <a href="/dashboard/settings/branding">{brand.open}</a>
+          </p>
+        </section>
+      ) : null}
       <section className="card stack" aria-labelledby="zone-title">
         <h2 id="zone-title">{s.timeZoneTitle}</h2>
         <p className="muted">{s.timeZoneHelp}</p>
