@@ -35,6 +35,19 @@ import { sessionCookie } from "./auth-options";
  */
 const fields = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
 
+/** Fields whose typed value is never sent back to the page: secrets and one-time codes. */
+const NEVER_ECHOED = /password|secret|code|token|\$ACTION/i;
+
+/**
+ * A refused form comes back with what was typed (`values`), so the page shows it again even
+ * without JavaScript, where no script can restore it (ActionForm puts it in the fields).
+ */
+function typedBack<R extends { ok: boolean }>(form: FormData, result: R): R | (R & { values: Record<string, string> }) {
+  if (result.ok) return result;
+  const values = Object.fromEntries(Object.entries(fields(form)).filter(([name]) => !NEVER_ECHOED.test(name))) as Record<string, string>;
+  return { ...result, values };
+}
+
 /** What the login form shows after a failed attempt (the typed e-mail is kept, never the password). */
 export type LoginState = { error: "wrong" | "rate_limited"; email: string } | null;
 
@@ -133,7 +146,7 @@ export async function saveTimeZoneAction(_prev: unknown, form: FormData) {
   const scope = auth.scope;
   const result = await saveTimeZone(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
-  return result;
+  return typedBack(form, result);
 }
 
 export async function rotateKeysAction(_prev: unknown, form: FormData) {
@@ -160,7 +173,7 @@ export async function addTestFundsAction(_prev: unknown, form: FormData) {
   const scope = auth.scope;
   const result = await addTestFunds(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
-  return result;
+  return typedBack(form, result);
 }
 
 export async function changeBalanceModeAction(_prev: unknown, form: FormData) {
@@ -169,7 +182,7 @@ export async function changeBalanceModeAction(_prev: unknown, form: FormData) {
   const scope = auth.scope;
   const result = await changeBalanceMode(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
-  return result;
+  return typedBack(form, result);
 }
 
 export async function moveFundsAction(_prev: unknown, form: FormData) {
@@ -178,7 +191,7 @@ export async function moveFundsAction(_prev: unknown, form: FormData) {
   const scope = auth.scope;
   const result = await moveCollectToPayout(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
-  return result;
+  return typedBack(form, result);
 }
 
 export async function resendWebhookAction(_prev: unknown, form: FormData) {
@@ -206,7 +219,7 @@ export async function refundPaymentAction(_prev: unknown, form: FormData) {
   if (auth.refused) return auth.refused;
   const scope = auth.scope;
   const result = await refundFromDashboard(scope, form);
-  if (!result.ok) return result; // e.g. more than what is left, or the balance cannot cover it
+  if (!result.ok) return typedBack(form, result); // e.g. more than what is left, or the balance cannot cover it
   revalidatePath("/dashboard", "layout");
   // The page lists the new refund; the notice says it was created.
   redirect(`/dashboard/payments/${encodeURIComponent(result.data.transactionId)}?refunded=1`);
@@ -234,7 +247,7 @@ export async function saveWebhookUrlAction(_prev: unknown, form: FormData) {
   const scope = auth.scope;
   const result = await saveWebhookUrl(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard/webhooks");
-  return result;
+  return typedBack(form, result);
 }
 
 export async function revealWebhookSecretAction(_prev: unknown, _form: FormData) {
@@ -268,7 +281,7 @@ export async function submitVerificationAction(_prev: unknown, form: FormData) {
   const scope = auth.scope;
   const result = await submitVerification(scope, fields(form));
   if (result.ok) revalidatePath("/dashboard", "layout");
-  return result;
+  return typedBack(form, result);
 }
 
 /**
@@ -325,7 +338,7 @@ export async function inviteMemberAction(_prev: unknown, form: FormData) {
   if (auth.refused) return auth.refused;
   const result = await inviteMember(auth.scope, fields(form), { locale: await currentLocale() });
   if (result.ok) revalidatePath("/dashboard/team");
-  return result;
+  return typedBack(form, result);
 }
 
 export async function revokeInvitationAction(_prev: unknown, form: FormData) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { CopyCodeButton } from "./copy-code-button";
 import styles from "./docs.module.css";
 
@@ -24,6 +25,18 @@ export function CodeBlock({ id, children, label, testId }: { id: string; childre
         <code>{children}</code>
       </pre>
       <CopyCodeButton targetId={id} />
+    </div>
+  );
+}
+
+/**
+ * A table that may scroll sideways on a phone: the scrolling box takes keyboard focus (axe
+ * scrollable-region-focusable) and is named for screen readers.
+ */
+export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={label}>
+      {children}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { toErrorBody, zodToAppError } from "@/lib/http/error-response";
 import { ERROR_STATUS, REASON_PHRASES } from "@/lib/http/error-status";
 import { initiatePaymentBody } from "@/lib/payments/initiate-payment-input";
-import { CodeBlock } from "./code-block";
+import { CodeBlock, ScrollTable } from "./code-block";
 import { guideTitle } from "./guides";
 import { QUICKSTART_PAYMENT } from "./quickstart-guide";
 import styles from "./docs.module.css";
@@ -69,7 +69,7 @@ export function ErrorsGuide() {
         The status follows from the code. Two exceptions answer 422 instead of 400 because the request is fine but stored state refuses it: a
         refund larger than what is left (<code>invalid_amount</code>) or than your available balance (<code>insufficient_balance</code>).
       </p>
-      <div className={styles.tableWrap}>
+      <ScrollTable label="Error codes">
         <table className={styles.table} data-testid="error-codes">
           <thead>
             <tr>
@@ -92,7 +92,7 @@ export function ErrorsGuide() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       <h3>Why a payment, payout or refund failed</h3>
       <p>
         A transaction that fails after it was accepted is not an HTTP error: it has <code>status: &quot;failed&quot;</code> with{" "}

@@ -1,3 +1,4 @@
+import { ScrollTable } from "./code-block";
 import { VARIABLES } from "@/lib/config";
 import { nextPollOffsetMs } from "@/lib/connectors/drive-order";
 import { PaymentStatus, PayoutStatus, RefundStatus } from "@/lib/db/generated/enums";
@@ -58,7 +59,7 @@ function Machine({ id, title, object, edges, when, finals }: { id: string; title
         Start: <code>pending</code>. Final: {finals.map((s, i) => <span key={s}>{i > 0 ? ", " : ""}<code>{s}</code></span>)}. Each change sends the{" "}
         <code>{object}.&lt;new status&gt;</code> webhook.
       </p>
-      <div className={styles.tableWrap}>
+      <ScrollTable label={`${object} states`}>
         <table className={styles.table} data-testid={`${id}-table`}>
           <caption className={styles.caption}>{title}: every allowed change of status</caption>
           <thead>
@@ -82,7 +83,7 @@ function Machine({ id, title, object, edges, when, finals }: { id: string; title
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
     </>
   );
 }

@@ -114,11 +114,11 @@ export function QuotesGuide() {
       <h2>{guideTitle("quotes")}</h2>
       <p>
         A payout is priced first (
-        <a href="#postPayoutsQuote">
+        <a href="#createPayoutQuote">
           <code>POST /payouts/quote</code>
         </a>
         ), then confirmed with the <code>quoteId</code> (
-        <a href="#postPayoutsInitiate">
+        <a href="#initiatePayout">
           <code>POST /payouts/initiate</code>
         </a>
         ). A quote fixes amounts, rates and fees for {QUOTE_TTL_SECONDS} s (<code>expiresIn</code>), is used at most once (again: 422{" "}

@@ -1,7 +1,7 @@
 import { contracts } from "@/app/api/v1/contracts";
 import { setting, VARIABLES } from "@/lib/config";
 import { PLAN_LIMITS } from "@/lib/http/rate-limit";
-import { CodeBlock } from "./code-block";
+import { CodeBlock, ScrollTable } from "./code-block";
 import { guideTitle } from "./guides";
 import styles from "./docs.module.css";
 
@@ -17,7 +17,7 @@ export function RateLimitsGuide() {
     <section id="rate-limits" className={styles.operation}>
       <h2>{guideTitle("rate-limits")}</h2>
       <p>Limits count requests in a sliding 60-second window.</p>
-      <div className={styles.tableWrap}>
+      <ScrollTable label="Rate limits">
         <table className={styles.table} data-testid="rate-limits">
           <thead>
             <tr>
@@ -51,7 +51,7 @@ export function RateLimitsGuide() {
             </tr>
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       <p>
         An operator can give a merchant its own figure instead of its plan&apos;s. Not limited:{" "}
         {exempt.map((c, i) => (

@@ -1,3 +1,4 @@
+import { ScrollTable } from "./code-block";
 import { setting, VARIABLES } from "@/lib/config";
 import { platformErrorCode } from "@/lib/connectors/platform-error-code";
 import { simulatedOutcome } from "@/lib/connectors/simulator/simulator-connector";
@@ -55,7 +56,7 @@ export function SandboxGuide() {
         Numbers are still checked as in production: E.164, the country&apos;s length, and the provider&apos;s own prefixes (
         <a href="#numbering-plans">numbering plans</a>). For Orange Money in Senegal use <code>{PHONE_STEM}XX</code> with the ending below.
       </p>
-      <div className={styles.tableWrap}>
+      <ScrollTable label="Sandbox test numbers">
         <table className={styles.table} data-testid="sandbox-numbers">
           <caption className={styles.caption}>Outcome by the last two digits</caption>
           <thead>
@@ -85,13 +86,13 @@ export function SandboxGuide() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       <ul className={styles.fields}>
         <li>
           <b>Funds for payouts</b>{" "}
           <span className={styles.desc}>
             —{" "}
-            <a href="#postSandboxWalletsFund">
+            <a href="#fundSandboxWallet">
               <code>POST /sandbox/wallets/fund</code>
             </a>{" "}
             <code>{'{"currency": "XOF", "amount": 100000}'}</code> credits a wallet&apos;s <code>available</code> balance at once (also from the

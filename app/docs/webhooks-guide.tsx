@@ -157,10 +157,10 @@ export function WebhooksGuide({ webhooks }: { webhooks: Record<string, WebhookDo
       <p>
         Delivery is at least once, and events are delivered independently: dedupe on <code>webhook-id</code>, and read the status from{" "}
         <code>data</code> rather than from the order events arrive in. Every attempt is recorded:{" "}
-        <a href="#getWebhooksEvents">
+        <a href="#listWebhookEvents">
           <code>GET /webhooks/events</code>
         </a>{" "}
-        and the dashboard list them with each answer. <a href="#postWebhooksEventsEventIdResend">
+        and the dashboard list them with each answer. <a href="#resendWebhookEvent">
           <code>POST /webhooks/events/{"{eventId}"}/resend</code>
         </a>{" "}
         (or Resend in the dashboard) sends one more attempt now, whatever the event&apos;s status, with the same <code>webhook-id</code>; it does

@@ -57,12 +57,12 @@ test("each operation shows the request and response examples of the OpenAPI docu
   expect(requests).toBeGreaterThan(5);
   expect(responses).toBeGreaterThan(30);
   // Success examples are open on the page; error examples fold under their operation.
-  const initiate = page.locator("section#postPaymentsInitiate");
+  const initiate = page.locator("section#initiatePayment");
   await expect(initiate.getByTestId("request-example")).toBeVisible();
   await expect(initiate.getByTestId("response-example")).toBeVisible();
-  await expect(initiate.locator("#postPaymentsInitiate-401-example")).toBeHidden();
+  await expect(initiate.locator("#initiatePayment-401-example")).toBeHidden();
   await initiate.getByText(/^Error examples/).click();
-  await expect(initiate.locator("#postPaymentsInitiate-401-example")).toContainText('"code": "unauthenticated"');
+  await expect(initiate.locator("#initiatePayment-401-example")).toContainText('"code": "unauthenticated"');
 });
 
 test("every guide is in the nav, and its link leads to it", async ({ page }) => {
@@ -269,4 +269,12 @@ test("the reference explains configuring a connector, for every registered opera
   await expect(guide.locator("li", { hasText: "mtn-momo" })).toContainText("<PREFIX>_COLLECTION_SUBSCRIPTION_KEY");
   await expect(guide.locator("li", { hasText: "pawapay" })).toContainText("<PREFIX>_API_TOKEN");
   await expect(guide.locator("li", { hasText: "pawapay" })).toContainText("signed and verified");
+});
+
+test("every link within /docs lands on something on the page", async ({ page }) => {
+  await page.goto("/docs");
+  const missing = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].map((a) => a.getAttribute("href")!.slice(1)).filter((id) => id && !document.getElementById(id)),
+  );
+  expect([...new Set(missing)]).toEqual([]);
 });

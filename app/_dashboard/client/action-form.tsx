@@ -1,8 +1,8 @@
 "use client";
 
-import { type ReactNode, useActionState, useEffect, useRef, useState } from "react";
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode, useActionState, useEffect, useRef, useState } from "react";
 
-type Result = { ok: true; data?: unknown } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+type Result = { ok: true; data?: unknown } | { ok: false; error: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
 type Action = (prev: Result | null, form: FormData) => Promise<Result>;
 
 // Fields whose typed value is never put back (a secret, a file) or that carry their own state.
@@ -13,12 +13,17 @@ const NOT_RESTORED = new Set(["password", "file", "hidden", "checkbox", "radio",
  * React resets a form once its action completes, which put back the page's old values (the
  * saved webhook URL) over what the person typed: after a failure the typed values are restored,
  * each refused field is marked aria-invalid, and the summary names fields by their labels.
+ * Without JavaScript no effect runs: the server action sends the typed values back (`values`,
+ * never a secret) and they are rendered into the fields, and labels are read from the markup.
  */
 export function ActionForm({ action, children, submit, success, className, testId }: { action: Action; children: ReactNode; submit: string; success: string; className?: string; testId?: string }) {
   const [state, formAction, pending] = useActionState(action, null);
   const formRef = useRef<HTMLFormElement>(null);
   const typed = useRef<[string, string][]>([]);
   const [labels, setLabels] = useState<Record<string, string>>({});
+  const failed = state && !state.ok ? state : null;
+  const markupLabels: Record<string, string> = {};
+  const fields = withTypedValues(children, failed?.values, markupLabels);
 
   useEffect(() => {
     const form = formRef.current;
@@ -49,7 +54,7 @@ export function ActionForm({ action, children, submit, success, className, testI
       className={className ?? "stack"}
       data-testid={testId}
     >
-      {children}
+      {fields}
       <button className="btn" type="submit" disabled={pending}>
         {submit}
       </button>
@@ -65,7 +70,7 @@ export function ActionForm({ action, children, submit, success, className, testI
                   .filter(([, v], _i, all) => !(all.length === 1 && v === state.error))
                   .map(([k, v]) => (
                     <li key={k}>
-                      {labels[k] ?? k} — {v}
+                      {labels[k] ?? markupLabels[k] ?? k} — {v}
                     </li>
                   ))}
               </ul>
@@ -75,6 +80,44 @@ export function ActionForm({ action, children, submit, success, className, testI
       </div>
     </form>
   );
+}
+
+const FIELD_TYPES = new Set(["input", "select", "textarea"]);
+type Props = { name?: string; type?: string; children?: ReactNode };
+
+/**
+ * The form's children as the page wrote them, with each refused post's typed values as the
+ * fields' defaultValue (what a page rendered without JavaScript shows), and each field's label
+ * text collected into `labels` on the way.
+ */
+function withTypedValues(node: ReactNode, values: Record<string, string> | undefined, labels: Record<string, string>): ReactNode {
+  return Children.map(node, (child) => {
+    if (!isValidElement<Props>(child)) return child;
+    const { name, type, children } = child.props;
+    if (typeof child.type === "string" && FIELD_TYPES.has(child.type) && name) {
+      const typed = values?.[name];
+      return typed !== undefined && !NOT_RESTORED.has(type ?? "text") ? cloneElement(child as ReactElement<{ defaultValue?: string }>, { defaultValue: typed }) : child;
+    }
+    if (child.type === "label") {
+      const text = Children.toArray(children)
+        .filter((c): c is string => typeof c === "string")
+        .join(" ")
+        .trim();
+      const field = firstFieldName(children);
+      if (text && field) labels[field] ??= text;
+    }
+    return children === undefined ? child : cloneElement(child, undefined, withTypedValues(children, values, labels));
+  });
+}
+
+function firstFieldName(node: ReactNode): string | undefined {
+  for (const child of Children.toArray(node)) {
+    if (!isValidElement<Props>(child)) continue;
+    if (typeof child.type === "string" && FIELD_TYPES.has(child.type) && child.props.name) return child.props.name;
+    const inner = firstFieldName(child.props.children);
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /** Each field's visible label (the text of its <label>, without the field's own text), by name. */
