@@ -8,6 +8,7 @@ import { log } from "@/lib/log";
 import { observeRequest } from "@/lib/observability/observe";
 import { withServerSpan } from "@/lib/observability/tracing";
 import { clientIp } from "./client-ip";
+import { trackInFlight } from "./in-flight";
 import type { RouteContract } from "./contract";
 import { assertSafeInput } from "./assert-safe-input";
 import { toErrorBody, zodToAppError } from "./error-response";
@@ -56,7 +57,7 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
     const startedAt = new Date();
     const seen: Seen = { auth: null };
     const attributes = { "http.request.method": request.method, "http.route": `/api/v1${contract.path}`, "request.id": requestId };
-    return withServerSpan(`${request.method} /api/v1${contract.path}`, attributes, request.headers, async (span) => {
+    return trackInFlight(() => withServerSpan(`${request.method} /api/v1${contract.path}`, attributes, request.headers, async (span) => {
       let status = 500;
       try {
         const response = await answer(request, context, requestId, seen);
@@ -97,7 +98,7 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
           });
         }
       }
-    });
+    }));
   };
 
   const answer = async (request: Request, context: NextRouteContext | undefined, requestId: string, seen: Seen): Promise<Response> => {

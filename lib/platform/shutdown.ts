@@ -1,6 +1,7 @@
 import { setting } from "@/lib/config";
 import { closeDatabase } from "@/lib/db/client";
 import { currentInProcessRunner } from "@/lib/jobs/in-process-runner";
+import { requestsInFlight, whenNoRequestInFlight } from "@/lib/http/in-flight";
 import { log } from "@/lib/log";
 import { stopTracing } from "@/lib/observability/tracing";
 import { flushApiRequestLog } from "@/lib/request-log/record-api-request";
@@ -18,6 +19,10 @@ export type PlatformShutdown = { httpGraceMs: () => number; afterDrain: () => Pr
 const KEY = Symbol.for("payments.shutdown");
 
 export async function stopPlatform(): Promise<void> {
+  // Handlers whose client hung up outlive the HTTP drain: let them end before the pool does.
+  if (!(await whenNoRequestInFlight(setting("HTTP_SHUTDOWN_GRACE_MS")))) {
+    log.warn("shutdown: API requests still running after the grace; closing anyway", { inFlight: requestsInFlight() });
+  }
   const runner = currentInProcessRunner();
   if (runner) {
     const graceMs = setting("JOBS_SHUTDOWN_GRACE_MS");
