@@ -15,7 +15,9 @@ const FILE = /^([a-z_]{2,32})\.(svg|webp|png)$/;
 const PREFERENCE = ["svg", "webp", "png"];
 
 /** provider code → "/operators/<file>", for the files present (the preferred format when several are). */
-export function officialMarks(dir = path.join(process.cwd(), OFFICIAL_MARKS_DIR)): Map<string, string> {
+// turbopackIgnore: the folder is read at run time; it must not make Next trace the whole project
+// into the standalone output (which then carried next.config.ts, and the image failed to start).
+export function officialMarks(dir = path.join(/*turbopackIgnore: true*/ process.cwd(), OFFICIAL_MARKS_DIR)): Map<string, string> {
   let names: string[];
   try {
     names = readdirSync(dir, { withFileTypes: true })
