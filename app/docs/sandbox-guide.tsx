@@ -1,40 +1,23 @@
 import { ScrollTable } from "./code-block";
 import { setting, VARIABLES } from "@/lib/config";
-import { platformErrorCode } from "@/lib/connectors/platform-error-code";
-import { simulatedOutcome } from "@/lib/connectors/simulator/simulator-connector";
+import { sandboxTestNumbers, type SandboxOutcome } from "@/lib/dashboard/getting-started";
 import { guideTitle } from "./guides";
 import styles from "./docs.module.css";
 
 /**
- * The sandbox's magic numbers, asked of the simulator connector itself
- * (lib/connectors/simulator/simulator-connector.ts): for each ending, the outcome it gives and
- * the platform code the merchant sees (platform-error-code.ts), so this table is the simulator's.
+ * The sandbox's magic numbers: the simulator's own table (lib/dashboard/getting-started.ts reads
+ * it from the simulator connector, as the dashboard's empty states do), so this page cannot
+ * restate it wrongly. A refund's outcome follows the payout column, by the refunded amount's last
+ * two digits in minor units (the customer's number already decided the payment).
  */
-const ENDINGS = ["90", "91", "92", "93", "94", "99", "00"] as const;
 const PHONE_STEM = "+2217700000"; // Orange Senegal (77…), 9 national digits with the ending
 
-type Cell = { status: string; code?: string; message?: string };
-
-function outcomeFor(direction: "collect" | "payout" | "refund", ending: string): Cell {
-  const submittedAt = new Date(0);
-  const afterTheDelay = new Date(submittedAt.getTime() + setting("SANDBOX_PROVIDER_DELAY_MS") + 1);
-  const order = {
-    id: "sandbox-docs",
-    submittedAt,
-    destination: direction === "refund" ? "+221770000012" : `${PHONE_STEM}${ending}`,
-    amountMinor: direction === "refund" ? BigInt(`10${ending}`) : 5000n,
-  };
-  const outcome = simulatedOutcome(direction, order, afterTheDelay);
-  if (outcome.status === "failed") return { status: "failed", code: platformErrorCode(direction, outcome.reason), message: outcome.message };
-  return { status: outcome.status === "processing" ? "no answer" : outcome.status };
-}
-
-function Outcome({ cell }: { cell: Cell }) {
-  if (cell.status === "no answer") return <>stays <code>processing</code>: no answer until the provider timeout, then <code>failed</code></>;
-  if (!cell.code) return <code>{cell.status}</code>;
+function Outcome({ outcome }: { outcome: SandboxOutcome | null }) {
+  if (!outcome) return <code>success</code>;
+  if (outcome.kind === "no_answer") return <>stays <code>processing</code>: no answer until the provider timeout, then <code>failed</code></>;
   return (
     <>
-      <code>failed</code> <code>{cell.code}</code> <span className={styles.desc}>— {cell.message}</span>
+      <code>failed</code> <code>{outcome.code}</code> <span className={styles.desc}>— {outcome.message}</span>
     </>
   );
 }
@@ -68,19 +51,19 @@ export function SandboxGuide() {
             </tr>
           </thead>
           <tbody>
-            {ENDINGS.map((ending) => (
-              <tr key={ending}>
+            {[...sandboxTestNumbers().rows, { digits: "any other", collect: null, payout: null }].map((row) => (
+              <tr key={row.digits}>
                 <th scope="row">
-                  <code>{ending === "00" ? "any other" : ending}</code>
+                  <code>{row.digits}</code>
                 </th>
                 <td>
-                  <Outcome cell={outcomeFor("collect", ending)} />
+                  <Outcome outcome={row.collect} />
                 </td>
                 <td>
-                  <Outcome cell={outcomeFor("payout", ending)} />
+                  <Outcome outcome={row.payout} />
                 </td>
                 <td>
-                  <Outcome cell={outcomeFor("refund", ending)} />
+                  <Outcome outcome={row.payout} />
                 </td>
               </tr>
             ))}

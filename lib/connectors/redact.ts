@@ -45,9 +45,12 @@ function redactJsonFields(text: string): string {
 /** Runs of 8 to 20 digits (with an optional +): the first three and last two kept. */
 export function maskDigits(text: string): string {
   // Not inside a longer word (a UUID segment, a hex id): only standalone digit runs.
-  return text.replace(/(?<![\w-])\+?\d{8,20}(?![\w-])/g, (run) => {
-    const plus = run.startsWith("+") ? "+" : "";
-    const digits = plus ? run.slice(1) : run;
-    return `${plus}${digits.slice(0, 3)}${"•".repeat(digits.length - 5)}${digits.slice(-2)}`;
-  });
+  return text.replace(/(?<![\w-])\+?\d{8,20}(?![\w-])/g, maskDigitRun);
+}
+
+/** One phone-like run of digits (optional +, at least 6 digits): the first three and last two kept. */
+export function maskDigitRun(run: string): string {
+  const plus = run.startsWith("+") ? "+" : "";
+  const digits = plus ? run.slice(1) : run;
+  return `${plus}${digits.slice(0, 3)}${"•".repeat(digits.length - 5)}${digits.slice(-2)}`;
 }

@@ -1,3 +1,5 @@
+import { maskDigitRun } from "@/lib/connectors/redact";
+
 /**
  * What the request log may keep of a body or a query string (issue 18): enough for an integrator
  * to recognise their request, nothing that would hurt if a dashboard member or a leaked backup
@@ -47,7 +49,7 @@ export function maskPhone(value: string): string {
   const digits = plus ? compact.slice(1) : compact;
   if (!/^\d+$/.test(digits)) return maskAccount(value);
   if (digits.length < 6) return HIDDEN;
-  return `${plus}${digits.slice(0, 3)}${DOT.repeat(digits.length - 5)}${digits.slice(-2)}`;
+  return maskDigitRun(plus + digits); // the connector call record's rule, one place
 }
 
 /** An account number or IBAN: the last 4 characters (2 when short), the rest dotted. */

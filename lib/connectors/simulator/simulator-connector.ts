@@ -19,7 +19,7 @@ import type { Connector, ConnectorOutcome, Direction, NeutralReason, OrderRef } 
  */
 type Outcome = { reason: NeutralReason; message: string };
 
-/** Exported read-only for the dashboard's sandbox guide (lib/dashboard/sandbox-test-numbers.ts), which must not restate it. */
+/** Exported read-only for the sandbox test numbers the dashboard and /docs show (lib/dashboard/getting-started.ts), which must not restate it. */
 export const OUTCOMES: Readonly<Record<"collect" | "payout", Readonly<Record<string, Outcome>>>> = {
   collect: {
     "90": { reason: "insufficient_funds", message: "The customer's wallet balance is too low." },
