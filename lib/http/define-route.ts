@@ -51,13 +51,16 @@ export type RouteResult = { status?: number; body: unknown; headers?: Record<str
 
 /** The route handler; it carries its contract, which otherMethods() reads for `Allow`. */
 export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx: RouteContext<C>) => Promise<RouteResult>): DefinedRoute {
-  const route = async (request: Request, context?: NextRouteContext): Promise<Response> => {
+  // Counted while it runs, so a graceful stop waits for it before closing the pool (in-flight.ts).
+  const route = (request: Request, context?: NextRouteContext): Promise<Response> => trackInFlight(() => serve(request, context));
+
+  const serve = async (request: Request, context?: NextRouteContext): Promise<Response> => {
     const requestId = requestIdFor(request.headers);
     const started = performance.now();
     const startedAt = new Date();
     const seen: Seen = { auth: null };
     const attributes = { "http.request.method": request.method, "http.route": `/api/v1${contract.path}`, "request.id": requestId };
-    return trackInFlight(() => withServerSpan(`${request.method} /api/v1${contract.path}`, attributes, request.headers, async (span) => {
+    return withServerSpan(`${request.method} /api/v1${contract.path}`, attributes, request.headers, async (span) => {
       let status = 500;
       try {
         const response = await answer(request, context, requestId, seen);
@@ -98,7 +101,7 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
           });
         }
       }
-    }));
+    });
   };
 
   const answer = async (request: Request, context: NextRouteContext | undefined, requestId: string, seen: Seen): Promise<Response> => {
