@@ -24,7 +24,7 @@ cpSync(path.join(root, ".next/standalone"), app, { recursive: true });
 cpSync(path.join(root, ".next/static"), path.join(app, ".next/static"), { recursive: true });
 cpSync(path.join(root, "public"), path.join(app, "public"), { recursive: true });
 cpSync(path.join(root, "prisma/migrations"), path.join(app, "prisma/migrations"), { recursive: true });
-for (const f of ["serve.mjs", "forwarded-for.mjs", "graceful-shutdown.mjs"]) cpSync(path.join(root, "scripts", f), path.join(app, "scripts", f));
+for (const f of ["serve.mjs", "api-fast-path.mjs", "forwarded-for.mjs", "graceful-shutdown.mjs"]) cpSync(path.join(root, "scripts", f), path.join(app, "scripts", f));
 const dockerfile = readFileSync(path.join(root, "Dockerfile"), "utf8");
 const cmd = JSON.parse(/^CMD (\[.*\])\s*$/m.exec(dockerfile.slice(dockerfile.indexOf("AS app")))?.[1] ?? "null");
 if (!cmd || cmd[0] !== "node") throw new Error("could not read the app stage's CMD from the Dockerfile");

@@ -8,6 +8,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import { existsSync, readFileSync } from "node:fs";
+import { apiFastPath } from "./api-fast-path.mjs";
 import { appendSocketPeer } from "./forwarded-for.mjs";
 import { installGracefulShutdown } from "./graceful-shutdown.mjs";
 
@@ -30,9 +31,12 @@ const hostname = process.env.HOSTNAME || undefined;
 const app = next({ dev: false, dir: root, port, hostname });
 const handle = app.getRequestHandler();
 await app.prepare();
+// `/api/v1` requests go straight to their route handlers (scripts/api-fast-path.mjs).
+const serveApi = await apiFastPath({ root, hostname, port });
 
 const server = createServer((req, res) => {
   appendSocketPeer(req);
+  if (serveApi?.(req, res)) return;
   void handle(req, res);
 });
 server.listen(port, hostname, () => console.log(`  ▲ Ready on http://${hostname ?? "localhost"}:${port}`));

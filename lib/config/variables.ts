@@ -117,6 +117,11 @@ export const VARIABLES = {
   APP_ENV: { ...oneOf(["sandbox", "production"]), default: "sandbox", doc: "`sandbox` (test keys, provider simulator) or `production` (live keys, verified merchants)" },
   PORT: { ...int(1, 65535), default: "3000", doc: "where the server listens" },
   HOSTNAME: { ...text, doc: "address the server binds (`0.0.0.0` in the container image); unset = all interfaces" },
+  API_FAST_PATH: {
+    ...oneOf(["on", "off"]),
+    default: "on",
+    doc: "`on`: `/api/v1` requests go straight to their route handlers, without Next's request routing (scripts/api-fast-path.mjs, read by scripts/serve.mjs); `off`: everything through Next",
+  },
   SERVER_MAX_HEAP_MB: {
     ...int(64, 65_536),
     default: "160",
