@@ -265,8 +265,8 @@ async function measureBulk(baseline) {
  */
 const workerCount = onPostgres ? Number(process.env.BENCH_WORKERS ?? 1) : 0;
 let serverEnv;
-function startServer() {
-  rmSync(path.join(root, ".data-bench"), { recursive: true, force: true });
+function startServer({ fresh = true, env = {} } = {}) {
+  if (fresh) rmSync(path.join(root, ".data-bench"), { recursive: true, force: true });
   const server = spawn("node", [path.join(root, "scripts/start.mjs")], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
@@ -290,6 +290,7 @@ function startServer() {
       PAYOUT_DAILY_LIMIT: "1000000000000",
       PAYOUT_MONTHLY_LIMIT: "1000000000000",
       ...(workerCount > 0 ? { JOBS_RUNNER: "worker" } : {}),
+      ...env,
     }),
   });
   server.stdout.on("data", () => undefined);
@@ -425,18 +426,64 @@ try {
   }
   const peak = peakRssMb(server.pid);
   const workerPeak = workerPeakRss;
+  let throughNext = null;
+  if (!only || only.some((o) => "routing".includes(o))) {
+    await stopServer(server);
+    throughNext = await measureThroughNext(rows);
+  }
   console.log(
     `server peak RSS: ${peak} MB${workerPeak ? ` · job worker peak RSS: ${workerPeak} MB (${workers.length} worker${workers.length > 1 ? "s" : ""}, JOBS_RUNNER=worker)` : " · jobs run in the server"} · database: ${onPostgres ? "PostgreSQL" : "embedded PGlite"} · ${connections} connections × ${duration} s`,
   );
   mkdirSync(path.join(root, "bench-results"), { recursive: true });
-  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), database: onPostgres ? "PostgreSQL" : "embedded PGlite", connections, duration, peakRssMb: peak, workers: workers.length, workerPeakRssMb: workerPeak, rows, checkoutPage, bulk, pipeline }, null, 2));
+  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), database: onPostgres ? "PostgreSQL" : "embedded PGlite", connections, duration, peakRssMb: peak, workers: workers.length, workerPeakRssMb: workerPeak, rows, throughNext, checkoutPage, bulk, pipeline }, null, 2));
 } finally {
   for (const w of workers) if (w.exitCode === null) w.kill("SIGTERM");
-  for (const pid of descendants(server.pid).reverse()) {
+  await stopServer(server);
+}
+
+/** SIGTERM to the server and its children; resolves when the launcher has exited. */
+async function stopServer(proc) {
+  if (proc.exitCode !== null) return;
+  const exited = new Promise((r) => proc.once("exit", r));
+  for (const pid of descendants(proc.pid).reverse()) {
     try {
       process.kill(pid, "SIGTERM");
     } catch {}
   }
+  await exited;
+}
+
+/**
+ * The same reads and collect once more with API_FAST_PATH=off (every request through Next's
+ * routing), on the same database, next to the same bare route: what the fast path
+ * (scripts/api-fast-path.mjs) saves, measured in this run.
+ */
+async function measureThroughNext(fastRows) {
+  const names = ["bare Next route (/api/ping)", "GET /payments/balance", "GET /payments/status/{id}", "POST /payments/initiate (direct)"];
+  const chosen = targets.filter((t) => names.includes(t.name));
+  const next = startServer({ fresh: false, env: { API_FAST_PATH: "off" } });
+  const out = [];
+  try {
+    await waitReady();
+    let baseline = null;
+    console.log("\nThe same through Next's routing (API_FAST_PATH=off):");
+    for (const target of chosen) {
+      if (target.setup) await target.setup.call(target, { base, auth });
+      await measure({ ...target, duration: 2 });
+      const r = await measure(target);
+      const reqPerSec = Math.round(r.requests.average);
+      if (target.baseline) baseline = reqPerSec;
+      const fast = fastRows.find((f) => f.name === target.name);
+      const row = { name: target.name, reqPerSec, p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx + r.errors, ratioToBare: baseline ? Number((reqPerSec / baseline).toFixed(2)) : null, fastPathReqPerSec: fast?.reqPerSec ?? null };
+      out.push(row);
+      console.log(
+        `${row.name.padEnd(48)} ${String(reqPerSec).padStart(7)} req/s  p50 ${String(row.p50Ms).padStart(4)} ms  p99 ${String(row.p99Ms).padStart(4)} ms  ×${row.ratioToBare ?? "-"} of bare${fast && !target.baseline ? `  (fast path: ${fast.reqPerSec} req/s, ×${(fast.reqPerSec / reqPerSec).toFixed(2)})` : ""}`,
+      );
+    }
+  } finally {
+    await stopServer(next);
+  }
+  return out;
 }
 
 /** Ledger entries/s vs pgbench TPC-B on the same PostgreSQL, same run. */
