@@ -143,6 +143,12 @@ export const VARIABLES = {
   // Database
   DATABASE_URL: { ...url(["postgres", "postgresql"]), doc: "PostgreSQL 15+ (`postgresql://…`); unset = embedded PGlite (one process)" },
   DATABASE_POOL_SIZE: { ...int(1, 500), default: "10", doc: "PostgreSQL connections per instance (app and each worker)" },
+  MERCHANT_WRITE_CONCURRENCY: {
+    ...int(1, 500),
+    default: "8",
+    doc: "write requests (POST…) of one merchant running at once per instance; the next wait their turn. Keep it below DATABASE_POOL_SIZE so other merchants always find a connection",
+  },
+  MERCHANT_WRITE_QUEUE: { ...int(0, 100_000), default: "200", doc: "write requests of one merchant waiting for a slot per instance; past it, 429 with Retry-After" },
   PGLITE_DIR: { ...text, default: ".data/pglite", doc: "embedded database folder (`memory` = throwaway)" },
   DATA_DIR: { ...text, default: ".data", doc: "local state: demo credentials, the sandbox's generated secrets" },
   MIGRATIONS_DIR: { ...text, default: "prisma/migrations", doc: "migrations applied at start" },

@@ -24,6 +24,7 @@ import type { DefinedRoute, NextRouteContext } from "./other-methods";
 import { WWW_AUTHENTICATE } from "./openapi";
 import { readJsonBody } from "./read-body";
 import { recordApiRequest } from "@/lib/request-log/record-api-request";
+import { WRITE_SLOT_RETRY_AFTER_SECONDS, withMerchantWriteSlot } from "./merchant-write-slots";
 import { requestIdFor } from "./request-id";
 
 /**
@@ -131,7 +132,9 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
         const result = await handler(ctx);
         return { ...result, body: validateResponse(contract, result) };
       };
-      const result = contract.idempotency && auth ? await runIdempotent(contract, request, auth, rawBody, run, headers) : await run();
+      const execute = () => (contract.idempotency && auth ? runIdempotent(contract, request, auth, rawBody, run, headers) : run());
+      // A merchant's writes take turns past a per-instance cap, so one burst cannot hold the whole pool.
+      const result = auth && contract.method !== "GET" ? await withMerchantWriteSlot(auth.merchant.id, execute) : await execute();
       Object.assign(headers, result.headers);
       seen.replayed = headers["Idempotent-Replayed"] === "true";
       seen.responseBody = result.body;
@@ -140,6 +143,8 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
       const body = toErrorBody(err, requestId);
       // RFC 9110 §15.5.2: a 401 names the schemes that would work; the body stays the spec's.
       if (body.statusCode === 401 && contract.auth === "apiKey") headers["WWW-Authenticate"] = WWW_AUTHENTICATE;
+      // Every 429 says when to come back; the rate limiter sets its own, a busy write slot a second.
+      if (body.statusCode === 429) headers["Retry-After"] ??= String(WRITE_SLOT_RETRY_AFTER_SECONDS);
       seen.responseBody = body;
       return json(body.statusCode, body, headers);
     }

@@ -234,6 +234,32 @@ describe("rate limiting", () => {
   });
 });
 
+describe("per-merchant write slots", () => {
+  afterEach(() => {
+    delete process.env.MERCHANT_WRITE_CONCURRENCY;
+    delete process.env.MERCHANT_WRITE_QUEUE;
+  });
+
+  it("past the cap and its queue, a merchant's write is refused with 429 and Retry-After before it runs; others are not", async () => {
+    process.env.MERCHANT_WRITE_CONCURRENCY = "1";
+    process.env.MERCHANT_WRITE_QUEUE = "1";
+    const m = await createTestMerchant({ plan: "enterprise" });
+    const other = await createTestMerchant({ plan: "enterprise" });
+    const answers = await Promise.all([
+      call(route, { path: "/test/echo", headers: m.headers, body: good }),
+      call(route, { path: "/test/echo", headers: m.headers, body: good }),
+      call(route, { path: "/test/echo", headers: m.headers, body: good }),
+      call(route, { path: "/test/echo", headers: other.headers, body: good }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 429]);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.json).toMatchObject({ statusCode: 429, error: "Too Many Requests", code: "rate_limited" });
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(await executions(m.merchant.id)).toBe(2); // one ran, one waited its turn, one was refused
+    expect(await executions(other.merchant.id)).toBe(1);
+  });
+});
+
 describe("idempotency", () => {
   const withKey = (m: { headers: Record<string, string> }, key: string) => ({ ...m.headers, "X-Idempotency-Key": key });
 
