@@ -40,6 +40,12 @@ export function evaluateGoals(saved, dashboard) {
     else add(goal, `×${(r.reqPerSec / tps).toFixed(2)} (${r.reqPerSec} req/s vs ${Math.round(tps)} tps)`, r.reqPerSec / tps >= 0.5);
   }
 
+  // Context, not a goal: what a server doing nothing answers here, as a ratio to the same TPC-B.
+  if (tps && saved.httpCeiling) {
+    const ceiling = saved.httpCeiling.reqPerSec;
+    goals.push({ goal: "(context) raw Node HTTP server, no framework, vs pgbench TPC-B", measured: `×${(ceiling / tps).toFixed(2)} (${ceiling} req/s vs ${Math.round(tps)} tps)`, pass: null });
+  }
+
   const p = saved.pipeline;
   if (p) {
     const complete = p.received === p.sent && p.refused === 0;

@@ -363,7 +363,7 @@ function measure(target) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
-        url: base + target.path,
+        url: target.url ?? base + target.path,
         method: target.method ?? "GET",
         headers: { ...(target.auth ? auth : {}), ...(target.method === "POST" ? { "content-type": "application/json" } : {}) },
         body: target.body,
@@ -394,6 +394,7 @@ try {
   await stopWorkers(workers);
   const rows = [];
   let baseline = null;
+  const httpCeiling = await measureHttpCeiling();
   for (const target of targets) {
     if (only && !target.baseline && !only.some((o) => target.name.includes(o))) continue;
     if (target.postgresOnly && !onPostgres) continue;
@@ -435,10 +436,32 @@ try {
     `server peak RSS: ${peak} MB${workerPeak ? ` · job worker peak RSS: ${workerPeak} MB (${workers.length} worker${workers.length > 1 ? "s" : ""}, JOBS_RUNNER=worker)` : " · jobs run in the server"} · database: ${onPostgres ? "PostgreSQL" : "embedded PGlite"} · ${connections} connections × ${duration} s`,
   );
   mkdirSync(path.join(root, "bench-results"), { recursive: true });
-  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), database: onPostgres ? "PostgreSQL" : "embedded PGlite", connections, duration, peakRssMb: peak, workers: workers.length, workerPeakRssMb: workerPeak, rows, throughNext, checkoutPage, bulk, pipeline }, null, 2));
+  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), database: onPostgres ? "PostgreSQL" : "embedded PGlite", connections, duration, peakRssMb: peak, workers: workers.length, workerPeakRssMb: workerPeak, rows, httpCeiling, throughNext, checkoutPage, bulk, pipeline }, null, 2));
 } finally {
   for (const w of workers) if (w.exitCode === null) w.kill("SIGTERM");
   await stopServer(server);
+}
+
+/**
+ * What this machine's Node answers with no framework and no work at all (a bare `http` server
+ * writing a constant JSON body), with the same load generator: the ceiling of any HTTP figure
+ * here, to read the payout goal (a ratio to pgbench's TPC-B) against.
+ */
+async function measureHttpCeiling() {
+  const ceilingPort = Number(port) + 50;
+  const code = `require("node:http").createServer((q, s) => { s.writeHead(200, { "content-type": "application/json" }); s.end('{"ok":true}'); }).listen(${ceilingPort}, "127.0.0.1", () => console.log("ready"));`;
+  const proc = spawn("node", ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((resolve) => proc.stdout.once("data", resolve));
+  try {
+    const target = { name: "raw Node HTTP server, no framework", url: `http://127.0.0.1:${ceilingPort}/` };
+    await measure({ ...target, duration: 2 });
+    const r = await measure(target);
+    const row = { name: target.name, reqPerSec: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99 };
+    console.log(`${row.name.padEnd(48)} ${String(row.reqPerSec).padStart(7)} req/s  p50 ${String(row.p50Ms).padStart(4)} ms  p99 ${String(row.p99Ms).padStart(4)} ms  (the machine's HTTP ceiling)`);
+    return row;
+  } finally {
+    proc.kill("SIGTERM");
+  }
 }
 
 /** SIGTERM to the server and its children; resolves when the launcher has exited. */
