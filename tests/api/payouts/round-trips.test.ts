@@ -64,10 +64,7 @@ describe("POST /payouts/initiate round trips", () => {
       "insert jobs",
       "insert audit_logs",
       "insert payout_usage",
-      "insert ledger_accounts",
-      "select ledger_accounts",
-      "insert ledger_entries + update ledger_accounts + insert ledger_postings",
-      "insert ledger_holds",
+      "insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings + insert ledger_holds",
       "commit",
     ]);
   });
@@ -87,10 +84,7 @@ describe("POST /payouts/initiate round trips", () => {
       "insert jobs",
       "insert audit_logs",
       "insert payout_usage",
-      "insert ledger_accounts",
-      "select ledger_accounts",
-      "insert ledger_entries + update ledger_accounts + insert ledger_postings",
-      "insert ledger_holds",
+      "insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings + insert ledger_holds",
       "commit",
     ]);
   });
