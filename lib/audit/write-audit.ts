@@ -15,7 +15,12 @@ export type AuditEntry = {
 
 /** Writes one audit row with `db`: pass the action's own transaction client (lib/audit/README). */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.auditLog.create({ data: { id: newId("aud"), merchantId: entry.merchantId, environment: entry.environment, actor: entry.actor, action: entry.action, details: entry.details ?? {} } });
+  await db.auditLog.create({ data: auditRow(entry) });
+}
+
+/** The row writeAudit writes, for a writer that inserts it in one statement with others (payout initiate, lib/db/insert-rows). */
+export function auditRow(entry: AuditEntry) {
+  return { id: newId("aud"), merchantId: entry.merchantId, environment: entry.environment, actor: entry.actor, action: entry.action, details: entry.details ?? {}, createdAt: new Date() };
 }
 
 /** What a domain function takes to record the person who asked for it in its own transaction. */

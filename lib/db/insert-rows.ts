@@ -38,6 +38,21 @@ function cell(value: unknown): unknown {
 
 export async function insertRows(db: Db, table: string, rows: Record<string, unknown>[], options: { onConflictDoNothing?: string } = {}): Promise<number> {
   if (rows.length === 0) return 0;
+  return db.$executeRaw(await insertRowsSql(db, table, rows, options));
+}
+
+/**
+ * insertRows' statement without running it, for a writer that puts it in a data-modifying CTE
+ * with other writes (payout initiate, issue 17). `when` is a condition on the other parts of
+ * that statement (e.g. `EXISTS (SELECT 1 FROM claim)`): no row is written unless it holds.
+ */
+export async function insertRowsSql(
+  db: Db,
+  table: string,
+  rows: Record<string, unknown>[],
+  options: { onConflictDoNothing?: string; when?: Prisma.Sql } = {},
+): Promise<Prisma.Sql> {
+  if (rows.length === 0) throw new Error(`insertRowsSql: no rows for ${table}`);
   const fields = Object.keys(rows[0]);
   const types = await columnTypes(db, table);
   const columns = fields.map(snake);
@@ -45,6 +60,7 @@ export async function insertRows(db: Db, table: string, rows: Record<string, unk
   const payload = JSON.stringify(rows.map((r) => Object.fromEntries(fields.map((f, i) => [columns[i], cell(r[f])]))), (_k, v) => (typeof v === "bigint" ? v.toString() : v));
   const list = Prisma.raw(columns.map((c) => `"${c}"`).join(", "));
   const definitions = Prisma.raw(columns.map((c) => `"${c}" ${types.get(c)}`).join(", "));
+  const when = options.when ? Prisma.sql` WHERE ${options.when}` : Prisma.empty;
   const conflict = options.onConflictDoNothing ? Prisma.raw(` ON CONFLICT (${options.onConflictDoNothing}) DO NOTHING`) : Prisma.empty;
-  return db.$executeRaw`INSERT INTO ${Prisma.raw(`"${table}"`)} (${list}) SELECT ${list} FROM jsonb_to_recordset(${payload}::jsonb) AS x(${definitions})${conflict}`;
+  return Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${list}) SELECT ${list} FROM jsonb_to_recordset(${payload}::jsonb) AS x(${definitions})${when}${conflict}`;
 }

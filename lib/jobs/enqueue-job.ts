@@ -39,13 +39,7 @@ export type NewJobRow = {
  * callers do nothing for it; a job for later asks for a wake at its due time (wakeJobRunnerAt).
  */
 export async function enqueueJob<T extends string>(db: Db, type: T, payload: JobPayload<T>, options: EnqueueOptions = {}) {
-  // Loaded at call time: the job definitions import the modules that import us.
-  const definition = (await import("./job-handlers")).jobDefinition(type);
-  if (definition) {
-    const checked = definition.payload.safeParse(payload);
-    if (!checked.success) throw new Error(`Job ${type}: invalid payload (${checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`);
-  }
-  const row = newJobRow(type, payload as Record<string, unknown>, options);
+  const [row] = await newJobRows(type, [{ payload, options }]);
   const job = await insertJob(db, { ...row, payload: row.payload as Prisma.InputJsonObject });
   wakeAfterCommit(db, job.runAt);
   return job;
@@ -57,8 +51,24 @@ export async function enqueueJob<T extends string>(db: Db, type: T, payload: Job
  */
 export async function enqueueJobs<T extends string>(db: Db, type: T, jobs: { payload: JobPayload<T>; options?: EnqueueOptions }[]): Promise<void> {
   if (jobs.length === 0) return;
+  const rows = await newJobRows(type, jobs);
+  await insertRows(db, "jobs", rows, { onConflictDoNothing: JOB_DEDUPE_CONFLICT });
+  const earliest = rows.reduce((min, r) => (r.runAt < min ? r.runAt : min), rows[0].runAt);
+  wakeAfterCommit(db, earliest);
+}
+
+/** The dedupe rule of every writer of job rows: a key already queued is skipped (insertRows' onConflictDoNothing). */
+export const JOB_DEDUPE_CONFLICT = "dedupe_key";
+
+/**
+ * The rows enqueueJobs writes (payloads checked against their definition, defaults applied),
+ * for a writer that inserts them in one statement with other rows (payout initiate, with
+ * insertRowsSql and JOB_DEDUPE_CONFLICT); that writer then calls wakeAfterCommit.
+ */
+export async function newJobRows<T extends string>(type: T, jobs: { payload: JobPayload<T>; options?: EnqueueOptions }[]) {
+  // Loaded at call time: the job definitions import the modules that import us.
   const definition = (await import("./job-handlers")).jobDefinition(type);
-  const rows = jobs.map(({ payload, options }) => {
+  return jobs.map(({ payload, options }) => {
     if (definition) {
       const checked = definition.payload.safeParse(payload);
       if (!checked.success) throw new Error(`Job ${type}: invalid payload (${checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`);
@@ -66,9 +76,6 @@ export async function enqueueJobs<T extends string>(db: Db, type: T, jobs: { pay
     const now = new Date();
     return { ...newJobRow(type, payload as Record<string, unknown>, options), createdAt: now, updatedAt: now };
   });
-  await insertRows(db, "jobs", rows, { onConflictDoNothing: "dedupe_key" });
-  const earliest = rows.reduce((min, r) => (r.runAt < min ? r.runAt : min), rows[0].runAt);
-  wakeAfterCommit(db, earliest);
 }
 
 /**

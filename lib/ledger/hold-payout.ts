@@ -31,6 +31,7 @@ export async function holdPayout(tx: Tx, input: HoldPayoutInput): Promise<{ hold
   const total = amount + fee;
   const account = merchantAccount(input.merchantId, currency, input.category);
   const entry = await postEntry(tx, {
+    hold: { id: input.payoutId, accountId: accountRow(account, input.environment).id, amount, fee },
     idempotencyKey: `payout:${input.payoutId}:hold`,
     type: "payout_hold",
     environment: input.environment,
@@ -41,9 +42,7 @@ export async function holdPayout(tx: Tx, input: HoldPayoutInput): Promise<{ hold
     ],
     metadata: { payoutId: input.payoutId, amount: String(amount), fee: String(fee), ...input.metadata },
   });
-  if (!entry.created) return { hold: await tx.ledgerHold.findUniqueOrThrow({ where: { id: input.payoutId } }), entry };
-  const hold = await tx.ledgerHold.create({
-    data: { id: input.payoutId, accountId: accountRow(account, input.environment).id, amount, fee, holdEntryId: entry.id },
-  });
+  // A new entry wrote its hold in the same statement; a replayed one returns the hold it opened then.
+  const hold = entry.hold ?? (await tx.ledgerHold.findUniqueOrThrow({ where: { id: input.payoutId } }));
   return { hold, entry };
 }

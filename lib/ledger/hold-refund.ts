@@ -32,6 +32,7 @@ export async function holdRefund(tx: Tx, input: HoldRefundInput): Promise<{ hold
   if (input.amount <= 0n) throw new LedgerError(`A refund hold needs a positive amount, got ${input.amount}.`);
   const account = merchantAccount(input.merchantId, input.currency, "collect");
   const entry = await postEntry(tx, {
+    hold: { id: input.refundId, accountId: accountRow(account, input.environment).id, amount: input.amount, fee: 0n },
     idempotencyKey: `refund:${input.refundId}:hold`,
     type: "refund_hold",
     environment: input.environment,
@@ -42,9 +43,7 @@ export async function holdRefund(tx: Tx, input: HoldRefundInput): Promise<{ hold
     ],
     metadata: { refundId: input.refundId, paymentId: input.paymentId, amount: String(input.amount) },
   });
-  if (!entry.created) return { hold: await tx.ledgerHold.findUniqueOrThrow({ where: { id: input.refundId } }), entry };
-  const hold = await tx.ledgerHold.create({
-    data: { id: input.refundId, accountId: accountRow(account, input.environment).id, amount: input.amount, fee: 0n, holdEntryId: entry.id },
-  });
+  // A new entry wrote its hold in the same statement; a replayed one returns the hold it opened then.
+  const hold = entry.hold ?? (await tx.ledgerHold.findUniqueOrThrow({ where: { id: input.refundId } }));
   return { hold, entry };
 }

@@ -1,5 +1,5 @@
 import type { Tx } from "@/lib/db/client";
-import { type Environment, Prisma } from "@/lib/db/generated/client";
+import { type Environment, type LedgerHold, Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { minorToDecimalString, type CurrencyCode } from "@/lib/money";
@@ -31,6 +31,8 @@ export type PostEntryInput = {
   merchantId?: string | null;
   postings: PostingInput[];
   metadata?: Record<string, unknown>;
+  /** A hold the entry opens (ledger_holds), written with it when the entry is new (holdPayout, holdRefund). */
+  hold?: EntryHold;
 };
 
 export type PostedEntry = {
@@ -44,94 +46,137 @@ export type PostedEntry = {
   created: boolean;
 };
 
+/** A hold row (ledger_holds) written in its entry's statement: it exists if and only if its hold entry does. */
+export type EntryHold = { id: string; accountId: string; amount: bigint; fee: bigint };
+
 type LockedAccount = { id: string; available: bigint; pending: bigint };
 type EntryRow = { id: string; idempotency_key: string; type: string; environment: Environment; merchant_id: string | null; created_at: Date };
+type ResultRow = EntryRow & { kind: "entry" | "account"; available: bigint | null; pending: bigint | null };
 
 /**
  * Posts one journal entry inside the caller's transaction, TigerBeetle-style: all or nothing,
  * at most once per idempotency key, and never overdrawing a merchant account.
  *
- * Order of work, chosen so that a refusal writes nothing (a caller may catch an
- * insufficient_balance and go on with its transaction):
- *  1. validate the postings (zero sum per currency…) — pure;
- *  2. get-or-create every account, sorted by id (INSERT … ON CONFLICT DO NOTHING: race-safe);
- *  3. lock the merchant accounts, sorted by id (SELECT … FOR UPDATE: one lock order, no
- *     deadlock between entries), and check every new balance is ≥ 0;
- *  4. in one statement: insert the entry (ON CONFLICT (idempotency_key) DO NOTHING: a concurrent
- *     duplicate waits on the unique index, then finds the first one and returns it), apply the
- *     balance changes and write the postings — or, on a conflict, none of them.
+ * ONE statement (a data-modifying CTE) does the work, so the wallet rows are locked for one
+ * round trip before the caller's COMMIT (issue 17: it used to be three, the rows locked from the
+ * second). A refusal writes nothing (a caller may catch an insufficient_balance and go on with
+ * its transaction). Its parts:
+ *  - get-or-create every account (INSERT … ON CONFLICT DO NOTHING: race-safe);
+ *  - lock the merchant accounts, sorted by id (SELECT … ORDER BY id FOR UPDATE: one lock order,
+ *    no deadlock between entries; in READ COMMITTED it locks and returns the latest committed
+ *    balance) and check every new balance is ≥ 0 on those locked values;
+ *  - only when all fit: insert the entry (ON CONFLICT (idempotency_key) DO NOTHING: a concurrent
+ *    duplicate waits on the unique index, then finds the first one and returns it), and only
+ *    when it was inserted: apply the balance changes, write the postings and the optional hold.
+ * Each part reads the one before it, so PostgreSQL runs them in that order; the locked balances
+ * come back with the result, and a refusal is told from them (the message names the wallet).
+ * An account created by the statement is not visible to its own lock (one snapshot): the first
+ * entry on a new merchant account takes a second run of the statement, which then finds it.
  * Platform accounts store no balance (their balance is the sum of their postings), so they are
  * never locked: entries of different merchants never wait on each other.
  */
-export async function postEntry(tx: Tx, input: PostEntryInput): Promise<PostedEntry> {
+export async function postEntry(tx: Tx, input: PostEntryInput): Promise<PostedEntry & { hold?: LedgerHold }> {
   // A transaction client has no $connect (Prisma denies it inside $transaction); the root client does.
   if ("$connect" in tx) throw new LedgerError("postEntry must run inside a transaction (pass the tx of prisma.$transaction).");
   const key = input.idempotencyKey;
   if (typeof key !== "string" || key.length === 0 || key.length > 255) throw new LedgerError("An entry needs an idempotency key of 1 to 255 characters.");
   const { merchantId, postings, deltas } = validatePostings(input.environment, input.postings, input.merchantId);
-  const at = new Date();
-
-  await tx.$executeRaw`
-    INSERT INTO ledger_accounts (id, environment, currency, type, merchant_id, provider, created_at, updated_at)
-    VALUES ${Prisma.join(
-      deltas.map(
-        ({ row }) =>
-          Prisma.sql`(${row.id}, ${row.environment}::"Environment", ${row.currency}, ${row.type}::"LedgerAccountType", ${row.merchantId}, ${row.provider}, ${at}, ${at})`,
-      ),
-    )}
-    ON CONFLICT (id) DO NOTHING`;
-
   const guarded = deltas.filter((d) => d.row.merchantId !== null);
-  if (guarded.length > 0) {
-    const locked = await tx.$queryRaw<LockedAccount[]>`
-      SELECT id, available, pending FROM ledger_accounts
-      WHERE id IN (${Prisma.join(guarded.map((d) => d.row.id))})
-      ORDER BY id
-      FOR UPDATE`;
-    const refusal = checkBalances(guarded, locked);
-    if (refusal) {
-      // A duplicate of an entry already posted must return it, whatever the balance is now.
-      const existing = await findEntry(tx, key);
-      if (existing) return replay(tx, existing, input.type, postings);
-      throw refusal;
-    }
-  }
+  const at = new Date();
+  const entryId = newId("je", at.getTime());
+  const statement = entryStatement({ ...input, key, merchantId, postings, deltas, guarded, at, entryId });
 
-  // Entry, balance changes and postings in one statement: the account rows stay locked until
-  // commit, so every round trip saved here is time another entry on the same wallet waits less.
-  // A conflicting key inserts no entry, and then nothing else is written either.
-  const balanceChanges =
+  for (let run = 0; run < 2; run++) {
+    const rows = await tx.$queryRaw<ResultRow[]>(statement);
+    const entry = rows.find((r) => r.kind === "entry");
+    if (entry) {
+      const hold = input.hold && { ...input.hold, status: "held" as const, holdEntryId: entry.id, closeEntryId: null, createdAt: at, closedAt: null };
+      return { ...toPosted(entry, true), ...(hold ? { hold } : {}) };
+    }
+    const locked = rows.filter((r) => r.kind === "account").map((r) => ({ id: r.id, available: BigInt(r.available!), pending: BigInt(r.pending!) }));
+    if (locked.length < guarded.length) continue; // an account was missing: the statement created it, run it again
+    const refusal = checkBalances(guarded, locked);
+    // A duplicate of an entry already posted must return it, whatever the balance is now.
+    const existing = await findEntry(tx, key);
+    if (existing) return replay(tx, existing, input.type, postings);
+    throw refusal ?? new LedgerError(`Entry ${key} conflicted but cannot be read.`);
+  }
+  throw new LedgerError(`An account of entry ${key} vanished while being locked.`);
+}
+
+function entryStatement(e: {
+  key: string;
+  type: EntryType;
+  environment: Environment;
+  metadata?: Record<string, unknown>;
+  hold?: EntryHold;
+  merchantId: string | null;
+  postings: ReturnType<typeof validatePostings>["postings"];
+  deltas: AccountDelta[];
+  guarded: AccountDelta[];
+  at: Date;
+  entryId: string;
+}): Prisma.Sql {
+  const { guarded, at } = e;
+  const accounts = Prisma.sql`accounts AS (
+      INSERT INTO ledger_accounts (id, environment, currency, type, merchant_id, provider, created_at, updated_at)
+      VALUES ${Prisma.join(
+        e.deltas.map(
+          ({ row }) =>
+            Prisma.sql`(${row.id}, ${row.environment}::"Environment", ${row.currency}, ${row.type}::"LedgerAccountType", ${row.merchantId}, ${row.provider}, ${at}, ${at})`,
+        ),
+      )}
+      ON CONFLICT (id) DO NOTHING
+    )`;
+  const guard =
     guarded.length === 0
-      ? Prisma.empty
-      : Prisma.sql`, changed AS (
-          UPDATE ledger_accounts AS a
-          SET available = a.available + d.available, pending = a.pending + d.pending, updated_at = ${at}
-          FROM (VALUES ${Prisma.join(guarded.map((d) => Prisma.sql`(${d.row.id}::text, ${d.available}::bigint, ${d.pending}::bigint)`))})
-            AS d(id, available, pending)
-          WHERE a.id = d.id AND EXISTS (SELECT 1 FROM entry)
-          RETURNING a.id)`;
-  const inserted = await tx.$queryRaw<EntryRow[]>`
-    WITH entry AS (
+      ? { ctes: Prisma.empty, fits: Prisma.sql`TRUE`, changes: Prisma.empty, locked: Prisma.empty }
+      : {
+          ctes: Prisma.sql`, d (id, available, pending) AS (
+              VALUES ${Prisma.join(guarded.map((d) => Prisma.sql`(${d.row.id}::text, ${d.available}::bigint, ${d.pending}::bigint)`))}
+            ), locked AS (
+              SELECT a.id, a.available, a.pending FROM ledger_accounts a
+              WHERE a.id IN (${Prisma.join(guarded.map((d) => d.row.id))})
+              ORDER BY a.id
+              FOR UPDATE
+            ), fits AS (
+              SELECT 1 FROM locked l JOIN d ON d.id = l.id
+              WHERE l.available + d.available >= 0 AND l.pending + d.pending >= 0
+              HAVING count(*) = ${guarded.length}
+            )`,
+          fits: Prisma.sql`EXISTS (SELECT 1 FROM fits)`,
+          changes: Prisma.sql`, changed AS (
+              UPDATE ledger_accounts AS a
+              SET available = a.available + d.available, pending = a.pending + d.pending, updated_at = ${at}
+              FROM d
+              WHERE a.id = d.id AND EXISTS (SELECT 1 FROM entry)
+            )`,
+          locked: Prisma.sql`
+            UNION ALL
+            SELECT 'account', id, NULL, NULL, NULL, NULL, NULL, available, pending FROM locked`,
+        };
+  const hold = e.hold
+    ? Prisma.sql`, hold AS (
+        INSERT INTO ledger_holds (id, account_id, amount, fee, status, hold_entry_id, created_at)
+        SELECT ${e.hold.id}, ${e.hold.accountId}, ${e.hold.amount}::bigint, ${e.hold.fee}::bigint, 'held', entry.id, ${at} FROM entry
+      )`
+    : Prisma.empty;
+  return Prisma.sql`
+    WITH ${accounts}${guard.ctes}, entry AS (
       INSERT INTO ledger_entries (id, idempotency_key, type, environment, merchant_id, metadata, created_at)
-      VALUES (${newId("je", at.getTime())}, ${key}, ${input.type}, ${input.environment}::"Environment", ${merchantId},
-              ${JSON.stringify(input.metadata ?? {})}::jsonb, ${at})
+      SELECT ${e.entryId}, ${e.key}, ${e.type}, ${e.environment}::"Environment", ${e.merchantId}, ${JSON.stringify(e.metadata ?? {})}::jsonb, ${at}
+      WHERE ${guard.fits}
       ON CONFLICT (idempotency_key) DO NOTHING
       RETURNING id, idempotency_key, type, environment, merchant_id, created_at
-    )${balanceChanges}, posted AS (
+    )${guard.changes}, posted AS (
       INSERT INTO ledger_postings (entry_id, account_id, currency, bucket, amount)
       SELECT entry.id, v.account_id, v.currency, v.bucket, v.amount
       FROM entry CROSS JOIN (VALUES ${Prisma.join(
-        postings.map((p) => Prisma.sql`(${p.row.id}::text, ${p.row.currency}::varchar, ${p.bucket}::"LedgerBucket", ${p.amount}::bigint)`),
+        e.postings.map((p) => Prisma.sql`(${p.row.id}::text, ${p.row.currency}::varchar, ${p.bucket}::"LedgerBucket", ${p.amount}::bigint)`),
       )}) AS v(account_id, currency, bucket, amount)
-      RETURNING 1
-    )
-    SELECT id, idempotency_key, type, environment, merchant_id, created_at FROM entry`;
-  if (inserted.length === 0) {
-    const existing = await findEntry(tx, key);
-    if (!existing) throw new LedgerError(`Entry ${key} conflicted but cannot be read.`);
-    return replay(tx, existing, input.type, postings);
-  }
-  return toPosted(inserted[0], true);
+    )${hold}
+    SELECT 'entry' AS kind, id, idempotency_key, type, environment::text AS environment, merchant_id, created_at, NULL::bigint AS available, NULL::bigint AS pending
+    FROM entry${guard.locked}`;
 }
 
 /** The refusal for the first account a delta would take below zero, or null when all fit. */

@@ -55,19 +55,28 @@ export type QuoteSnapshot = {
  * pure engine (compute-quote.ts). Every refusal is a 400 the merchant can act on.
  */
 export async function buildQuote(merchant: Merchant, environment: Environment, request: QuoteRequest, db?: Db): Promise<PlannedQuote> {
+  return planQuote(merchant, request, await readQuoteSnapshot(merchant, environment, db));
+}
+
+/**
+ * buildQuote's reads. `windows: false` leaves out what the limit windows already hold, for a
+ * caller that takes the amount from them atomically anyway (a legacy initiate: its refusal then
+ * comes from reserveLimitWindows, with the same message and exact figures).
+ */
+export async function readQuoteSnapshot(merchant: Merchant, environment: Environment, db?: Db, options: { windows?: boolean } = {}): Promise<QuoteSnapshot> {
   const prismaDb = db ?? (await getPrisma());
   const catalogue = await getCatalogue(db);
   const limits = await getPayoutLimits(prismaDb, merchant, environment);
-  const used = await payoutUsage(prismaDb, merchant.id, environment);
+  const used = options.windows === false ? undefined : await payoutUsage(prismaDb, merchant.id, environment);
   const balances = await readBalances({ merchantId: merchant.id, environment }, prismaDb);
   const category = balances.payoutSourceCategory;
-  return planQuote(merchant, request, {
+  return {
     catalogue,
     limits,
-    used,
+    ...(used ? { used } : {}),
     balanceCategory: category,
     wallets: balances.balances.map((b) => ({ currency: b.currency, available: b.categories[category].available })),
-  });
+  };
 }
 
 /** buildQuote's rules on a snapshot, with no I/O: the single quote and every item of a bulk go through it. */

@@ -3,6 +3,7 @@ import { type AuditBy, writeAudit } from "@/lib/audit/write-audit";
 import type { ApiAuth } from "@/lib/auth/authenticate";
 import { getPrisma, type Tx } from "@/lib/db/client";
 import { insertRows } from "@/lib/db/insert-rows";
+import { isUniqueViolation } from "@/lib/db/is-unique-violation";
 import { Prisma, type Payout, type PayoutBulk, type PayoutQuote } from "@/lib/db/generated/client";
 import { AppError, type ErrorDetail, isAppError } from "@/lib/errors";
 import { zodToAppError } from "@/lib/http/error-response";
@@ -16,7 +17,7 @@ import { getCatalogue } from "@/lib/reference";
 import { assertWebhookUrlAllowed, recordWebhookEvents } from "@/lib/webhooks";
 import { planQuote } from "./build-quote";
 import { quoteRow } from "./create-quote";
-import { beneficiaryContext, duplicatePayoutReference, legacyMethod, payoutData, type QuoteData, quoteUsed, SUBMIT_PAYOUT_JOB } from "./initiate-payout";
+import { beneficiaryContext, duplicatePayoutReference, legacyMethod, payoutData, payoutFromData, type QuoteData, quoteUsed, SUBMIT_PAYOUT_JOB } from "./initiate-payout";
 import { type BulkItemView, presentBulk } from "./payout-bulk-views";
 import type { BulkPayoutBody } from "./payout-bulk-schemas";
 import { addLimitWindows, assertLimitWindows, assertPerTransaction, getPayoutLimits, lockLimitWindows } from "./payout-limits";
@@ -232,7 +233,7 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
         payoutData({ merchantId: merchant.id, environment, payoutId: a.payoutId, quoteId: a.quoteId, quote: a.quote, beneficiary: a.beneficiary, body: a.body, now, bulk: { id: bulkId, index: a.index } }),
       );
       await insertRows(tx, "payouts", rows);
-      const payouts = rows.map(storedPayout);
+      const payouts = rows.map(payoutFromData);
       await holdPayouts(tx, {
         environment,
         merchantId: merchant.id,
@@ -268,36 +269,13 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
 
 /** A single initiate took one of the bulk's references after they were checked (it takes no merchant lock). */
 function referenceTakenMeanwhile(err: unknown): never {
-  if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+  if (isUniqueViolation(err)) {
     throw new AppError("duplicate_reference", "An externalReference of this request was used by another payout meanwhile: retry the request.");
   }
   throw err;
 }
 
 /** The row just inserted, as the Payout Prisma would read back (for the views of the events and the answer). */
-function storedPayout(data: Prisma.PayoutCreateManyInput): Payout {
-  const json = (v: unknown) => (v === Prisma.DbNull || v === Prisma.JsonNull || v === undefined ? null : v);
-  return {
-    status: "pending",
-    providerReference: null,
-    providerRequestRef: null,
-    connectorAccountId: null,
-    submittedAt: null,
-    providerRawStatus: null,
-    queuedReason: null,
-    errorCode: null,
-    errorMessage: null,
-    processedAt: null,
-    completedAt: null,
-    ...data,
-    sender: json(data.sender),
-    mobileWallet: json(data.mobileWallet),
-    bankAccount: json(data.bankAccount),
-    correspondentBank: json(data.correspondentBank),
-    metadata: json(data.metadata),
-  } as Payout;
-}
-
 /** The merchant's payout lock (as initiatePayout takes it), returning the balance mode read under it. */
 async function lockMerchantForBulk(tx: Tx, merchantId: string): Promise<string> {
   const rows = await tx.$queryRaw<{ balance_mode: string }[]>`SELECT balance_mode::text AS balance_mode FROM merchants WHERE id = ${merchantId} FOR NO KEY UPDATE`;

@@ -1,14 +1,16 @@
 import type { ApiAuth } from "@/lib/auth/authenticate";
-import { type AuditBy, writeAudit } from "@/lib/audit/write-audit";
-import { getPrisma } from "@/lib/db/client";
+import { type AuditBy, type AuditEntry, auditRow } from "@/lib/audit/write-audit";
+import { getPrisma, type Tx } from "@/lib/db/client";
+import { insertRowsSql } from "@/lib/db/insert-rows";
+import { isUniqueViolation } from "@/lib/db/is-unique-violation";
 import { Prisma, type Payout, type PayoutQuote } from "@/lib/db/generated/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { JOB_DEDUPE_CONFLICT, newJobRows, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
 import { convertFunds, holdPayout, readBalances } from "@/lib/ledger";
 import { type CurrencyCode, fromMinor, minorToDecimalString } from "@/lib/money";
-import { assertWebhookUrlAllowed, recordWebhookEvent } from "@/lib/webhooks";
-import { buildQuote } from "./build-quote";
+import { assertWebhookUrlAllowed, webhookEventRows, webhookEventsSql } from "@/lib/webhooks";
+import { planQuote, type QuoteSnapshot, readQuoteSnapshot } from "./build-quote";
 import { quoteRow } from "./create-quote";
 import { assertPerTransaction, getPayoutLimits, reserveLimitWindows } from "./payout-limits";
 import type { InitiatePayoutBody } from "./payout-request-schemas";
@@ -43,6 +45,7 @@ export async function initiatePayout(auth: Auth, body: InitiatePayoutBody, optio
   if (body.callbackUrl) assertWebhookUrlAllowed(body.callbackUrl, { field: "callbackUrl" });
 
   let stored: PayoutQuote | null = null;
+  let snapshot: QuoteSnapshot | null = null;
   let quote: QuoteData;
   if (body.quoteId) {
     stored = await prisma.payoutQuote.findFirst({ where: { id: body.quoteId, merchantId: merchant.id, environment, internal: false } });
@@ -54,42 +57,41 @@ export async function initiatePayout(auth: Auth, body: InitiatePayoutBody, optio
     quote = stored;
   } else {
     const method = legacyMethod(body);
-    const planned = await buildQuote(
-      merchant,
-      environment,
-      { amount: body.amount!, currency: body.currency ?? "XOF", destinationCountry: body.country ?? "SN", method, type: body.type ?? "c2c" },
-      prisma,
-    );
-    quote = quoteRow(merchant.id, environment, planned, { internal: true, now });
+    // The windows are left to reserveLimitWindows (one read fewer), the limits read once for both.
+    snapshot = await readQuoteSnapshot(merchant, environment, prisma, { windows: false });
+    const request = { amount: body.amount!, currency: body.currency ?? "XOF", destinationCountry: body.country ?? "SN", method, type: body.type ?? "c2c" };
+    quote = quoteRow(merchant.id, environment, planQuote(merchant, request, snapshot), { internal: true, now });
   }
 
   const beneficiary = await validateBeneficiary(body, beneficiaryContext(quote), now);
 
-  const limits = await getPayoutLimits(prisma, merchant, environment);
+  const limits = snapshot?.limits ?? (await getPayoutLimits(prisma, merchant, environment));
   assertPerTransaction(limits, quote.limitAmount);
 
   const payoutId = newId("po", now.getTime());
+  const internal = stored ? null : { ...(quote as ReturnType<typeof quoteRow>), payoutId, usedAt: now };
+  const data = payoutData({ merchantId: merchant.id, environment, payoutId, quoteId: stored?.id ?? internal!.id, quote, beneficiary, body, now });
+  const payout = payoutFromData(data);
   try {
     return await prisma.$transaction(async (tx) => {
-      if (stored) {
-        const { count } = await tx.payoutQuote.updateMany({ where: { id: stored.id, payoutId: null }, data: { payoutId, usedAt: now } });
-        if (count === 0) {
-          const winner = await tx.payoutQuote.findUnique({ where: { id: stored.id }, select: { payoutId: true } });
-          throw quoteUsed(stored.id, winner?.payoutId ?? "another payout");
-        }
-      } else {
-        await tx.payoutQuote.create({ data: { ...(quote as ReturnType<typeof quoteRow>), payoutId, usedAt: now } });
-      }
-      const payout = await tx.payout.create({
-        data: payoutData({ merchantId: merchant.id, environment, payoutId, quoteId: stored?.id ?? (quote as ReturnType<typeof quoteRow>).id, quote, beneficiary, body, now }),
+      const claimed = await writeNewPayoutRows(tx, {
+        payout,
+        data,
+        stored,
+        internal,
+        reason: stored ? `initiated with ${stored.id}` : "initiated (legacy)",
+        // Money leaving: in the owners' audit log with who asked (an API key), in this transaction.
+        audit: options.audit && {
+          merchantId: merchant.id,
+          environment,
+          actor: options.audit.actor,
+          action: "payout.created",
+          details: { payoutId, amount: minorToDecimalString(quote.sourceAmount, quote.sourceCurrency), currency: quote.sourceCurrency, method: quote.method },
+        },
       });
-      await tx.payoutStatusChange.create({ data: { payoutId, fromStatus: null, toStatus: "pending", reason: stored ? `initiated with ${stored.id}` : "initiated (legacy)" } });
-      await recordWebhookEvent(tx, { merchantId: merchant.id, environment, type: "payout.pending", data: payoutView(payout), callbackUrl: payout.callbackUrl });
-      await enqueueJob(tx, SUBMIT_PAYOUT_JOB, { payoutId }, { dedupeKey: `${SUBMIT_PAYOUT_JOB}:${payoutId}` });
-      // Money leaving: in the owners' audit log with who asked (an API key), in this transaction.
-      if (options.audit) {
-        const details = { payoutId, amount: minorToDecimalString(quote.sourceAmount, quote.sourceCurrency), currency: quote.sourceCurrency, method: quote.method };
-        await writeAudit(tx, { merchantId: merchant.id, environment, actor: options.audit.actor, action: "payout.created", details });
+      if (!claimed) {
+        const winner = await tx.payoutQuote.findUnique({ where: { id: stored!.id }, select: { payoutId: true } });
+        throw quoteUsed(stored!.id, winner?.payoutId ?? "another payout");
       }
 
       // The hot rows, last (see above).
@@ -120,7 +122,7 @@ export async function initiatePayout(auth: Auth, body: InitiatePayoutBody, optio
     });
   } catch (err) {
     if (isAppError(err) && err.code === "insufficient_balance") throw await insufficientAtInitiate(auth, quote);
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+    if (isUniqueViolation(err)) {
       // Which unique rule: the reference (used before, or by a request that won a race), else the quote.
       if (body.externalReference) {
         const holder = await payoutWithReference(auth, body.externalReference);
@@ -185,6 +187,88 @@ export function payoutData(input: {
     createdAt: input.now,
     updatedAt: input.now,
   };
+}
+
+/**
+ * The rows of a new payout that nobody else touches, in ONE statement (issue 17: they were six
+ * Prisma calls): the quote's claim (a conditional UPDATE: a quote is used at most once) or the
+ * legacy request's internal quote, the payout, its timeline row, the payout.pending event (with
+ * its delivery job, or `skipped`: recordWebhookEvents' rules), the submit job (enqueueJobs'
+ * rows and dedupe rule) and the audit row. Every insert waits for the claim and writes nothing
+ * when it failed (a concurrent initiate of the same quote then gets quote_already_used naming
+ * the winner, not a unique-index error). Returns whether the claim succeeded. The rows are
+ * built by their owners' functions (payoutData, newJobRows, webhookEventRows, auditRow) and
+ * written by insertRowsSql, so their values are the same as those writers'.
+ */
+async function writeNewPayoutRows(
+  tx: Tx,
+  input: {
+    payout: Payout;
+    data: Prisma.PayoutCreateManyInput;
+    stored: PayoutQuote | null;
+    internal: (ReturnType<typeof quoteRow> & { payoutId: string; usedAt: Date }) | null;
+    reason: string;
+    audit?: AuditEntry;
+  },
+): Promise<boolean> {
+  const { payout } = input;
+  const now = payout.createdAt;
+  const claimed = Prisma.sql`EXISTS (SELECT 1 FROM claim)`;
+  const parts = [
+    input.stored
+      ? Prisma.sql`claim AS (UPDATE payout_quotes SET payout_id = ${payout.id}, used_at = ${now} WHERE id = ${input.stored.id} AND payout_id IS NULL RETURNING id)`
+      : Prisma.sql`claim AS (${await insertRowsSql(tx, "payout_quotes", [input.internal!])} RETURNING id)`,
+    Prisma.sql`payout AS (${await insertRowsSql(tx, "payouts", [input.data], { when: claimed })})`,
+    Prisma.sql`timeline AS (${await insertRowsSql(tx, "payout_status_changes", [{ payoutId: payout.id, fromStatus: null, toStatus: "pending", reason: input.reason, createdAt: now }], { when: claimed })})`,
+    webhookEventsSql({
+      ...webhookEventRows([{ merchantId: payout.merchantId, environment: payout.environment, type: "payout.pending", data: payoutView(payout), callbackUrl: payout.callbackUrl }]),
+      when: claimed,
+    }),
+  ];
+  const jobs = await newJobRows(SUBMIT_PAYOUT_JOB, [{ payload: { payoutId: payout.id }, options: { dedupeKey: `${SUBMIT_PAYOUT_JOB}:${payout.id}` } }]);
+  parts.push(Prisma.sql`submit_job AS (${await insertRowsSql(tx, "jobs", jobs, { when: claimed, onConflictDoNothing: JOB_DEDUPE_CONFLICT })})`);
+  if (input.audit) parts.push(Prisma.sql`audit AS (${await insertRowsSql(tx, "audit_logs", [auditRow(input.audit)], { when: claimed })})`);
+  const [row] = await tx.$queryRaw<{ claimed: boolean }[]>`WITH ${Prisma.join(parts, ", ")} SELECT ${claimed} AS claimed`;
+  // The submit job is due now, and so is the event's delivery job when there is one: one wake.
+  if (row.claimed) wakeAfterCommit(tx, jobs[0].runAt);
+  return row.claimed;
+}
+
+/**
+ * The Payout a row of payoutData becomes once inserted (the columns it leaves out take their
+ * defaults), its JSON columns as jsonb gives them back: the initiate's response and its
+ * payout.pending event then show them exactly as GET /payouts/status does later.
+ */
+export function payoutFromData(data: Prisma.PayoutCreateManyInput): Payout {
+  const json = (v: unknown) => (v === Prisma.DbNull || v === Prisma.JsonNull || v === undefined ? null : asJsonb(v));
+  return {
+    status: "pending",
+    providerReference: null,
+    providerRequestRef: null,
+    connectorAccountId: null,
+    submittedAt: null,
+    providerRawStatus: null,
+    queuedReason: null,
+    errorCode: null,
+    errorMessage: null,
+    processedAt: null,
+    completedAt: null,
+    ...data,
+    recipient: asJsonb(data.recipient),
+    sender: json(data.sender),
+    mobileWallet: json(data.mobileWallet),
+    bankAccount: json(data.bankAccount),
+    correspondentBank: json(data.correspondentBank),
+    metadata: json(data.metadata),
+  } as Payout;
+}
+
+/** A JSON value with its object keys in jsonb's order (shorter keys first, then by their UTF-8 bytes). */
+function asJsonb(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asJsonb);
+  if (value === null || typeof value !== "object") return value;
+  const keys = Object.keys(value).sort((a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  return Object.fromEntries(keys.map((k) => [k, asJsonb((value as Record<string, unknown>)[k])]));
 }
 
 /** The beneficiary rules' context, fixed by the quote (method, corridor, type). */

@@ -17,7 +17,7 @@
  * (recoverStrandedWebhookEvents).
  */
 export { WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_STATUSES, isWebhookEventType, type WebhookEventType, type WebhookEventStatus } from "./event-types";
-export { recordWebhookEvent, recordWebhookEvents, deliveryJobKey, type RecordWebhookEventInput, type RecordedWebhookEvent } from "./record-webhook-event";
+export { recordWebhookEvent, recordWebhookEvents, deliveryJobKey, type RecordWebhookEventInput, type RecordedWebhookEvent, webhookEventRows, webhookEventsSql } from "./record-webhook-event";
 export { assertWebhookUrlAllowed, checkWebhookUrl, type WebhookUrlCheck } from "./check-webhook-url";
 export { signWebhook, type WebhookHeaders } from "./sign-webhook";
 export { getOrCreateEndpoint } from "./get-or-create-endpoint";

@@ -1,7 +1,8 @@
 import type { AppEnvironment } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { newJobRow, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
+import { Prisma } from "@/lib/db/generated/client";
+import { JOB_DEDUPE_CONFLICT, newJobRow, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
 import { isWebhookEventType, type WebhookEventType } from "./event-types";
 import { WEBHOOK_DELIVER_JOB, webhookConcurrencyKey } from "./webhook-config";
 
@@ -47,6 +48,20 @@ const CHUNK = 500;
  */
 export async function recordWebhookEvents(tx: Db, inputs: RecordWebhookEventInput[]): Promise<RecordedWebhookEvent[]> {
   if (inputs.length === 0) return [];
+  const events = webhookEventRows(inputs);
+  let jobs = 0;
+  for (let i = 0; i < events.rows.length; i += CHUNK) {
+    const inserted = await tx.$queryRaw<{ id: string }[]>`
+      WITH ${webhookEventsSql({ ...events, rows: events.rows.slice(i, i + CHUNK) })}
+      SELECT id FROM event_jobs`;
+    jobs += inserted.length;
+  }
+  if (jobs > 0) wakeAfterCommit(tx, events.createdAt);
+  return events.rows.map((r) => ({ id: r.id, type: r.type, createdAt: events.createdAt }));
+}
+
+/** The events and delivery jobs recordWebhookEvents writes (types checked, one merchant and environment). */
+export function webhookEventRows(inputs: RecordWebhookEventInput[]) {
   const { merchantId, environment } = inputs[0];
   for (const input of inputs) {
     if (!isWebhookEventType(input.type)) throw new Error(`Unknown webhook event type "${input.type}"`);
@@ -65,25 +80,32 @@ export async function recordWebhookEvents(tx: Db, inputs: RecordWebhookEventInpu
     });
     return { id, type: input.type, payload, transactionId, callbackUrl: input.callbackUrl || null, job };
   });
-  let jobs = 0;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
-    // Each event and its delivery job in one statement (a data-modifying CTE) instead of two
-    // inserts: every state change that emits an event saves a round trip, and the two rows cannot
-    // be split even by a caller that passed no transaction. The job insert is enqueueJob's
-    // (same row, same dedupe rule); the columns left out take their defaults.
-    // With nowhere to send it (no callbackUrl, no merchant URL) the event is recorded `skipped`
-    // and gets no job (a delivery job would only find that out); with the merchant's endpoint
-    // disabled by a 410 it is `disabled`, as delivery would make it. Both stay listed and can be
-    // resent. A URL set meanwhile is the delivery step's concern, which looks again.
-    const inserted = await tx.$queryRaw<{ id: string }[]>`
-      WITH endpoint AS (
+  return { merchantId, environment, createdAt, rows };
+}
+
+/**
+ * The CTEs that write events and their delivery jobs (at most 500), the last one `event_jobs`
+ * (RETURNING the id of each job written): recordWebhookEvents runs them alone, payout initiate
+ * inside its one statement of new rows. `when`, a condition on that statement's other parts,
+ * writes nothing unless it holds. A caller that writes jobs calls wakeAfterCommit.
+ */
+export function webhookEventsSql(events: ReturnType<typeof webhookEventRows> & { when?: Prisma.Sql }): Prisma.Sql {
+  const { merchantId, environment, createdAt, rows } = events;
+  // Each event and its delivery job in one statement (a data-modifying CTE) instead of two
+  // inserts: every state change that emits an event saves a round trip, and the two rows cannot
+  // be split even by a caller that passed no transaction. The job insert is enqueueJob's
+  // (same row, same dedupe rule); the columns left out take their defaults.
+  // With nowhere to send it (no callbackUrl, no merchant URL) the event is recorded `skipped`
+  // and gets no job (a delivery job would only find that out); with the merchant's endpoint
+  // disabled by a 410 it is `disabled`, as delivery would make it. Both stay listed and can be
+  // resent. A URL set meanwhile is the delivery step's concern, which looks again.
+  return Prisma.sql`endpoint AS (
         SELECT url, disabled_at FROM webhook_endpoints WHERE merchant_id = ${merchantId} AND environment = ${environment}::"Environment"
-      ), v AS (
+      ), event_input AS (
         -- One parameter for the whole chunk (lib/db/insert-rows explains why); the payload travels
         -- as text so the json column keeps its key order.
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(
-          chunk.map((r, n) => ({
+          rows.map((r, n) => ({
             n,
             id: r.id,
             type: r.type,
@@ -95,25 +117,23 @@ export async function recordWebhookEvents(tx: Db, inputs: RecordWebhookEventInpu
             dedupe_key: r.job.dedupeKey,
           })),
         )}::jsonb) AS v(n int, id text, type text, transaction_id text, payload text, target_url text, job_id text, job_payload jsonb, dedupe_key text)
+        WHERE ${events.when ?? Prisma.sql`TRUE`}
       ), outcome AS (
         SELECT v.*, CASE WHEN v.target_url IS NOT NULL THEN 'pending'
                          WHEN NOT EXISTS (SELECT 1 FROM endpoint WHERE url IS NOT NULL) THEN 'skipped'
                          WHEN EXISTS (SELECT 1 FROM endpoint WHERE disabled_at IS NOT NULL) THEN 'disabled'
                          ELSE 'pending' END AS status
-        FROM v
+        FROM event_input AS v
       ), event AS (
         INSERT INTO webhook_events (id, merchant_id, environment, type, transaction_id, payload, target_url, status, next_attempt_at, created_at, updated_at)
         SELECT id, ${merchantId}, ${environment}::"Environment", type, transaction_id, payload::json, target_url, status::"WebhookEventStatus",
                CASE WHEN status = 'pending' THEN ${createdAt}::timestamptz END, ${createdAt}, ${createdAt}
         FROM outcome ORDER BY n
-      )
-      INSERT INTO jobs (id, type, payload, run_at, max_attempts, dedupe_key, concurrency_key, created_at, updated_at)
-      SELECT job_id, ${WEBHOOK_DELIVER_JOB}, job_payload, ${createdAt}, 25, dedupe_key, ${webhookConcurrencyKey(merchantId)}, ${createdAt}, ${createdAt}
-      FROM outcome WHERE status = 'pending' ORDER BY n
-      ON CONFLICT (dedupe_key) DO NOTHING
-      RETURNING id`;
-    jobs += inserted.length;
-  }
-  if (jobs > 0) wakeAfterCommit(tx, createdAt);
-  return rows.map((r) => ({ id: r.id, type: r.type, createdAt }));
+      ), event_jobs AS (
+        INSERT INTO jobs (id, type, payload, run_at, max_attempts, dedupe_key, concurrency_key, created_at, updated_at)
+        SELECT job_id, ${WEBHOOK_DELIVER_JOB}, job_payload, ${createdAt}, 25, dedupe_key, ${webhookConcurrencyKey(merchantId)}, ${createdAt}, ${createdAt}
+        FROM outcome WHERE status = 'pending' ORDER BY n
+        ON CONFLICT (${Prisma.raw(JOB_DEDUPE_CONFLICT)}) DO NOTHING
+        RETURNING id
+      )`;
 }

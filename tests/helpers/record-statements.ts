@@ -82,3 +82,20 @@ async function recordTransaction(record: (sql: unknown) => void, call: () => unk
     throw err;
   }
 }
+
+/**
+ * "insert payments", "select payments", "begin"…: what a statement does and to which tables
+ * (every table a data-modifying CTE writes, in the statement's order).
+ */
+export function describeStatement(sql: string): string {
+  const control = /^(BEGIN|COMMIT|ROLLBACK)\b/i.exec(sql);
+  if (control) return control[1].toLowerCase();
+  const table = String.raw`(?:"?public"?\.)?"?(\w+)"?`;
+  // Not an ON CONFLICT's DO UPDATE nor a FOR UPDATE: those write no other table.
+  const writes = [...sql.matchAll(new RegExp(String.raw`(?<!\b(?:DO|FOR) )\b(INSERT INTO|UPDATE|DELETE FROM)\s+${table}`, "gi"))].map(
+    ([, verb, name]) => `${verb.split(" ")[0].toLowerCase()} ${name}`,
+  );
+  if (writes.length > 0) return writes.join(" + ");
+  const from = new RegExp(String.raw`\bFROM\s+${table}`, "i").exec(sql);
+  return `select ${from?.[1] ?? "?"}`;
+}

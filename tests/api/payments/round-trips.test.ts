@@ -5,7 +5,7 @@ import { flushApiRequestLog, pendingApiRequests } from "@/lib/request-log/record
 import { call } from "../../helpers/http";
 import { createTestMerchant } from "../../helpers/merchants";
 import { directBody, initiatePayment, uniqueRef } from "../../helpers/payments";
-import { recordStatements } from "../../helpers/record-statements";
+import { describeStatement, recordStatements } from "../../helpers/record-statements";
 import { ensureReferenceData } from "../../helpers/reference";
 
 /**
@@ -40,19 +40,6 @@ afterAll(() => {
   }
   invalidateApiKeyCache();
 });
-
-/** "insert payments", "select payments", "begin"…: what a statement does and to which tables. */
-function describeStatement(sql: string): string {
-  const control = /^(BEGIN|COMMIT|ROLLBACK)\b/i.exec(sql);
-  if (control) return control[1].toLowerCase();
-  const table = String.raw`(?:"?public"?\.)?"?(\w+)"?`;
-  const writes = [...sql.matchAll(new RegExp(String.raw`\b(INSERT INTO|UPDATE|DELETE FROM)\s+${table}`, "gi"))].map(
-    ([, verb, name]) => `${verb.split(" ")[0].toLowerCase()} ${name}`,
-  );
-  if (writes.length > 0) return writes.join(" + ");
-  const from = new RegExp(String.raw`\bFROM\s+${table}`, "i").exec(sql);
-  return `select ${from?.[1] ?? "?"}`;
-}
 
 async function roundTrips(request: () => Promise<{ status: number }>, expectedStatus: number) {
   await flushApiRequestLog();

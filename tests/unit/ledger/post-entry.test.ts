@@ -7,6 +7,7 @@ import { postEntry } from "@/lib/ledger/post-entry";
 import { reconcileLedger } from "@/lib/ledger/reconcile-ledger";
 import { fund, inTx, wallet } from "../../helpers/ledger";
 import { createTestMerchant } from "../../helpers/merchants";
+import { describeStatement, recordStatements } from "../../helpers/record-statements";
 
 const debit = (merchantId: string, amount: bigint, key: string) =>
   inTx((tx) =>
@@ -32,6 +33,21 @@ describe("postEntry", () => {
       [`m:${merchant.id}:sandbox:XOF:collect`, "available", 100_000n, "XOF"],
     ]);
     expect(await wallet(merchant.id, "XOF")).toEqual({ available: 100_000n, pending: 0n });
+  });
+
+  it("is one statement on existing accounts, two the first time a merchant account is used (issue 17)", async () => {
+    const { merchant } = await createTestMerchant();
+    const first = await recordStatements(() => debit(merchant.id, -10_000n, `t:${merchant.id}:credit`)); // a credit
+    const write = "insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings";
+    // The wallet did not exist: the first run creates it and writes nothing else, the second posts.
+    expect(first.statements.map(describeStatement)).toEqual(["begin", write, write, "commit"]);
+    const next = await recordStatements(() => debit(merchant.id, 3_000n, `t:${merchant.id}:one`));
+    expect(next.statements.map(describeStatement)).toEqual(["begin", write, "commit"]);
+    // A refusal is the same one statement, then the read that tells a replay from a new entry.
+    const refused = await recordStatements(() => debit(merchant.id, 7_001n, `t:${merchant.id}:two`).catch((e) => e));
+    expect(refused.result).toMatchObject({ code: "insufficient_balance" });
+    expect(refused.statements.map(describeStatement)).toEqual(["begin", write, "select ledger_entries", "rollback"]);
+    expect(await wallet(merchant.id, "XOF")).toEqual({ available: 7_000n, pending: 0n });
   });
 
   it("is idempotent: the same key posted again changes nothing and returns the first entry", async () => {

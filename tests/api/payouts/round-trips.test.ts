@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invalidateApiKeyCache } from "@/lib/auth/api-key-cache";
+import { flushApiRequestLog } from "@/lib/request-log/record-api-request";
+import { fund } from "../../helpers/ledger";
+import { createTestMerchant } from "../../helpers/merchants";
+import { initiate, quote, quoteBody, recipient } from "../../helpers/payouts";
+import { describeStatement, recordStatements } from "../../helpers/record-statements";
+import { ensureReferenceData } from "../../helpers/reference";
+
+/**
+ * The database round trips of POST /payouts/initiate, statement by statement (docs/performance.md,
+ * "Round trips per request"; issue 17). The server is CPU-bound and every statement is a Prisma
+ * call, so a statement added here is a regression to justify: if it is needed, change the list
+ * here and the figures in the doc. Steady state: API key cache and catalogue warm, the
+ * merchant's wallet and the platform's accounts exist.
+ */
+type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
+let m: Merchant;
+const saved = {
+  API_KEY_CACHE_MS: process.env.API_KEY_CACHE_MS,
+  REFERENCE_CACHE_TTL_SECONDS: process.env.REFERENCE_CACHE_TTL_SECONDS,
+  API_REQUEST_LOG_FLUSH_MS: process.env.API_REQUEST_LOG_FLUSH_MS,
+};
+
+const legacyBody = () => ({ amount: 10_000, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: recipient() });
+
+beforeAll(async () => {
+  process.env.API_KEY_CACHE_MS = "600000";
+  process.env.API_REQUEST_LOG_FLUSH_MS = "60000"; // the request log's batch never lands inside a measured request
+  process.env.REFERENCE_CACHE_TTL_SECONDS = "600";
+  await ensureReferenceData();
+  m = await createTestMerchant();
+  await fund(m.merchant.id, "XOF", 10_000_000n);
+  const q = await quote(m.headers, quoteBody()); // warms the key cache and the catalogue
+  expect((await initiate(m.headers, { quoteId: q.json.quoteId, recipient: recipient() })).status).toBe(201);
+  expect((await initiate(m.headers, legacyBody())).status).toBe(201); // and each table's column types (lib/db/insert-rows)
+});
+
+afterAll(() => {
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  invalidateApiKeyCache();
+});
+
+async function roundTrips(request: () => Promise<{ status: number; json: { code?: string } }>, expectedStatus: number) {
+  await flushApiRequestLog();
+  const { result, statements } = await recordStatements(request);
+  expect(result.status, JSON.stringify(result.json)).toBe(expectedStatus);
+  return statements.map(describeStatement);
+}
+
+describe("POST /payouts/initiate round trips", () => {
+  it("with a quote", async () => {
+    const q = await quote(m.headers, quoteBody());
+    expect(await roundTrips(() => initiate(m.headers, { quoteId: q.json.quoteId, recipient: recipient() }), 201)).toEqual([
+      "select payout_quotes",
+      "select merchant_payout_limits",
+      "begin",
+      // The rows nobody else touches, one statement: claim, payout, timeline, event (+ delivery job when it has a URL), submit job, audit.
+      "update payout_quotes + insert payouts + insert payout_status_changes + insert webhook_events + insert jobs + insert jobs + insert audit_logs",
+      // The hot rows, last and in the one lock order: the limit windows, then the wallet (lock, check, entry, postings, hold).
+      "insert payout_usage",
+      "insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings + insert ledger_holds",
+      "commit",
+    ]);
+  });
+
+  it("legacy (no quote)", async () => {
+    expect(await roundTrips(() => initiate(m.headers, legacyBody()), 201)).toEqual([
+      // Pricing reads the limits and the balances (the windows are taken atomically below).
+      "select merchant_payout_limits",
+      "select merchants",
+      "select ledger_accounts",
+      "begin",
+      "insert payout_quotes + insert payouts + insert payout_status_changes + insert webhook_events + insert jobs + insert jobs + insert audit_logs",
+      // The hot rows, last and in the one lock order: the limit windows, then the wallet (lock, check, entry, postings, hold).
+      "insert payout_usage",
+      "insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings + insert ledger_holds",
+      "commit",
+    ]);
+  });
+});
