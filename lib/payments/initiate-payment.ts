@@ -1,15 +1,17 @@
 import type { ApiAuth } from "@/lib/auth/authenticate";
 import { config } from "@/lib/config";
-import { getPrisma } from "@/lib/db/client";
+import { asJsonb } from "@/lib/db/as-jsonb";
+import { type Db, getPrisma } from "@/lib/db/client";
+import { insertRowsSql } from "@/lib/db/insert-rows";
 import { Prisma, type Payment } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { newId, newToken } from "@/lib/ids";
-import { enqueueJob } from "@/lib/jobs/enqueue-job";
+import { JOB_DEDUPE_CONFLICT, newJobRows, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
 import { isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
 import { checkoutChannels } from "@/lib/checkout/checkout-channels";
 import { getRoute } from "@/lib/connectors/get-route";
 import { assertPhoneMatchesProvider, checkChannelAmount, collectFee, getCatalogue, getChannel, validatePhone } from "@/lib/reference";
-import { assertWebhookUrlAllowed, recordWebhookEvent } from "@/lib/webhooks";
+import { assertWebhookUrlAllowed, webhookEventRows, webhookEventsSql } from "@/lib/webhooks";
 import type { InitiatePaymentInput } from "./initiate-payment-input";
 import { expiryMinutes } from "./payment-lifecycle";
 import { paymentStatusView } from "./payment-views";
@@ -19,7 +21,8 @@ export const SUBMIT_PAYMENT_JOB = "payment.submit";
 /**
  * Creates a collect payment (spec POST /payments/initiate, DESIGN §6). Everything a merchant
  * can get wrong is checked before anything is written; then the payment, its first timeline
- * row, the payment.pending event and (direct) the provider submission job commit together.
+ * row, the payment.pending event and (direct) the provider submission job are written together
+ * by one statement (writeNewPayment).
  */
 /**
  * The payment as created; `redirectFlow` when its provider's connector collects by sending the
@@ -57,62 +60,79 @@ export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environm
   }
 
   // No look-up of externalReference first: the unique index on (merchant, environment,
-  // reference) decides, for a plain duplicate as for two requests racing, and the catch below
-  // names the payment that has it. The duplicate, a client error, costs a rolled-back
-  // transaction; every payment created saves a round trip.
+  // reference) decides, for a plain duplicate as for two requests racing; then nothing is
+  // written and the payment that has the reference is named.
   const prisma = await getPrisma();
   const now = new Date();
-  try {
-    const created = await prisma.$transaction(async (tx) => {
-      const payment = await tx.payment.create({
-        data: {
-          id: newId("txn"),
-          merchantId: merchant.id,
-          environment,
-          type: input.type,
-          amount,
-          currency: input.currency,
-          fee,
-          provider,
-          country,
-          customerPhone: phone,
-          customerName: input.customerName ?? null,
-          customerEmail: input.customerEmail ?? null,
-          description: input.description ?? null,
-          externalReference: input.externalReference,
-          callbackUrl: input.callbackUrl ?? null,
-          returnUrl: input.returnUrl ?? null,
-          cancelUrl: input.cancelUrl ?? null,
-          metadata: (input.metadata as Prisma.InputJsonObject | undefined) ?? Prisma.DbNull,
-          checkoutToken: newToken(),
-          expiresAt: new Date(now.getTime() + expiryMinutes(input.type) * 60_000),
-        },
-      });
-      await tx.paymentStatusChange.create({ data: { paymentId: payment.id, fromStatus: null, toStatus: "pending", reason: "initiated" } });
-      await recordWebhookEvent(tx, {
-        merchantId: merchant.id,
-        environment,
-        type: "payment.pending",
-        data: paymentStatusView(payment),
-        callbackUrl: payment.callbackUrl,
-      });
-      if (input.type === "direct") {
-        await enqueueJob(tx, SUBMIT_PAYMENT_JOB, { paymentId: payment.id }, { dedupeKey: `${SUBMIT_PAYMENT_JOB}:${payment.id}:1` });
-      }
-      return payment;
-    });
-    return redirectFlow ? { ...created, redirectFlow } : created;
-  } catch (err) {
-    // The reference is taken (used before, or by a request that won a race): name its payment.
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
-      const winner = await prisma.payment.findUnique({
-        where: { merchantId_environment_externalReference: { merchantId: merchant.id, environment, externalReference: input.externalReference } },
-        select: { id: true },
-      });
-      if (winner) throw duplicateReference(input.externalReference, winner.id);
-    }
-    throw err;
-  }
+  const payment: Payment = {
+    id: newId("txn", now.getTime()),
+    merchantId: merchant.id,
+    environment,
+    type: input.type,
+    status: "pending",
+    amount,
+    currency: input.currency,
+    fee,
+    refundedAmount: 0n,
+    refundReserved: 0n,
+    provider,
+    country,
+    customerPhone: phone,
+    customerName: input.customerName ?? null,
+    customerEmail: input.customerEmail ?? null,
+    description: input.description ?? null,
+    externalReference: input.externalReference,
+    callbackUrl: input.callbackUrl ?? null,
+    returnUrl: input.returnUrl ?? null,
+    cancelUrl: input.cancelUrl ?? null,
+    metadata: input.metadata ? (asJsonb(input.metadata) as Prisma.JsonObject) : null,
+    checkoutToken: newToken(),
+    providerReference: null,
+    providerRequestRef: null,
+    connectorAccountId: null,
+    providerRawStatus: null,
+    providerRedirectUrl: null,
+    submittedAt: null,
+    completedAt: null,
+    errorCode: null,
+    errorMessage: null,
+    expiresAt: new Date(now.getTime() + expiryMinutes(input.type) * 60_000),
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (await writeNewPayment(prisma, payment)) return redirectFlow ? { ...payment, redirectFlow } : payment;
+  const winner = await prisma.payment.findUnique({
+    where: { merchantId_environment_externalReference: { merchantId: merchant.id, environment, externalReference: input.externalReference } },
+    select: { id: true },
+  });
+  throw duplicateReference(input.externalReference, winner?.id ?? "another payment");
+}
+
+/**
+ * The payment, its first timeline row, the payment.pending event (and its delivery job when it
+ * has somewhere to go) and, for a direct payment, the submission job: ONE statement, a
+ * data-modifying CTE built from each row's owner (insertRowsSql, webhookEventsSql, newJobRows),
+ * atomic without an interactive transaction (issue 17: a BEGIN, five statements and a COMMIT
+ * before). A reference already used inserts no payment, and then nothing else either: false.
+ */
+async function writeNewPayment(db: Db, payment: Payment): Promise<boolean> {
+  const created = Prisma.sql`EXISTS (SELECT 1 FROM payment)`;
+  const parts = [
+    Prisma.sql`payment AS (${await insertRowsSql(db, "payments", [payment], { onConflictDoNothing: "merchant_id, environment, external_reference" })} RETURNING id)`,
+    Prisma.sql`timeline AS (${await insertRowsSql(db, "payment_status_changes", [{ paymentId: payment.id, fromStatus: null, toStatus: "pending", reason: "initiated", createdAt: payment.createdAt }], { when: created })})`,
+    webhookEventsSql({
+      ...webhookEventRows([{ merchantId: payment.merchantId, environment: payment.environment, type: "payment.pending", data: paymentStatusView(payment), callbackUrl: payment.callbackUrl }]),
+      when: created,
+    }),
+  ];
+  const jobs = payment.type === "direct" ? await newJobRows(SUBMIT_PAYMENT_JOB, [{ payload: { paymentId: payment.id }, options: { dedupeKey: `${SUBMIT_PAYMENT_JOB}:${payment.id}:1` } }]) : [];
+  if (jobs.length > 0) parts.push(Prisma.sql`submit_job AS (${await insertRowsSql(db, "jobs", jobs, { when: created, onConflictDoNothing: JOB_DEDUPE_CONFLICT })})`);
+  const [row] = await db.$queryRaw<{ created: boolean; jobs: number }[]>`
+    WITH ${Prisma.join(parts, ", ")}
+    SELECT ${created} AS created, (SELECT count(*)::int FROM event_jobs) + ${jobs.length} AS jobs`;
+  // The submission job is due now, and so is the event's delivery job when there is one: one wake.
+  if (row.created && row.jobs > 0) wakeAfterCommit(db, payment.createdAt);
+  return row.created;
 }
 
 function duplicateReference(reference: string, transactionId: string) {

@@ -1,5 +1,6 @@
 import type { ApiAuth } from "@/lib/auth/authenticate";
 import { type AuditBy, type AuditEntry, auditRow } from "@/lib/audit/write-audit";
+import { asJsonb } from "@/lib/db/as-jsonb";
 import { getPrisma, type Tx } from "@/lib/db/client";
 import { insertRowsSql } from "@/lib/db/insert-rows";
 import { isUniqueViolation } from "@/lib/db/is-unique-violation";
@@ -261,14 +262,6 @@ export function payoutFromData(data: Prisma.PayoutCreateManyInput): Payout {
     correspondentBank: json(data.correspondentBank),
     metadata: json(data.metadata),
   } as Payout;
-}
-
-/** A JSON value with its object keys in jsonb's order (shorter keys first, then by their UTF-8 bytes). */
-function asJsonb(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(asJsonb);
-  if (value === null || typeof value !== "object") return value;
-  const keys = Object.keys(value).sort((a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)));
-  return Object.fromEntries(keys.map((k) => [k, asJsonb((value as Record<string, unknown>)[k])]));
 }
 
 /** The beneficiary rules' context, fixed by the quote (method, corridor, type). */

@@ -52,26 +52,15 @@ const status = (headers: Record<string, string>, transactionId: string) =>
   call(paymentStatus, { path: `/payments/status/${transactionId}`, headers, params: { transactionId } });
 
 describe("round trips per request", () => {
-  it("POST /payments/initiate (direct): one transaction of four writes, the event and its delivery job in one", async () => {
+  it("POST /payments/initiate (direct): one statement writes the payment, its timeline, the event, its delivery job and the submission job", async () => {
     expect(await roundTrips(() => initiatePayment(m.headers, directBody()), 201)).toEqual([
-      "begin",
-      "insert payments",
-      "insert payment_status_changes",
-      "insert webhook_events + insert jobs",
-      "insert jobs", // payment.submit
-      "commit",
+      "insert payments + insert payment_status_changes + insert webhook_events + insert jobs + insert jobs",
     ]);
   });
 
-  it("POST /payments/initiate (checkout): the same without the submission job", async () => {
+  it("POST /payments/initiate (checkout): the same statement without the submission job", async () => {
     const body = { type: "checkout", amount: 5000, externalReference: uniqueRef() };
-    expect(await roundTrips(() => initiatePayment(m.headers, body), 201)).toEqual([
-      "begin",
-      "insert payments",
-      "insert payment_status_changes",
-      "insert webhook_events + insert jobs",
-      "commit",
-    ]);
+    expect(await roundTrips(() => initiatePayment(m.headers, body), 201)).toEqual(["insert payments + insert payment_status_changes + insert webhook_events + insert jobs"]);
   });
 
   it("POST /payments/initiate with X-Idempotency-Key: the claim before, the stored response after", async () => {
@@ -79,12 +68,7 @@ describe("round trips per request", () => {
     const body = directBody();
     expect(await roundTrips(() => initiatePayment(headers, body), 201)).toEqual([
       "insert idempotency_records",
-      "begin",
-      "insert payments",
-      "insert payment_status_changes",
-      "insert webhook_events + insert jobs",
-      "insert jobs",
-      "commit",
+      "insert payments + insert payment_status_changes + insert webhook_events + insert jobs + insert jobs",
       "update idempotency_records",
     ]);
     // The replay reads the stored response and runs nothing.
