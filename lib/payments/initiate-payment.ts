@@ -6,6 +6,7 @@ import { insertRowsSql } from "@/lib/db/insert-rows";
 import { Prisma, type Payment } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { newId, newToken } from "@/lib/ids";
+import { withStatementTransactionSpan } from "@/lib/observability/db-spans";
 import { JOB_DEDUPE_CONFLICT, newJobRows, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
 import { isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
 import { checkoutChannels } from "@/lib/checkout/checkout-channels";
@@ -127,9 +128,11 @@ async function writeNewPayment(db: Db, payment: Payment): Promise<boolean> {
   ];
   const jobs = payment.type === "direct" ? await newJobRows(SUBMIT_PAYMENT_JOB, [{ payload: { paymentId: payment.id }, options: { dedupeKey: `${SUBMIT_PAYMENT_JOB}:${payment.id}:1` } }]) : [];
   if (jobs.length > 0) parts.push(Prisma.sql`submit_job AS (${await insertRowsSql(db, "jobs", jobs, { when: created, onConflictDoNothing: JOB_DEDUPE_CONFLICT })})`);
-  const [row] = await db.$queryRaw<{ created: boolean; jobs: number }[]>`
-    WITH ${Prisma.join(parts, ", ")}
-    SELECT ${created} AS created, (SELECT count(*)::int FROM event_jobs) + ${jobs.length} AS jobs`;
+  const [row] = await withStatementTransactionSpan(
+    () => db.$queryRaw<{ created: boolean; jobs: number }[]>`
+      WITH ${Prisma.join(parts, ", ")}
+      SELECT ${created} AS created, (SELECT count(*)::int FROM event_jobs) + ${jobs.length} AS jobs`,
+  );
   // The submission job is due now, and so is the event's delivery job when there is one: one wake.
   if (row.created && row.jobs > 0) wakeAfterCommit(db, payment.createdAt);
   return row.created;

@@ -10,6 +10,8 @@ import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { JOBS_ENQUEUED_EVENT, jobWakeSettled, wakeJobRunner } from "@/lib/jobs/wake-job-runner";
 import { initiatePayment, SUBMIT_PAYMENT_JOB } from "@/lib/payments/initiate-payment";
 import { initiatePaymentBody } from "@/lib/payments/initiate-payment-input";
+import { initiatePayout } from "@/lib/payouts/initiate-payout";
+import { initiatePayoutBody } from "@/lib/payouts/payout-request-schemas";
 import { createTestMerchant } from "../helpers/merchants";
 import { directBody } from "../helpers/payments";
 import { ensureReferenceData } from "../helpers/reference";
@@ -19,35 +21,19 @@ import { ensureReferenceData } from "../helpers/reference";
  * `jobs/enqueued` through the app's Inngest client (its `send` is replaced by a spy: there is
  * no Inngest server here); in the embedded mode it runs the in-process runner now.
  */
-const failSubmitEnqueue = vi.hoisted(() => ({ on: false }));
-
-// Lets a test make the payment's second outbox write fail, after its first (the event's
-// delivery job) was written and asked for a wake: the whole transaction rolls back.
-vi.mock("@/lib/jobs/enqueue-job", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/jobs/enqueue-job")>();
-  return {
-    ...real,
-    enqueueJob: async (...args: Parameters<typeof real.enqueueJob>) => {
-      const job = await real.enqueueJob(...args);
-      if (failSubmitEnqueue.on && args[1] === "payment.submit") throw new Error("connection reset while writing the job");
-      return job;
-    },
-  };
-});
-
 // The runner's periodic sweeps would touch other test files' rows on a shared PostgreSQL.
 vi.mock("@/lib/jobs/periodic-tasks", () => ({ periodicTasks: [] }));
 
 beforeAll(() => ensureReferenceData());
 
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
+const legacyPayoutBody = { amount: 1000, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: { phone: "+221770000012" } };
 const initiateDirect = (m: Merchant) => initiatePayment({ merchant: m.merchant, environment: "sandbox" }, initiatePaymentBody.parse(directBody()));
 
 const ENV_KEYS = ["JOBS_RUNNER", "INNGEST_EVENT_KEY", "LOG_LEVEL"] as const;
 const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
 afterEach(async () => {
   await jobWakeSettled();
-  failSubmitEnqueue.on = false;
   for (const k of ENV_KEYS) {
     if (savedEnv[k] === undefined) delete process.env[k];
     else process.env[k] = savedEnv[k];
@@ -84,14 +70,16 @@ describe("under Inngest: jobs/enqueued after commit", () => {
     const prisma = await getPrisma();
     const m = await createTestMerchant();
     const send = vi.spyOn(inngest, "send").mockResolvedValue({ ids: [] });
-    failSubmitEnqueue.on = true;
 
-    await expect(initiateDirect(m)).rejects.toThrow("connection reset while writing the job");
+    // A payout writes its event, delivery job and submit job first, then the ledger refuses the
+    // hold (the wallet is empty): the whole transaction rolls back, jobs included.
+    const payout = initiatePayout({ merchant: m.merchant, environment: "sandbox" }, initiatePayoutBody.parse(legacyPayoutBody));
+    await expect(payout).rejects.toMatchObject({ code: "INSUFFICIENT_BALANCE" });
     await jobWakeSettled();
     await new Promise((r) => setTimeout(r, 100)); // well past the coalescing window
 
     expect(send).not.toHaveBeenCalled();
-    expect(await prisma.payment.count({ where: { merchantId: m.merchant.id } })).toBe(0);
+    expect(await prisma.payout.count({ where: { merchantId: m.merchant.id } })).toBe(0);
     expect(await prisma.webhookEvent.count({ where: { merchantId: m.merchant.id } })).toBe(0);
   });
 
