@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { encode } from "next-auth/jwt";
 import { getPrisma } from "@/lib/db/client";
 import { resolveAuthSecret } from "@/lib/dashboard/auth-secret";
+import { recordStatements } from "../../helpers/record-statements";
 import { signedUpMerchant } from "./helpers";
 
 /**
@@ -34,7 +35,10 @@ describe("the dashboard session cookie", () => {
     expect(await currentScope()).toBeNull();
 
     jar.cookies.set(COOKIE, await encode({ token: claims, secret, maxAge: 3600 }));
-    expect(await currentScope()).toMatchObject({ userId: m.scope.userId, merchantId: m.scope.merchantId, environment: "sandbox", role: "owner" });
+    // Checked against the database at every request, in one statement (user, merchant).
+    const { result, statements } = await recordStatements(() => currentScope());
+    expect(result).toMatchObject({ userId: m.scope.userId, merchantId: m.scope.merchantId, environment: "sandbox", role: "owner" });
+    expect(statements).toHaveLength(1);
 
     const good = jar.cookies.get(COOKIE)!;
     jar.cookies.set(COOKIE, good.slice(0, -4) + (good.endsWith("AAAA") ? "BBBB" : "AAAA"));
