@@ -50,6 +50,17 @@ describe("the dashboard session cookie", () => {
     jar.cookies.set(COOKIE, await encode({ token: claims, secret: "another-secret-another-secret-another", maxAge: 3600 }));
     expect(await currentScope()).toBeNull();
 
+    // A token seen before (kept decoded) still ends at its expiry.
+    jar.cookies.set(COOKIE, await encode({ token: claims, secret, maxAge: 60 }));
+    expect(await currentScope()).not.toBeNull();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 60_000 + 16_000); // past its expiry and next-auth's 15 s tolerance
+      expect(await currentScope()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+
     // A token of a session ended since (logout, password change) carries an older version.
     jar.cookies.set(COOKIE, await encode({ token: { ...claims, sessionVersion: -1 }, secret, maxAge: 3600 }));
     expect(await currentScope()).toBeNull();
