@@ -6,10 +6,14 @@
  * the payments list (server render of the whole page), and the deep pages of the lists (issue 13):
  * the dashboard's deepest page, the API's deepest `page` and a `startingAfter` cursor past it.
  * BENCH_DASHBOARD_ONLY=word,word runs only the cases whose name contains one of the words.
+ * BENCH_DASHBOARD_SEED=0 (PostgreSQL) keeps the payments an earlier run seeded in BENCH_DATABASE_URL
+ * (seeding a million takes minutes; every run adds BENCH_DASHBOARD_PAYMENTS more otherwise).
+ * Each case also reports the server's CPU time per request (all its processes, from /proc): on a
+ * shared machine req/s moves with the neighbours' load, CPU per request much less.
  * Results in bench-results/dashboard.json.
  */
 import { spawn, spawnSync, execSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 
@@ -24,6 +28,7 @@ const password = "bench-dashboard-password";
 const publicKey = "pk_test_BenchDashBenchDashBenchDash";
 const secretKey = "sk_test_BenchDashBenchDashBenchDashBenchDash";
 const only = process.env.BENCH_DASHBOARD_ONLY?.split(",").filter(Boolean);
+const seed = !(process.env.BENCH_DASHBOARD_SEED === "0" && process.env.BENCH_DATABASE_URL);
 const env = {
   ...process.env,
   PORT: port,
@@ -89,19 +94,35 @@ async function login() {
   return session;
 }
 
+/** CPU time (ms) the server's processes have used so far: utime + stime of /proc/<pid>/stat. */
+function cpuMs(server) {
+  const tick = 1000 / Number(execSync("getconf CLK_TCK").toString().trim() || 100);
+  return descendants(server.pid).reduce((sum, pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return sum + (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+
 const measure = (url, headers) =>
   new Promise((resolve, reject) =>
     autocannon({ url, headers, connections, duration }, (err, result) => (err ? reject(err) : resolve(result))),
   );
 
-rmSync(path.join(root, ".data-bench-dashboard"), { recursive: true, force: true });
-let server = await start();
-await stop(server); // the embedded database has one owner at a time: seed between two starts
-const seeded = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/ops.ts", "dashboard:seed-payments", "--merchant", email, "--count", String(payments)], { cwd: root, env, encoding: "utf8" });
-if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr || seeded.stdout}`);
-// A table that grew by a million rows in a minute has no visibility map and stale statistics yet;
-// production tables have been vacuumed (autovacuum). Measure that steady state, not the first minute.
-if (process.env.BENCH_DATABASE_URL) spawnSync("psql", [process.env.BENCH_DATABASE_URL, "-qAtc", "VACUUM ANALYZE payments"], { encoding: "utf8" });
+let server;
+if (seed) {
+  rmSync(path.join(root, ".data-bench-dashboard"), { recursive: true, force: true });
+  server = await start();
+  await stop(server); // the embedded database has one owner at a time: seed between two starts
+  const seeded = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/ops.ts", "dashboard:seed-payments", "--merchant", email, "--count", String(payments)], { cwd: root, env, encoding: "utf8" });
+  if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr || seeded.stdout}`);
+  // A table that grew by a million rows in a minute has no visibility map and stale statistics yet;
+  // production tables have been vacuumed (autovacuum). Measure that steady state, not the first minute.
+  if (process.env.BENCH_DATABASE_URL) spawnSync("psql", [process.env.BENCH_DATABASE_URL, "-qAtc", "VACUUM ANALYZE payments"], { encoding: "utf8" });
+}
 server = await start();
 const rows = [];
 try {
@@ -126,10 +147,12 @@ try {
     const probe = await fetch(base + t.path, { headers: t.headers, redirect: "manual" });
     if (probe.status !== 200) throw new Error(`${t.path} answered ${probe.status}`);
     await measure(base + t.path, t.headers).catch(() => undefined); // warm-up
+    const cpuBefore = cpuMs(server);
     const r = await measure(base + t.path, t.headers);
-    const row = { name: t.name, reqPerSec: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx + r.errors };
+    const cpuPerReqMs = Number(((cpuMs(server) - cpuBefore) / Math.max(1, r.requests.total)).toFixed(1));
+    const row = { name: t.name, reqPerSec: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, cpuPerReqMs, non2xx: r.non2xx + r.errors };
     rows.push(row);
-    console.log(`${row.name.padEnd(52)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${String(row.p50Ms).padStart(5)} ms  p99 ${String(row.p99Ms).padStart(5)} ms${row.non2xx ? `  (${row.non2xx} non-2xx!)` : ""}`);
+    console.log(`${row.name.padEnd(52)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${String(row.p50Ms).padStart(5)} ms  p99 ${String(row.p99Ms).padStart(5)} ms  server CPU ${String(row.cpuPerReqMs).padStart(5)} ms/req${row.non2xx ? `  (${row.non2xx} non-2xx!)` : ""}`);
   }
   mkdirSync(path.join(root, "bench-results"), { recursive: true });
   writeFileSync(path.join(root, "bench-results/dashboard.json"), JSON.stringify({ date: new Date().toISOString(), payments, connections, duration, rows }, null, 2));

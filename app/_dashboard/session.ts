@@ -1,5 +1,4 @@
-import { getServerSession } from "next-auth";
-import { encode } from "next-auth/jwt";
+import { decode, encode, type JWT } from "next-auth/jwt";
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
@@ -9,15 +8,49 @@ import { can, refusal, type Permission } from "@/lib/dashboard/roles";
 import type { DashboardMember } from "@/lib/dashboard/scope";
 import type { FormResult } from "@/lib/dashboard/form-result";
 import { resolveTimeZone, TIME_ZONE_COOKIE } from "@/lib/dashboard/time-zone";
-import { authOptions, SESSION_MAX_AGE_SECONDS, sessionClaims, sessionCookie } from "./auth-options";
+import { resolveAuthSecret } from "@/lib/dashboard/auth-secret";
+import { SESSION_MAX_AGE_SECONDS, sessionClaims, sessionCookie } from "./auth-options";
 import { displayZone } from "./format";
 
-/** The verified session's scope, or null. Once per request (layout and page share it). */
+/**
+ * The verified session's scope, or null. Once per request (layout and page share it). The cookie
+ * is decoded with next-auth's own `decode` (what getServerSession does inside): getServerSession
+ * runs next-auth's whole handler and re-encrypts a fresh token on every call, which a server
+ * component cannot even send back (half a millisecond per page view, issue 17). An expired,
+ * tampered or foreign token decodes to an error: no session.
+ */
 export const currentScope = cache(async (): Promise<DashboardMember | null> => {
-  const session = (await getServerSession(authOptions())) as { userId?: unknown; merchantId?: unknown; environment?: unknown; sessionVersion?: unknown } | null;
-  if (!session) return null;
-  return loadSessionScope(session);
+  const token = (await cookies()).get(sessionCookie().name)?.value;
+  if (!token) return null;
+  const claims = await decodeSession(token, resolveAuthSecret());
+  if (!claims) return null;
+  return loadSessionScope(claims as Parameters<typeof loadSessionScope>[0]);
 });
+
+/**
+ * Tokens already decoded, by value: decoding derives the key (HKDF) and decrypts at every call,
+ * 3 % of a page view's CPU, for the same few tokens again and again. A token's claims never
+ * change (it is authenticated encryption: another value is another token); its expiry is checked
+ * again at each use, and the user's session version still is, in the database (loadSessionScope).
+ */
+const decodedTokens = { secret: "", claims: new Map<string, JWT>() };
+const DECODED_TOKENS_KEPT = 1000;
+const CLOCK_TOLERANCE_MS = 15_000; // next-auth's decode
+
+async function decodeSession(token: string, secret: string): Promise<JWT | null> {
+  if (decodedTokens.secret !== secret) decodedTokens.claims = new Map();
+  decodedTokens.secret = secret;
+  const known = decodedTokens.claims.get(token);
+  if (known && typeof known.exp === "number" && known.exp * 1000 + CLOCK_TOLERANCE_MS > Date.now()) return known;
+  const claims = await decode({ token, secret }).catch(() => null);
+  if (!claims) {
+    decodedTokens.claims.delete(token);
+    return null;
+  }
+  if (decodedTokens.claims.size >= DECODED_TOKENS_KEPT) decodedTokens.claims.clear();
+  decodedTokens.claims.set(token, claims);
+  return claims;
+}
 
 /** Where a member without two-factor goes when the team requires it. */
 export const TWO_FACTOR_ENROL_PATH = "/dashboard/settings/two-factor";
@@ -64,7 +97,7 @@ export async function actionScope(permission: Permission): Promise<{ scope: Dash
  * browser or a client-side signIn.
  */
 export async function startSession(login: DashboardLogin): Promise<void> {
-  const secret = authOptions().secret!;
+  const secret = resolveAuthSecret();
   const value = await encode({ token: sessionClaims(login), secret, maxAge: SESSION_MAX_AGE_SECONDS });
   const { name, secure } = sessionCookie();
   (await cookies()).set(name, value, { httpOnly: true, sameSite: "lax", path: "/", secure, maxAge: SESSION_MAX_AGE_SECONDS });

@@ -61,11 +61,13 @@ const TABLES: Table[] = [
 /**
  * Collect payments and payouts live in two tables, merged newest first by (createdAt, id). The
  * page is chosen in the database: each table gives the ids of its first `skip + limit` matching
- * rows from its (merchant, environment, created_at) index, a UNION ALL merges them and OFFSET /
- * LIMIT cut the page; only that page's rows are then loaded whole. `skip` is bounded by
- * MAX_PAGE_OFFSET (toPage), so a request touches at most 2 × (10,000 + 100) index entries; a
- * cursor (`startingAfter`) seeks straight to its position instead, at any depth. Before, both
- * tables' first `skip + limit` whole rows were loaded and merged in memory (issue 13).
+ * rows from its (merchant, environment[, status], created_at, id) index, a UNION ALL merges them
+ * and OFFSET / LIMIT cut the page; only that page's rows are then read whole, joined in the same
+ * statement. `skip` is bounded by MAX_PAGE_OFFSET (toPage), so a request touches at most
+ * 2 × (10,000 + 100) index entries; a cursor (`startingAfter`) seeks straight to its position
+ * instead, at any depth. Before, both tables' first `skip + limit` whole rows were loaded and
+ * merged in memory (issue 13). Two statements per list, run side by side: the page with its rows,
+ * and the counts of both tables (issue 17: they were five, each a Prisma call's CPU).
  */
 export type ListTransactionsOptions = {
   /**
@@ -88,29 +90,31 @@ export async function listTransactions(scope: Scope, query: ListTransactionsQuer
     (t) => Prisma.sql`(SELECT ${Prisma.raw(`'${t.kind}'`)} AS kind, id, created_at FROM ${t.sql} WHERE ${where(t, true)}
                        ORDER BY created_at DESC, id DESC LIMIT ${page.skip + page.limit})`,
   );
-  const [pageRows, ...counts] = await Promise.all([
-    branches.length === 0
-      ? Promise.resolve([])
-      : prisma.$queryRaw<{ kind: "collect" | "payout"; id: string }[]>`
-          SELECT kind, id FROM (${Prisma.join(branches, " UNION ALL ")}) AS page
-          ORDER BY created_at DESC, id DESC OFFSET ${page.skip} LIMIT ${page.limit}`,
-    ...tables.map((t) =>
-      options.countUpTo
-        ? prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM (SELECT 1 FROM ${t.sql} WHERE ${where(t, false)} LIMIT ${options.countUpTo}) AS capped`
-        : prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM ${t.sql} WHERE ${where(t, false)}`,
-    ),
-  ]);
-  const total = counts.reduce((sum, [row]) => sum + Number(row.n), 0);
+  // Each table's page rows, joined by id: the columns the list items show, in one shape.
+  const rowsOf = (t: Table) =>
+    t.kind === "collect"
+      ? Prisma.sql`SELECT page.kind, r.id, r.status::text AS status, r.amount, r.currency, r.provider, r.external_reference, r.customer_name, NULL::jsonb AS recipient, r.created_at, r.completed_at, r.updated_at
+                   FROM page JOIN payments r ON r.id = page.id WHERE page.kind = 'collect'`
+      : Prisma.sql`SELECT page.kind, r.id, r.status::text AS status, r.amount, r.currency, r.provider, r.external_reference, NULL AS customer_name, r.recipient, r.created_at, r.completed_at, r.updated_at
+                   FROM page JOIN payouts r ON r.id = page.id WHERE page.kind = 'payout'`;
+  const counted = (t: Table) =>
+    options.countUpTo
+      ? Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM ${t.sql} WHERE ${where(t, false)} LIMIT ${options.countUpTo}) AS capped)`
+      : Prisma.sql`(SELECT count(*) FROM ${t.sql} WHERE ${where(t, false)})`;
+  const [rows, [counts]] =
+    tables.length === 0
+      ? [[], [{ n: 0n }]]
+      : await Promise.all([
+          prisma.$queryRaw<PageRow[]>`
+            WITH page AS (SELECT kind, id, created_at FROM (${Prisma.join(branches, " UNION ALL ")}) AS merged
+                          ORDER BY created_at DESC, id DESC OFFSET ${page.skip} LIMIT ${page.limit})
+            ${Prisma.join(tables.map(rowsOf), " UNION ALL ")}
+            ORDER BY created_at DESC, id DESC`,
+          prisma.$queryRaw<{ n: bigint }[]>`SELECT ${Prisma.join(tables.map(counted), " + ")} AS n`,
+        ]);
+  const total = Number(counts.n);
   const capped = options.countUpTo !== undefined && total >= options.countUpTo;
-
-  const ids = (kind: string) => pageRows.filter((r) => r.kind === kind).map((r) => r.id);
-  const [payments, payouts] = await Promise.all([
-    ids("collect").length ? prisma.payment.findMany({ where: { id: { in: ids("collect") } } }) : [],
-    ids("payout").length ? prisma.payout.findMany({ where: { id: { in: ids("payout") } } }) : [],
-  ]);
-  const items = new Map<string, TransactionItem>([...payments.map((p) => [p.id, collectItem(p)] as const), ...payouts.map((p) => [p.id, payoutItem(p)] as const)]);
-  // A row deleted between the two queries is skipped rather than shown half.
-  const data = pageRows.map((r) => items.get(r.id)).filter((i): i is TransactionItem => i !== undefined);
+  const data = rows.map((r) => (r.kind === "collect" ? collectItem(r) : payoutItem(r)));
   const meta: ReturnType<typeof pageMeta> & { totalIsLowerBound?: true } = capped
     ? { ...pageMeta(options.countUpTo! - 1, page), totalPages: maxPage(page.limit), totalIsLowerBound: true }
     : pageMeta(total, page);
@@ -143,34 +147,51 @@ async function findCursor(prisma: Db, scope: Scope, id: string): Promise<Cursor>
   return row;
 }
 
+/** One row of the page statement: a payment's or a payout's columns, in one shape. */
+type PageRow = {
+  kind: "collect" | "payout";
+  id: string;
+  status: string;
+  amount: bigint;
+  currency: string;
+  provider: string | null;
+  external_reference: string | null;
+  customer_name: string | null;
+  /** Payouts only. */
+  recipient: { name?: string } | null;
+  created_at: Date;
+  completed_at: Date | null;
+  updated_at: Date;
+};
+
 type TransactionItem = ReturnType<typeof collectItem>;
 
-function collectItem(p: Prisma.PaymentGetPayload<object>) {
+function collectItem(p: PageRow) {
   return {
     transactionId: p.id,
     type: "collect" as "collect" | "payout",
-    status: p.status as string,
+    status: p.status,
     amount: fromMinor(p.amount, p.currency),
     currency: p.currency,
-    provider: p.provider as string | null,
-    externalReference: p.externalReference as string | null,
-    customerName: p.customerName as string | null,
-    createdAt: p.createdAt.toISOString(),
-    ...(p.status === "success" || p.status === "refunded" ? { paidAt: (p.completedAt ?? p.updatedAt).toISOString() } : {}),
+    provider: p.provider,
+    externalReference: p.external_reference,
+    customerName: p.customer_name,
+    createdAt: p.created_at.toISOString(),
+    ...(p.status === "success" || p.status === "refunded" ? { paidAt: (p.completed_at ?? p.updated_at).toISOString() } : {}),
   };
 }
 
-function payoutItem(p: Prisma.PayoutGetPayload<object>): TransactionItem {
+function payoutItem(p: PageRow): TransactionItem {
   return {
     transactionId: p.id,
     type: "payout",
-    status: p.status as string,
+    status: p.status,
     amount: fromMinor(p.amount, p.currency),
     currency: p.currency,
-    provider: p.provider as string | null,
-    externalReference: p.externalReference,
-    customerName: ((p.recipient as { name?: string } | null)?.name ?? null) as string | null,
-    createdAt: p.createdAt.toISOString(),
-    ...(p.status === "success" ? { paidAt: (p.completedAt ?? p.updatedAt).toISOString() } : {}),
+    provider: p.provider,
+    externalReference: p.external_reference,
+    customerName: p.recipient?.name ?? null,
+    createdAt: p.created_at.toISOString(),
+    ...(p.status === "success" ? { paidAt: (p.completed_at ?? p.updated_at).toISOString() } : {}),
   };
 }

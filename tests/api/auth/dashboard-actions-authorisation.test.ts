@@ -21,13 +21,13 @@ import { generate } from "otplib";
  * Next's page-cache revalidation, which needs a running Next request.
  */
 const session = vi.hoisted(() => ({ claims: null as null | Record<string, unknown> }));
-vi.mock("next-auth", async (original) => ({ ...(await original<typeof import("next-auth")>()), getServerSession: async () => session.claims }));
+vi.mock("next-auth/jwt", async (original) => ({ ...(await original<typeof import("next-auth/jwt")>()), decode: async () => session.claims }));
 vi.mock("next/cache", async (original) => ({ ...(await original<typeof import("next/cache")>()), revalidatePath: () => undefined }));
 // Actions read the browser's time-zone cookie (requireScope) and the language (a refusal's words);
 // outside a request there is no cookie and no header.
 vi.mock("next/headers", async (original) => ({
   ...(await original<typeof import("next/headers")>()),
-  cookies: async () => ({ get: () => undefined, set: () => undefined }),
+  cookies: async () => ({ get: (name: string) => (name.endsWith("next-auth.session-token") && session.claims ? { value: "stub" } : undefined), set: () => undefined }),
   headers: async () => new Headers(),
 }));
 

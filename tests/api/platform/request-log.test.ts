@@ -21,10 +21,10 @@ import { invitedMember, signedUpMerchant } from "../../unit/dashboard/helpers";
  * only the framework's session and header plumbing stubbed (as in dashboard-actions-authorisation).
  */
 const session = vi.hoisted(() => ({ claims: null as null | Record<string, unknown> }));
-vi.mock("next-auth", async (original) => ({ ...(await original<typeof import("next-auth")>()), getServerSession: async () => session.claims }));
+vi.mock("next-auth/jwt", async (original) => ({ ...(await original<typeof import("next-auth/jwt")>()), decode: async () => session.claims }));
 vi.mock("next/headers", async (original) => ({
   ...(await original<typeof import("next/headers")>()),
-  cookies: async () => ({ get: () => undefined, set: () => undefined }),
+  cookies: async () => ({ get: (name: string) => (name.endsWith("next-auth.session-token") && session.claims ? { value: "stub" } : undefined), set: () => undefined }),
   headers: async () => new Headers(),
 }));
 

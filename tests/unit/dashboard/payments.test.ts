@@ -5,6 +5,7 @@ import { seedBenchPayments } from "@/lib/dashboard/seed-bench-payments";
 import { getPrisma } from "@/lib/db/client";
 import { listTransactions } from "@/lib/payments/list-transactions";
 import { directBody, initiatePayment } from "../../helpers/payments";
+import { recordStatements } from "../../helpers/record-statements";
 import { ensureReferenceData } from "../../helpers/reference";
 import { signedUpMerchant } from "./helpers";
 
@@ -45,6 +46,15 @@ describe("payments pages", () => {
     // Under the cap the count is exact and not flagged.
     const small = await merchantWithPayment();
     expect((await listDashboardPayments(small.scope, {})).meta).toEqual({ total: 1, page: 1, limit: 20, totalPages: 1 });
+  });
+
+  it("a list view is two statements, whatever the filters and the depth: the page with its rows, and the counts", async () => {
+    const a = await merchantWithPayment();
+    for (const filters of [{}, { status: "pending", page: "1" }, { status: "success", page: "50" }]) {
+      const { result, statements } = await recordStatements(() => listDashboardPayments(a.scope, filters));
+      expect(result.fieldErrors).toEqual({});
+      expect(statements.map((sql) => (/^WITH page AS/i.test(sql) ? "page" : /^SELECT \(SELECT count/i.test(sql) ? "counts" : sql)).sort()).toEqual(["counts", "page"]);
+    }
   });
 
   it("shows the filters' validation errors instead of failing", async () => {

@@ -14,6 +14,19 @@ describe("the dashboard's time zone", () => {
     expect(formatInZone(AT, "en", "UTC").local).toBe("22 Nov 2026, 10:05:00 UTC");
   });
 
+  it("formatters are reused per locale and zone, never one zone's or language's for another", () => {
+    const first = formatInZone(AT, "en", "Europe/Paris");
+    expect(formatInZone(AT, "en", "Asia/Tokyo").local).toBe("22 Nov 2026, 19:05:00 GMT+9");
+    expect(formatInZone(AT, "fr", "Europe/Paris").local).toBe("22 nov. 2026, 11:05:00 UTC+1");
+    expect(formatInZone(AT, "en", "Europe/Paris")).toEqual(first);
+    // Intl takes any casing of a zone: a stream of them (cookies) must not break the cached ones.
+    const casing = (zone: string, bits: number) => [...zone].map((c, k) => ((bits >> k) & 1 ? c.toUpperCase() : c.toLowerCase())).join("");
+    for (let bits = 0; bits < 300; bits++) expect(formatInZone(AT, "en", casing("africa/dakar", bits)).utc).toBe("22 Nov 2026, 10:05:00 UTC");
+    expect(formatInZone(AT, "en", "Europe/Paris")).toEqual(first);
+    expect(isTimeZone("Mars/Olympus")).toBe(false);
+    expect(isTimeZone("Mars/Olympus")).toBe(false);
+  });
+
   it("the zone chosen in settings wins over the browser's, which wins over UTC; junk is ignored", () => {
     expect(resolveTimeZone("Africa/Abidjan", "Europe/Paris")).toBe("Africa/Abidjan");
     expect(resolveTimeZone(null, "Europe/Paris")).toBe("Europe/Paris");
