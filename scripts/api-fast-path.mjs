@@ -28,6 +28,7 @@ const require = createRequire(import.meta.url);
 const compress = require("next/dist/compiled/compression")();
 const PLAIN_PATH = /^\/api\/v1(?:\/[A-Za-z0-9._~-]+)+$/;
 const WITHOUT_BODY = new Set(["GET", "HEAD"]);
+const BOOTED = Symbol.for("payments.booted"); // set by lib/platform/boot.ts
 
 /**
  * @param {{ root: string, hostname: string | undefined, port: number }} options
@@ -47,6 +48,9 @@ export async function apiFastPath({ root, hostname, port }) {
   const origin = (protocol) => (hostname ? `${protocol}://${formatHostname(hostname)}:${port}` : "http://n");
 
   return (req, res) => {
+    // Until the platform's boot (instrumentation.ts) is done, Next holds requests and we must too:
+    // leave them to Next (the first requests after start would meet an unseeded database).
+    if (globalThis[BOOTED] !== true) return false;
     const url = req.url ?? "";
     const queryAt = url.indexOf("?");
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);

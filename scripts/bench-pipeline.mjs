@@ -45,6 +45,12 @@ export async function measurePipeline({ base, auth, databaseUrl }) {
 
   let sent = 0;
   let refused = 0;
+  /** Why initiates were refused: "status code" or the network error, with counts. */
+  const refusals = new Map();
+  const refuse = (why) => {
+    refused++;
+    refusals.set(why, (refusals.get(why) ?? 0) + 1);
+  };
   const started = performance.now();
   const total = rate * seconds;
   const inflight = [];
@@ -62,12 +68,12 @@ export async function measurePipeline({ base, auth, databaseUrl }) {
       })
         .then(async (res) => {
           const json = await res.json();
-          if (res.status !== 201) return void refused++;
+          if (res.status !== 201) return void refuse(`${res.status} ${json.code ?? ""}: ${String(json.message ?? "").slice(0, 100)}`);
           const id = json.data.transactionId;
           sentAt.set(id, t0);
           if (early.has(id)) latencies.push(early.get(id) - t0);
         })
-        .catch(() => void refused++),
+        .catch((err) => void refuse(err.cause?.code ?? err.message)),
     );
   }
   await Promise.all(inflight);
@@ -87,6 +93,7 @@ export async function measurePipeline({ base, auth, databaseUrl }) {
     seconds,
     sent,
     refused,
+    refusals: Object.fromEntries(refusals),
     received: latencies.length,
     achievedRate: Number((sent / sendSeconds).toFixed(1)),
     p50Ms: pick(0.5),
@@ -98,7 +105,7 @@ export async function measurePipeline({ base, auth, databaseUrl }) {
   console.log(
     `${`webhook pipeline, ${rate} payments/s × ${seconds} s`.padEnd(48)} ${result.received}/${result.sent} payment.success received  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  max ${result.maxMs} ms` +
       (databaseUrl ? `  · ${result.jobsPerSecond} jobs/s drained, backlog peak ${result.backlogPeak} due jobs` : "") +
-      (refused ? `  (${refused} initiates refused!)` : ""),
+      (refused ? `  (${refused} initiates refused: ${[...refusals].map(([why, n]) => `${n}× ${why}`).join(", ")})` : ""),
   );
   return result;
 }

@@ -15,6 +15,9 @@ import { platformWarnings } from "./platform-warnings";
 import { exposeShutdown } from "./shutdown";
 
 /** Server start-up: database ready, reference catalogue, demo merchant, jobs runner, banner. */
+/** Set on globalThis once the platform is ready (read by scripts/api-fast-path.mjs, outside Next's modules). */
+const BOOTED = Symbol.for("payments.booted");
+
 export async function boot() {
   if (!config.databaseUrl()) acquireDataDirLock("server");
   const db = await getDatabase();
@@ -37,6 +40,9 @@ export async function boot() {
   exposeShutdown(); // scripts/serve.mjs calls it on SIGTERM
   printBanner(db.kind, runner, demo);
   for (const warning of platformWarnings()) log.warn(warning);
+  // scripts/api-fast-path.mjs serves the API only from here on: before, Next holds requests
+  // until this boot (its instrumentation hook) is done; the fast path would not.
+  (globalThis as Record<symbol, unknown>)[BOOTED] = true;
 }
 
 function printBanner(dbKind: string, runner: string, demo: DemoCredentials | null) {
