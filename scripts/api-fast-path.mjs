@@ -26,7 +26,8 @@ const require = createRequire(import.meta.url);
 // The middleware Next itself compresses responses with (its `compress: true` default): the same
 // package, options and thresholds, so an API client sees the same Content-Encoding either way.
 const compress = require("next/dist/compiled/compression")();
-const PLAIN_PATH = /^\/api\/v1(?:\/[A-Za-z0-9._~-]+)+$/;
+// Unreserved characters only, and no "." or ".." segment (a URL parser would resolve those).
+const PLAIN_PATH = /^\/api\/v1(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)+$/;
 const WITHOUT_BODY = new Set(["GET", "HEAD"]);
 const BOOTED = Symbol.for("payments.booted"); // set by lib/platform/boot.ts
 
