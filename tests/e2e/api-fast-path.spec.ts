@@ -100,10 +100,11 @@ test("paths the fast path does not take keep Next's answers", async () => {
   expect(escaped.status).toBe(404);
   expect(await escaped.json()).toMatchObject({ code: "not_found" });
 
-  // A dot segment is Next's to resolve (fetch would resolve it itself: send it raw).
+  // A dot segment is Next's to resolve: it redirects to the resolved path, as for a trailing
+  // slash (sent raw: fetch would resolve it itself).
   const dots = await raw("/payments/status/..", auth);
-  expect(dots.status).toBe(404);
-  expect(JSON.parse(dots.body.toString("utf8"))).toMatchObject({ code: "not_found" });
+  expect(dots.status).toBe(308);
+  expect(String(dots.headers["location"])).not.toContain("..");
 
   const unknown = await fetch(`${BASE}/payments/nowhere/at/all`, { headers: auth });
   expect(unknown.status).toBe(404);
