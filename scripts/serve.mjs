@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 /**
- * Serves the built app (what `next start` does) with one addition: the socket peer's address is
- * appended to X-Forwarded-For before Next sees the request. `next start` only fills the header in
- * when the client sent none, so a client could otherwise choose the address every per-IP limit
- * keys on. lib/http/client-ip.ts reads the chain from the right (TRUSTED_PROXIES hops).
+ * Serves the built app (what `next start` does) with two additions:
+ *   - the socket peer's address is appended to X-Forwarded-For before Next sees the request.
+ *     `next start` only fills the header in when the client sent none, so a client could
+ *     otherwise choose the address every per-IP limit keys on. lib/http/client-ip.ts reads the
+ *     chain from the right (TRUSTED_PROXIES hops);
+ *   - `/api/v1` requests go straight to their route handlers, without Next's request routing
+ *     (./api-fast-path.mjs; API_FAST_PATH=off to turn it off).
  */
 import { createServer } from "node:http";
 import path from "node:path";

@@ -14,10 +14,10 @@ import { webhookSecretKeyring } from "@/lib/webhooks/webhook-secret-keyring";
 import { platformWarnings } from "./platform-warnings";
 import { exposeShutdown } from "./shutdown";
 
-/** Server start-up: database ready, reference catalogue, demo merchant, jobs runner, banner. */
 /** Set on globalThis once the platform is ready (read by scripts/api-fast-path.mjs, outside Next's modules). */
 const BOOTED = Symbol.for("payments.booted");
 
+/** Server start-up: database ready, reference catalogue, demo merchant, jobs runner, banner. */
 export async function boot() {
   if (!config.databaseUrl()) acquireDataDirLock("server");
   const db = await getDatabase();
