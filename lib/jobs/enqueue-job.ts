@@ -2,7 +2,7 @@ import { onCommit } from "@/lib/db/after-commit";
 import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { newId } from "@/lib/ids";
-import { insertRows } from "@/lib/db/insert-rows";
+import { insertRows, insertRowsSql } from "@/lib/db/insert-rows";
 import type { z } from "zod";
 import type { JobDefinitions } from "./register-handlers";
 import { wakeJobRunner, wakeJobRunnerAt } from "./wake-job-runner";
@@ -57,15 +57,28 @@ export async function enqueueJobs<T extends string>(db: Db, type: T, jobs: { pay
   wakeAfterCommit(db, earliest);
 }
 
+/**
+ * enqueueJob as one part of a caller's single statement (a data-modifying CTE: collect and payout
+ * initiate, issue 17): the INSERT of the same row (payload checked, defaults applied) with the
+ * same dedupe rule, writing nothing unless `when` (a condition on the statement's other parts)
+ * holds. The caller wakes the runner once that statement has written it: wakeAfterCommit(db, runAt).
+ */
+export async function enqueueJobSql<T extends string>(
+  db: Db,
+  type: T,
+  payload: JobPayload<T>,
+  options: EnqueueOptions & { when?: Prisma.Sql } = {},
+): Promise<{ insert: Prisma.Sql; runAt: Date }> {
+  const { when, ...enqueue } = options;
+  const rows = await newJobRows(type, [{ payload, options: enqueue }]);
+  return { insert: await insertRowsSql(db, "jobs", rows, { when, onConflictDoNothing: JOB_DEDUPE_CONFLICT }), runAt: rows[0].runAt };
+}
+
 /** The dedupe rule of every writer of job rows: a key already queued is skipped (insertRows' onConflictDoNothing). */
 export const JOB_DEDUPE_CONFLICT = "dedupe_key";
 
-/**
- * The rows enqueueJobs writes (payloads checked against their definition, defaults applied),
- * for a writer that inserts them in one statement with other rows (payout initiate, with
- * insertRowsSql and JOB_DEDUPE_CONFLICT); that writer then calls wakeAfterCommit.
- */
-export async function newJobRows<T extends string>(type: T, jobs: { payload: JobPayload<T>; options?: EnqueueOptions }[]) {
+/** The rows enqueueJob(s) write: payloads checked against their definition, defaults applied. */
+async function newJobRows<T extends string>(type: T, jobs: { payload: JobPayload<T>; options?: EnqueueOptions }[]) {
   // Loaded at call time: the job definitions import the modules that import us.
   const definition = (await import("./job-handlers")).jobDefinition(type);
   return jobs.map(({ payload, options }) => {

@@ -7,7 +7,7 @@ import { Prisma, type Payment } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { newId, newToken } from "@/lib/ids";
 import { withStatementTransactionSpan } from "@/lib/observability/db-spans";
-import { JOB_DEDUPE_CONFLICT, newJobRows, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
+import { enqueueJobSql, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
 import { isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
 import { checkoutChannels } from "@/lib/checkout/checkout-channels";
 import { getRoute } from "@/lib/connectors/get-route";
@@ -112,7 +112,7 @@ export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environm
 /**
  * The payment, its first timeline row, the payment.pending event (and its delivery job when it
  * has somewhere to go) and, for a direct payment, the submission job: ONE statement, a
- * data-modifying CTE built from each row's owner (insertRowsSql, webhookEventsSql, newJobRows),
+ * data-modifying CTE built from each row's owner (insertRowsSql, webhookEventsSql, enqueueJobSql),
  * atomic without an interactive transaction (issue 17: a BEGIN, five statements and a COMMIT
  * before). A reference already used inserts no payment, and then nothing else either: false.
  */
@@ -126,15 +126,17 @@ async function writeNewPayment(db: Db, payment: Payment): Promise<boolean> {
       when: created,
     }),
   ];
-  const jobs = payment.type === "direct" ? await newJobRows(SUBMIT_PAYMENT_JOB, [{ payload: { paymentId: payment.id }, options: { dedupeKey: `${SUBMIT_PAYMENT_JOB}:${payment.id}:1` } }]) : [];
-  if (jobs.length > 0) parts.push(Prisma.sql`submit_job AS (${await insertRowsSql(db, "jobs", jobs, { when: created, onConflictDoNothing: JOB_DEDUPE_CONFLICT })})`);
+  if (payment.type === "direct") {
+    const submit = await enqueueJobSql(db, SUBMIT_PAYMENT_JOB, { paymentId: payment.id }, { dedupeKey: `${SUBMIT_PAYMENT_JOB}:${payment.id}:1`, when: created });
+    parts.push(Prisma.sql`submit_job AS (${submit.insert})`);
+  }
   const [row] = await withStatementTransactionSpan(
-    () => db.$queryRaw<{ created: boolean; jobs: number }[]>`
+    () => db.$queryRaw<{ created: boolean; event_jobs: number }[]>`
       WITH ${Prisma.join(parts, ", ")}
-      SELECT ${created} AS created, (SELECT count(*)::int FROM event_jobs) + ${jobs.length} AS jobs`,
+      SELECT ${created} AS created, (SELECT count(*)::int FROM event_jobs) AS event_jobs`,
   );
   // The submission job is due now, and so is the event's delivery job when there is one: one wake.
-  if (row.created && row.jobs > 0) wakeAfterCommit(db, payment.createdAt);
+  if (row.created && (payment.type === "direct" || row.event_jobs > 0)) wakeAfterCommit(db, payment.createdAt);
   return row.created;
 }
 

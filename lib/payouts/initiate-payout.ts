@@ -7,7 +7,7 @@ import { isUniqueViolation } from "@/lib/db/is-unique-violation";
 import { Prisma, type Payout, type PayoutQuote } from "@/lib/db/generated/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { JOB_DEDUPE_CONFLICT, newJobRows, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
+import { enqueueJobSql, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
 import { convertFunds, holdPayout, readBalances } from "@/lib/ledger";
 import { type CurrencyCode, fromMinor, minorToDecimalString } from "@/lib/money";
 import { assertWebhookUrlAllowed, webhookEventRows, webhookEventsSql } from "@/lib/webhooks";
@@ -194,11 +194,11 @@ export function payoutData(input: {
  * The rows of a new payout that nobody else touches, in ONE statement (issue 17: they were six
  * Prisma calls): the quote's claim (a conditional UPDATE: a quote is used at most once) or the
  * legacy request's internal quote, the payout, its timeline row, the payout.pending event (with
- * its delivery job, or `skipped`: recordWebhookEvents' rules), the submit job (enqueueJobs'
- * rows and dedupe rule) and the audit row. Every insert waits for the claim and writes nothing
+ * its delivery job, or `skipped`: recordWebhookEvents' rules), the submit job (enqueueJobSql:
+ * enqueueJob's row and dedupe rule) and the audit row. Every insert waits for the claim and writes nothing
  * when it failed (a concurrent initiate of the same quote then gets quote_already_used naming
  * the winner, not a unique-index error). Returns whether the claim succeeded. The rows are
- * built by their owners' functions (payoutData, newJobRows, webhookEventRows, auditRow) and
+ * built by their owners' functions (payoutData, enqueueJobSql, webhookEventRows, auditRow) and
  * written by insertRowsSql, so their values are the same as those writers'.
  */
 async function writeNewPayoutRows(
@@ -226,12 +226,12 @@ async function writeNewPayoutRows(
       when: claimed,
     }),
   ];
-  const jobs = await newJobRows(SUBMIT_PAYOUT_JOB, [{ payload: { payoutId: payout.id }, options: { dedupeKey: `${SUBMIT_PAYOUT_JOB}:${payout.id}` } }]);
-  parts.push(Prisma.sql`submit_job AS (${await insertRowsSql(tx, "jobs", jobs, { when: claimed, onConflictDoNothing: JOB_DEDUPE_CONFLICT })})`);
+  const submit = await enqueueJobSql(tx, SUBMIT_PAYOUT_JOB, { payoutId: payout.id }, { dedupeKey: `${SUBMIT_PAYOUT_JOB}:${payout.id}`, when: claimed });
+  parts.push(Prisma.sql`submit_job AS (${submit.insert})`);
   if (input.audit) parts.push(Prisma.sql`audit AS (${await insertRowsSql(tx, "audit_logs", [auditRow(input.audit)], { when: claimed })})`);
   const [row] = await tx.$queryRaw<{ claimed: boolean }[]>`WITH ${Prisma.join(parts, ", ")} SELECT ${claimed} AS claimed`;
   // The submit job is due now, and so is the event's delivery job when there is one: one wake.
-  if (row.claimed) wakeAfterCommit(tx, jobs[0].runAt);
+  if (row.claimed) wakeAfterCommit(tx, submit.runAt);
   return row.claimed;
 }
 
