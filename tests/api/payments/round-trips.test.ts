@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET as paymentStatus } from "@/app/api/v1/payments/status/[transactionId]/route";
 import { invalidateApiKeyCache } from "@/lib/auth/api-key-cache";
 import { flushApiRequestLog, pendingApiRequests } from "@/lib/request-log/record-api-request";
 import { call } from "../../helpers/http";
 import { createTestMerchant } from "../../helpers/merchants";
 import { directBody, initiatePayment, uniqueRef } from "../../helpers/payments";
+import { apiRoundTrips, keepCachesWarm } from "../../helpers/api-round-trips";
 import { describeStatement, recordStatements } from "../../helpers/record-statements";
 import { ensureReferenceData } from "../../helpers/reference";
 
@@ -16,63 +17,39 @@ import { ensureReferenceData } from "../../helpers/reference";
  */
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 let m: Merchant;
-const saved = {
-  API_KEY_CACHE_MS: process.env.API_KEY_CACHE_MS,
-  REFERENCE_CACHE_TTL_SECONDS: process.env.REFERENCE_CACHE_TTL_SECONDS,
-  API_REQUEST_LOG_FLUSH_MS: process.env.API_REQUEST_LOG_FLUSH_MS,
-};
+keepCachesWarm();
 
 beforeAll(async () => {
-  process.env.API_KEY_CACHE_MS = "600000";
-  // The request log's batch is written after the request; here only when a test flushes it, so
-  // its timer never lands inside a measured request on a slow machine.
-  process.env.API_REQUEST_LOG_FLUSH_MS = "60000";
-  process.env.REFERENCE_CACHE_TTL_SECONDS = "600";
   await ensureReferenceData();
   m = await createTestMerchant();
   expect((await initiatePayment(m.headers, directBody())).status).toBe(201); // warms the key cache and the catalogue
 });
-
-afterAll(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  invalidateApiKeyCache();
-});
-
-async function roundTrips(request: () => Promise<{ status: number }>, expectedStatus: number) {
-  await flushApiRequestLog();
-  const { result, statements } = await recordStatements(request);
-  expect(result.status).toBe(expectedStatus);
-  return statements.map(describeStatement);
-}
 
 const status = (headers: Record<string, string>, transactionId: string) =>
   call(paymentStatus, { path: `/payments/status/${transactionId}`, headers, params: { transactionId } });
 
 describe("round trips per request", () => {
   it("POST /payments/initiate (direct): one statement writes the payment, its timeline, the event, its delivery job and the submission job", async () => {
-    expect(await roundTrips(() => initiatePayment(m.headers, directBody()), 201)).toEqual([
+    expect(await apiRoundTrips(() => initiatePayment(m.headers, directBody()), 201)).toEqual([
       "insert payments + insert payment_status_changes + insert webhook_events + insert jobs + insert jobs",
     ]);
   });
 
   it("POST /payments/initiate (checkout): the same statement without the submission job", async () => {
     const body = { type: "checkout", amount: 5000, externalReference: uniqueRef() };
-    expect(await roundTrips(() => initiatePayment(m.headers, body), 201)).toEqual(["insert payments + insert payment_status_changes + insert webhook_events + insert jobs"]);
+    expect(await apiRoundTrips(() => initiatePayment(m.headers, body), 201)).toEqual(["insert payments + insert payment_status_changes + insert webhook_events + insert jobs"]);
   });
 
   it("POST /payments/initiate with X-Idempotency-Key: the claim before, the stored response after", async () => {
     const headers = { ...m.headers, "X-Idempotency-Key": uniqueRef("idem") };
     const body = directBody();
-    expect(await roundTrips(() => initiatePayment(headers, body), 201)).toEqual([
+    expect(await apiRoundTrips(() => initiatePayment(headers, body), 201)).toEqual([
       "insert idempotency_records",
       "insert payments + insert payment_status_changes + insert webhook_events + insert jobs + insert jobs",
       "update idempotency_records",
     ]);
     // The replay reads the stored response and runs nothing.
-    expect(await roundTrips(() => initiatePayment(headers, body), 201)).toEqual(["insert idempotency_records", "select idempotency_records"]);
+    expect(await apiRoundTrips(() => initiatePayment(headers, body), 201)).toEqual(["insert idempotency_records", "select idempotency_records"]);
   });
 
   it("GET /payments/status/{id}: one SELECT, scoped to the merchant and environment", async () => {
@@ -101,7 +78,7 @@ describe("round trips per request", () => {
   it("a key not in the cache (first call, or 5 s later) costs two reads more: the key, its merchant", async () => {
     const created = await initiatePayment(m.headers, directBody());
     invalidateApiKeyCache();
-    expect(await roundTrips(() => status(m.headers, created.json.data.transactionId), 200)).toEqual([
+    expect(await apiRoundTrips(() => status(m.headers, created.json.data.transactionId), 200)).toEqual([
       "select api_keys",
       "select merchants",
       "select payments",

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invalidateApiKeyCache } from "@/lib/auth/api-key-cache";
-import { flushApiRequestLog } from "@/lib/request-log/record-api-request";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fund } from "../../helpers/ledger";
 import { createTestMerchant } from "../../helpers/merchants";
 import { initiate, quote, quoteBody, recipient } from "../../helpers/payouts";
-import { describeStatement, recordStatements } from "../../helpers/record-statements";
+import { apiRoundTrips, keepCachesWarm } from "../../helpers/api-round-trips";
 import { ensureReferenceData } from "../../helpers/reference";
 
 /**
@@ -16,18 +14,11 @@ import { ensureReferenceData } from "../../helpers/reference";
  */
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 let m: Merchant;
-const saved = {
-  API_KEY_CACHE_MS: process.env.API_KEY_CACHE_MS,
-  REFERENCE_CACHE_TTL_SECONDS: process.env.REFERENCE_CACHE_TTL_SECONDS,
-  API_REQUEST_LOG_FLUSH_MS: process.env.API_REQUEST_LOG_FLUSH_MS,
-};
+keepCachesWarm();
 
 const legacyBody = () => ({ amount: 10_000, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: recipient() });
 
 beforeAll(async () => {
-  process.env.API_KEY_CACHE_MS = "600000";
-  process.env.API_REQUEST_LOG_FLUSH_MS = "60000"; // the request log's batch never lands inside a measured request
-  process.env.REFERENCE_CACHE_TTL_SECONDS = "600";
   await ensureReferenceData();
   m = await createTestMerchant();
   await fund(m.merchant.id, "XOF", 10_000_000n);
@@ -36,25 +27,10 @@ beforeAll(async () => {
   expect((await initiate(m.headers, legacyBody())).status).toBe(201); // and each table's column types (lib/db/insert-rows)
 });
 
-afterAll(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  invalidateApiKeyCache();
-});
-
-async function roundTrips(request: () => Promise<{ status: number; json: { code?: string } }>, expectedStatus: number) {
-  await flushApiRequestLog();
-  const { result, statements } = await recordStatements(request);
-  expect(result.status, JSON.stringify(result.json)).toBe(expectedStatus);
-  return statements.map(describeStatement);
-}
-
 describe("POST /payouts/initiate round trips", () => {
   it("with a quote", async () => {
     const q = await quote(m.headers, quoteBody());
-    expect(await roundTrips(() => initiate(m.headers, { quoteId: q.json.quoteId, recipient: recipient() }), 201)).toEqual([
+    expect(await apiRoundTrips(() => initiate(m.headers, { quoteId: q.json.quoteId, recipient: recipient() }), 201)).toEqual([
       "select payout_quotes",
       "select merchant_payout_limits",
       "begin",
@@ -68,7 +44,7 @@ describe("POST /payouts/initiate round trips", () => {
   });
 
   it("legacy (no quote)", async () => {
-    expect(await roundTrips(() => initiate(m.headers, legacyBody()), 201)).toEqual([
+    expect(await apiRoundTrips(() => initiate(m.headers, legacyBody()), 201)).toEqual([
       // Pricing reads the limits and the balances (the windows are taken atomically below).
       "select merchant_payout_limits",
       "select merchants",
