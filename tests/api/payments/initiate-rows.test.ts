@@ -3,6 +3,7 @@ import { getPrisma } from "@/lib/db/client";
 import { createTestMerchant } from "../../helpers/merchants";
 import { directBody, initiatePayment, uniqueRef } from "../../helpers/payments";
 import { ensureReferenceData } from "../../helpers/reference";
+import { rowsSnapshot } from "../../helpers/rows-snapshot";
 
 /**
  * Every row a collect initiate writes, column by column (ids, tokens and times replaced by
@@ -12,30 +13,26 @@ import { ensureReferenceData } from "../../helpers/reference";
  */
 beforeAll(() => ensureReferenceData());
 
-async function rowsOf(merchantId: string, paymentId: string): Promise<string> {
-  const prisma = await getPrisma();
-  const q = (sql: string) => prisma.$queryRawUnsafe<{ j: string }[]>(sql, merchantId, paymentId).then((rows) => rows.map((r) => JSON.parse(r.j)));
-  const tables: Record<string, Record<string, unknown>[]> = {
-    payments: await q(`SELECT row_to_json(t)::text AS j FROM payments t WHERE merchant_id = $1 AND id = $2`),
-    payment_status_changes: await q(`SELECT row_to_json(t)::text AS j FROM payment_status_changes t WHERE $1 <> '' AND payment_id = $2 ORDER BY id`),
-    webhook_events: await q(`SELECT row_to_json(t)::text AS j FROM webhook_events t WHERE merchant_id = $1 AND transaction_id = $2 ORDER BY seq`),
-    jobs: await q(
-      `SELECT row_to_json(t)::text AS j FROM jobs t WHERE $1 <> '' AND (payload->>'paymentId' = $2 OR payload->>'eventId' IN (SELECT id FROM webhook_events WHERE transaction_id = $2)) ORDER BY type`,
-    ),
-  };
-  for (const rows of Object.values(tables)) for (const row of rows) delete row.seq;
-  for (const row of tables.payment_status_changes) delete row.id;
-  const tokens = new Map<string, string>();
-  return JSON.stringify(tables, null, 1)
-    .replaceAll(merchantId, "<merchant>")
-    .replace(/\b(txn|evt|job)_[A-Za-z0-9]+/g, (id, prefix) => {
-      if (!tokens.has(id)) tokens.set(id, `<${prefix}${[...tokens.values()].filter((t) => t.startsWith(`<${prefix}`)).length + 1}>`);
-      return tokens.get(id)!;
-    })
-    .replace(/"checkout_token": "[^"]+"/, '"checkout_token": "<token>"')
-    .replace(/\border-\d+-\d+-\d+\b/g, "<reference>")
-    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?/g, "<time>");
-}
+/** Every row of the payment `paymentId`, across the tables an initiate writes. */
+const rowsOf = (merchantId: string, paymentId: string) =>
+  rowsSnapshot(
+    merchantId,
+    paymentId,
+    {
+      payments: `SELECT row_to_json(t)::text AS j FROM payments t WHERE merchant_id = $1 AND id = $2`,
+      payment_status_changes: `SELECT row_to_json(t)::text AS j FROM payment_status_changes t WHERE $1 <> '' AND payment_id = $2 ORDER BY id`,
+      webhook_events: `SELECT row_to_json(t)::text AS j FROM webhook_events t WHERE merchant_id = $1 AND transaction_id = $2 ORDER BY seq`,
+      jobs: `SELECT row_to_json(t)::text AS j FROM jobs t WHERE $1 <> '' AND (payload->>'paymentId' = $2 OR payload->>'eventId' IN (SELECT id FROM webhook_events WHERE transaction_id = $2)) ORDER BY type`,
+    },
+    {
+      idPrefixes: ["txn", "evt", "job"],
+      dropId: ["payment_status_changes"],
+      replace: [
+        [/"checkout_token": "[^"]+"/, '"checkout_token": "<token>"'],
+        [/\border-\d+-\d+-\d+\b/g, "<reference>"],
+      ],
+    },
+  );
 
 describe("the rows of a collect initiate", () => {
   it("direct, with callbackUrl, customer, description and metadata (event pending with its delivery job, submission job)", async () => {
