@@ -26,6 +26,8 @@ const require = createRequire(import.meta.url);
 // The middleware Next itself compresses responses with (its `compress: true` default): the same
 // package, options and thresholds, so an API client sees the same Content-Encoding either way.
 const compress = require("next/dist/compiled/compression")();
+// Next's own rule for the host of `initURL` (IPv6 in brackets), so request.url is the same either way.
+const { formatHostname } = require("next/dist/server/lib/format-hostname");
 // Unreserved characters only, and no "." or ".." segment (a URL parser would resolve those).
 const PLAIN_PATH = /^\/api\/v1(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)+$/;
 const WITHOUT_BODY = new Set(["GET", "HEAD"]);
@@ -158,7 +160,10 @@ async function send(res, response, headerRules, pathname, head) {
   res.end(body ?? undefined);
 }
 
-/** defineRoute answers every error itself: this is a failure of the dispatch (or the socket), not of a handler. */
+/**
+ * defineRoute answers every error itself: this is a failure of the dispatch (or the socket), not
+ * of a handler. The body is lib/http/error-response's 500 (this file runs outside Next's modules).
+ */
 function unanswered(res, err) {
   console.error("api fast path: request not answered:", err instanceof Error ? err.message : String(err));
   if (res.headersSent) return void res.destroy();
@@ -170,8 +175,4 @@ function unanswered(res, err) {
   };
   res.writeHead(500, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
   res.end(JSON.stringify(body));
-}
-
-function formatHostname(hostname) {
-  return hostname.includes(":") && !hostname.startsWith("[") ? `[${hostname}]` : hostname;
 }
