@@ -415,7 +415,7 @@ try {
     row.ratioToBare = baseline ? Number((row.reqPerSec / baseline).toFixed(2)) : null;
     rows.push(row);
     console.log(
-      `${row.name.padEnd(48)} ${String(row.reqPerSec).padStart(7)} req/s  p50 ${String(row.p50Ms).padStart(4)} ms  p99 ${String(row.p99Ms).padStart(4)} ms  ×${row.ratioToBare ?? "-"} of bare${non2xx ? `  (${non2xx} non-2xx!)` : ""}`,
+      rateLine(row, `×${row.ratioToBare ?? "-"} of bare${non2xx ? `  (${non2xx} non-2xx!)` : ""}`),
     );
   }
   let bulk = null;
@@ -457,11 +457,16 @@ async function measureHttpCeiling() {
     await measure({ ...target, duration: 2 });
     const r = await measure(target);
     const row = { name: target.name, reqPerSec: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99 };
-    console.log(`${row.name.padEnd(48)} ${String(row.reqPerSec).padStart(7)} req/s  p50 ${String(row.p50Ms).padStart(4)} ms  p99 ${String(row.p99Ms).padStart(4)} ms  (the machine's HTTP ceiling)`);
+    console.log(rateLine(row, "(the machine's HTTP ceiling)"));
     return row;
   } finally {
     proc.kill("SIGTERM");
   }
+}
+
+/** One measured row as the bench prints it: name, req/s, p50 and p99, then what it is compared with. */
+function rateLine(row, comparison) {
+  return `${row.name.padEnd(48)} ${String(row.reqPerSec).padStart(7)} req/s  p50 ${String(row.p50Ms).padStart(4)} ms  p99 ${String(row.p99Ms).padStart(4)} ms  ${comparison}`;
 }
 
 /** SIGTERM to the server and its children; resolves when the launcher has exited. */
@@ -500,7 +505,7 @@ async function measureThroughNext(fastRows) {
       const row = { name: target.name, reqPerSec, p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx + r.errors, ratioToBare: baseline ? Number((reqPerSec / baseline).toFixed(2)) : null, fastPathReqPerSec: fast?.reqPerSec ?? null };
       out.push(row);
       console.log(
-        `${row.name.padEnd(48)} ${String(reqPerSec).padStart(7)} req/s  p50 ${String(row.p50Ms).padStart(4)} ms  p99 ${String(row.p99Ms).padStart(4)} ms  ×${row.ratioToBare ?? "-"} of bare${fast && !target.baseline ? `  (fast path: ${fast.reqPerSec} req/s, ×${(fast.reqPerSec / reqPerSec).toFixed(2)})` : ""}`,
+        rateLine(row, `×${row.ratioToBare ?? "-"} of bare${fast && !target.baseline ? `  (fast path: ${fast.reqPerSec} req/s, ×${(fast.reqPerSec / reqPerSec).toFixed(2)})` : ""}`),
       );
     }
   } finally {
