@@ -147,6 +147,7 @@ export const config = {
   databasePoolSize: () => setting("DATABASE_POOL_SIZE"),
   /** PGlite data folder when no DATABASE_URL; "memory" for a throwaway database. */
   pgliteDir: () => setting("PGLITE_DIR"),
+  pgliteLoadDataDir: () => setting("PGLITE_LOAD_DATA_DIR"),
   dataDir: () => setting("DATA_DIR"),
   redisUrl: () => setting("REDIS_URL"),
   upstashUrl: () => setting("UPSTASH_REDIS_REST_URL"),

@@ -150,6 +150,10 @@ export const VARIABLES = {
   },
   MERCHANT_WRITE_QUEUE: { ...int(0, 100_000), default: "200", doc: "write requests of one merchant waiting for a slot per instance; past it, 429 with Retry-After" },
   PGLITE_DIR: { ...text, default: ".data/pglite", doc: "embedded database folder (`memory` = throwaway)" },
+  PGLITE_LOAD_DATA_DIR: {
+    ...text,
+    doc: "with `PGLITE_DIR=memory`: a PGlite data-folder dump (`dumpDataDir`, uncompressed tar) to start from instead of an empty database (the tests start each file from one migrated copy)",
+  },
   DATA_DIR: { ...text, default: ".data", doc: "local state: demo credentials, the sandbox's generated secrets" },
   MIGRATIONS_DIR: { ...text, default: "prisma/migrations", doc: "migrations applied at start" },
 

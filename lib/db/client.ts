@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -63,7 +63,10 @@ async function openPglite(dir: string): Promise<Database> {
     dataDir = path.resolve(dir);
     mkdirSync(dataDir, { recursive: true });
   }
-  const pglite = new PGlite(dataDir);
+  // A throwaway database may start from a dump instead of PGlite's initdb (seconds of CPU): the
+  // tests load one migrated copy per file (tests/helpers/global-setup.ts).
+  const dump = dir === "memory" ? config.pgliteLoadDataDir() : undefined;
+  const pglite = new PGlite({ dataDir, ...(dump && { loadDataDir: new Blob([readFileSync(dump)]) }) });
   await pglite.waitReady;
   const prisma = withTransactionSpans(withAfterCommitHooks(new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS })), "postgresql");
   return {

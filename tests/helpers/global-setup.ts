@@ -1,11 +1,38 @@
+import { rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
 
 /**
- * On PostgreSQL (`npm run test:pg`), migrate the run's database once; each test file then gets
- * its own copy of it (tests/helpers/setup-env.ts), so no file sees another's rows, routes or jobs.
+ * Migrates the run's database once, and every test file starts from a copy of it:
+ * - on PostgreSQL (`npm run test:pg`), the run's database is the template of each file's own
+ *   (tests/helpers/per-file-database.ts), so no file sees another's rows, routes or jobs;
+ * - on the embedded PGlite (`npm test`), a dump of a migrated in-memory database, which each
+ *   file's in-memory PGlite loads (PGLITE_LOAD_DATA_DIR) instead of running PGlite's initdb and
+ *   the migrations: ~0.9 s of CPU per file instead of ~4.4 s.
  */
-export default async function setup(): Promise<void> {
-  if (process.env.TEST_PG_PER_FILE !== "1" || !process.env.DATABASE_URL) return;
-  await getDatabase();
-  await closeDatabase(); // a template database must have no open connections
+export default async function setup(): Promise<(() => void) | void> {
+  if (process.env.DATABASE_URL) {
+    if (process.env.TEST_PG_PER_FILE !== "1") return;
+    await getDatabase();
+    await closeDatabase(); // a template database must have no open connections
+    return;
+  }
+  if (process.env.PGLITE_LOAD_DATA_DIR) return;
+  const pglite = new PGlite();
+  await applyMigrations(
+    {
+      query: async (sql, params) => (await pglite.query(sql, params as unknown[])).rows as Record<string, unknown>[],
+      exec: async (sql) => void (await pglite.exec(sql)),
+    },
+    "pglite",
+  );
+  const file = path.join(os.tmpdir(), `payments-test-pglite-${process.pid}.tar`);
+  writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer()));
+  await pglite.close();
+  // The test workers are forked after this and inherit the variable.
+  process.env.PGLITE_LOAD_DATA_DIR = file;
+  return () => rmSync(file, { force: true });
 }
