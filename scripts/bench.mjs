@@ -347,6 +347,15 @@ function descendants(pid) {
   }
 }
 
+/** Resets the kernel's peak RSS (VmHWM) of the process tree: `5` in clear_refs (proc(5)). */
+function resetPeakRss(rootPid) {
+  for (const pid of descendants(rootPid)) {
+    try {
+      writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    } catch {}
+  }
+}
+
 function peakRssMb(rootPid) {
   let peak = 0;
   for (const pid of descendants(rootPid)) {
@@ -381,6 +390,11 @@ const server = startServer();
 let workers = [];
 try {
   await waitReady();
+  // The boot's own peak is the seed hashing the demo user's password: scrypt takes 128 MB by
+  // design (lib/auth/password.ts), for a moment, whatever the load. Printed apart; the peak
+  // under load counts from here (the kernel's high-water mark reset).
+  const bootPeak = peakRssMb(server.pid);
+  resetPeakRss(server.pid);
   const only = process.env.BENCH_ONLY?.split(",");
   workers = startWorkers();
   // The pipeline first, on an empty queue, with the worker(s) running. Then the workers stop:
@@ -433,10 +447,10 @@ try {
     throughNext = await measureThroughNext(rows);
   }
   console.log(
-    `server peak RSS: ${peak} MB${workerPeak ? ` · job worker peak RSS: ${workerPeak} MB (${workers.length} worker${workers.length > 1 ? "s" : ""}, JOBS_RUNNER=worker)` : " · jobs run in the server"} · database: ${onPostgres ? "PostgreSQL" : "embedded PGlite"} · ${connections} connections × ${duration} s`,
+    `server peak RSS under load: ${peak} MB (at boot: ${bootPeak} MB, with the seed's 128 MB scrypt hash)${workerPeak ? ` · job worker peak RSS: ${workerPeak} MB (${workers.length} worker${workers.length > 1 ? "s" : ""}, JOBS_RUNNER=worker)` : " · jobs run in the server"} · database: ${onPostgres ? "PostgreSQL" : "embedded PGlite"} · ${connections} connections × ${duration} s`,
   );
   mkdirSync(path.join(root, "bench-results"), { recursive: true });
-  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), database: onPostgres ? "PostgreSQL" : "embedded PGlite", connections, duration, peakRssMb: peak, workers: workers.length, workerPeakRssMb: workerPeak, rows, httpCeiling, throughNext, checkoutPage, bulk, pipeline }, null, 2));
+  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), database: onPostgres ? "PostgreSQL" : "embedded PGlite", connections, duration, peakRssMb: peak, bootPeakRssMb: bootPeak, workers: workers.length, workerPeakRssMb: workerPeak, rows, httpCeiling, throughNext, checkoutPage, bulk, pipeline }, null, 2));
 } finally {
   for (const w of workers) if (w.exitCode === null) w.kill("SIGTERM");
   await stopServer(server);
