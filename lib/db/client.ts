@@ -57,6 +57,14 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
+/** PGlite is a single connection: the raw SQL session is the instance itself. */
+export function pgliteSession(pglite: PGlite): SqlSession {
+  return {
+    query: async (sql, params) => (await pglite.query(sql, params as unknown[])).rows as Record<string, unknown>[],
+    exec: async (sql) => void (await pglite.exec(sql)),
+  };
+}
+
 async function openPglite(dir: string): Promise<Database> {
   let dataDir: string | undefined;
   if (dir !== "memory") {
@@ -73,11 +81,7 @@ async function openPglite(dir: string): Promise<Database> {
     kind: "pglite",
     prisma,
     async withSession(fn) {
-      // PGlite is a single connection: the session is the instance itself.
-      return fn({
-        query: async (sql, params) => (await pglite.query(sql, params as unknown[])).rows as Record<string, unknown>[],
-        exec: async (sql) => void (await pglite.exec(sql)),
-      });
+      return fn(pgliteSession(pglite));
     },
     async close() {
       await prisma.$disconnect();

@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { closeDatabase, getDatabase } from "@/lib/db/client";
+import { closeDatabase, getDatabase, pgliteSession } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 
 /**
@@ -22,13 +22,7 @@ export default async function setup(): Promise<(() => void) | void> {
   }
   if (process.env.PGLITE_LOAD_DATA_DIR) return;
   const pglite = new PGlite();
-  await applyMigrations(
-    {
-      query: async (sql, params) => (await pglite.query(sql, params as unknown[])).rows as Record<string, unknown>[],
-      exec: async (sql) => void (await pglite.exec(sql)),
-    },
-    "pglite",
-  );
+  await applyMigrations(pgliteSession(pglite), "pglite");
   const file = path.join(os.tmpdir(), `payments-test-pglite-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer()));
   await pglite.close();
