@@ -390,8 +390,8 @@ const server = startServer();
 let workers = [];
 try {
   await waitReady();
-  // The boot's own peak is the seed hashing the demo user's password: scrypt takes 128 MB by
-  // design (lib/auth/password.ts), for a moment, whatever the load. Printed apart; the peak
+  // On a first boot the seed creates the demo user and hashes its password: scrypt takes 128 MB
+  // by design (lib/auth/password.ts), for a moment, whatever the load. Printed apart; the peak
   // under load counts from here (the kernel's high-water mark reset).
   const bootPeak = peakRssMb(server.pid);
   resetPeakRss(server.pid);
@@ -447,7 +447,7 @@ try {
     throughNext = await measureThroughNext(rows);
   }
   console.log(
-    `server peak RSS under load: ${peak} MB (at boot: ${bootPeak} MB, with the seed's 128 MB scrypt hash)${workerPeak ? ` · job worker peak RSS: ${workerPeak} MB (${workers.length} worker${workers.length > 1 ? "s" : ""}, JOBS_RUNNER=worker)` : " · jobs run in the server"} · database: ${onPostgres ? "PostgreSQL" : "embedded PGlite"} · ${connections} connections × ${duration} s`,
+    `server peak RSS under load: ${peak} MB (at boot: ${bootPeak} MB; a first boot creates the demo user, whose scrypt password hash takes 128 MB for a moment)${workerPeak ? ` · job worker peak RSS: ${workerPeak} MB (${workers.length} worker${workers.length > 1 ? "s" : ""}, JOBS_RUNNER=worker)` : " · jobs run in the server"} · database: ${onPostgres ? "PostgreSQL" : "embedded PGlite"} · ${connections} connections × ${duration} s`,
   );
   mkdirSync(path.join(root, "bench-results"), { recursive: true });
   writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), database: onPostgres ? "PostgreSQL" : "embedded PGlite", connections, duration, peakRssMb: peak, bootPeakRssMb: bootPeak, workers: workers.length, workerPeakRssMb: workerPeak, rows, httpCeiling, throughNext, checkoutPage, bulk, pipeline }, null, 2));
