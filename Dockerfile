@@ -44,7 +44,7 @@ COPY --from=build --chown=node:node /src/.next/static ./.next/static
 COPY --from=build --chown=node:node /src/public ./public
 COPY --from=build --chown=node:node /src/prisma/migrations ./prisma/migrations
 # Our launcher (X-Forwarded-For from the socket peer, the API fast path, graceful SIGTERM) instead of server.js.
-COPY --from=build --chown=node:node /src/scripts/serve.mjs /src/scripts/api-fast-path.mjs /src/scripts/forwarded-for.mjs /src/scripts/graceful-shutdown.mjs ./scripts/
+COPY --from=build --chown=node:node /src/scripts/serve.mjs /src/scripts/api-fast-path.mjs /src/scripts/forwarded-for.mjs /src/scripts/body-limit.mjs /src/scripts/graceful-shutdown.mjs ./scripts/
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 3000

@@ -20,5 +20,7 @@ export async function register() {
   const { contracts } = await import("./app/api/v1/contracts");
   refuseUnsupportedMethods(allowForContracts(contracts));
   const { boot } = await import("./lib/platform/boot");
-  await boot();
+  // Loaded only when Inngest drives the jobs: the embedded mode never needs its SDK.
+  const inngest = config.jobsRunner() === "inngest" ? (await import("./inngest/client")).inngest : null;
+  await boot({ sendJobsEvent: inngest ? (event) => inngest.send(event) : undefined });
 }

@@ -2,11 +2,14 @@ import { defineConfig } from "@playwright/test";
 
 const port = process.env.E2E_PORT ?? "3100";
 const expiryPort = process.env.E2E_EXPIRY_PORT ?? "3101";
+// CI runs the suite in two shards side by side, each with its own two servers, data and results
+// (.ci/run): E2E_PORT, E2E_EXPIRY_PORT, E2E_DATA_DIR and E2E_OUTPUT_DIR keep them apart.
+const dataDir = process.env.E2E_DATA_DIR ?? ".data-e2e";
 
 /** Browser tests in Debian's Chromium (never a downloaded browser: see STACK notes in README). */
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results",
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   timeout: 60_000,
   retries: process.env.CI ? 1 : 0,
   workers: 1,
@@ -38,13 +41,15 @@ export default defineConfig({
       stdout: "pipe",
     },
     {
-      // A second instance whose checkout payments expire after 6 s (tests/e2e/checkout.spec.ts).
+      // A second instance whose checkout payments expire after 6 s (tests/e2e/checkout.spec.ts),
+      // a low sign-up limit per address, and the API served through Next's routing rather than
+      // the fast path (tests/e2e/forwarded-for.spec.ts checks the per-IP limits on both).
       command: "node scripts/e2e-server.mjs",
       url: `http://127.0.0.1:${expiryPort}/api/v1/health`,
       reuseExistingServer: false,
       timeout: 240_000,
       stdout: "pipe",
-      env: { E2E_PORT: expiryPort, E2E_DATA_DIR: ".data-e2e-expiry", PAYMENT_CHECKOUT_EXPIRY_MINUTES: "0.1" },
+      env: { E2E_PORT: expiryPort, E2E_DATA_DIR: `${dataDir}-expiry`, PAYMENT_CHECKOUT_EXPIRY_MINUTES: "0.1", DASHBOARD_SIGNUPS_PER_MINUTE: "3", API_FAST_PATH: "off" },
     },
   ],
 });

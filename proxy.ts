@@ -1,4 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { AppError } from "@/lib/errors";
+import { errorResponse } from "@/lib/http/error-response";
 import { newNonce } from "@/lib/http/new-nonce";
 import { pageContentSecurityPolicy } from "@/lib/http/page-content-security-policy";
 
@@ -10,6 +12,13 @@ import { pageContentSecurityPolicy } from "@/lib/http/page-content-security-poli
  * and static files are not matched.
  */
 export function proxy(request: NextRequest) {
+  // Every POST to these pages is a server action (or the same form posted without JavaScript),
+  // authenticated by the session cookie. Browsers send Origin on every POST; Next refuses a
+  // foreign one but lets a missing one through. A POST without it is refused here
+  // (docs/decisions/server-action-origin.md).
+  if (request.method === "POST" && !request.headers.get("origin")) {
+    return errorResponse(new AppError("forbidden", "Forms here are sent by a browser, which names their origin: this request has none."), request);
+  }
   const nonce = newNonce();
   const csp = pageContentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
   const headers = new Headers(request.headers);

@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   "quote_already_used",
   "duplicate_reference",
   "invalid_state",
+  "slug_taken",
   // 429 / 500 / 503
   "rate_limited",
   "internal_error",
@@ -51,7 +52,7 @@ export class AppError extends Error {
   /**
    * 422 instead of the code's usual status, where the contract says the same condition conflicts
    * with stored state (a refund that the balance or what is left of the payment cannot cover,
-   * DESIGN §14). The code stays the one a client already handles.
+   * docs/design/refunds.md). The code stays the one a client already handles.
    */
   readonly conflict?: boolean;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 /**
- * Opaque, prefixed, time-sortable identifiers (DESIGN §3): `<prefix>_` + 10 Crockford base32
+ * Opaque, prefixed, time-sortable identifiers (docs/design/money-and-identifiers.md): `<prefix>_` + 10 Crockford base32
  * characters of milliseconds since the epoch + 16 of randomness (80 bits), so ids sort by the
  * millisecond they were minted in and cannot be guessed.
  *
@@ -14,7 +14,7 @@ import { randomBytes } from "node:crypto";
  */
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 
-export type IdPrefix = "mch" | "usr" | "key" | "aud" | "job" | "txn" | "po" | "pb" | "rf" | "qt" | "evt" | "whd" | "je" | "acc" | "chk" | "req" | "eml" | "sgr" | "inv" | "rcv" | "mfa" | "rql";
+export type IdPrefix = "mch" | "usr" | "key" | "aud" | "job" | "txn" | "po" | "pb" | "rf" | "dup" | "qt" | "evt" | "whd" | "je" | "acc" | "chk" | "req" | "eml" | "sgr" | "inv" | "rcv" | "mfa" | "rql" | "plink" | "rcn" | "rcm" | "apr" | "pwr";
 
 const TIME_CHARS = 10;
 const RANDOM_CHARS = 16;

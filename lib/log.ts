@@ -3,7 +3,7 @@ import pino, { type DestinationStream, type Logger } from "pino";
 import { LOG_REDACT_PATHS, PHONE_FIELD_SERIALIZERS, scrubLogFields, scrubLogText } from "@/lib/observability/log-redaction";
 
 /**
- * The process's logger: pino, one JSON line per event on stderr (DESIGN §17). The API stays
+ * The process's logger: pino, one JSON line per event on stderr (docs/design/balance-history.md). The API stays
  * `log.info(message, fields)` so call sites never import pino. Redaction is the logger's
  * configuration, not the caller's care (lib/observability/log-redaction.ts): credential-named
  * fields are censored by pino's `redact` paths, phone fields are masked by serializers, and

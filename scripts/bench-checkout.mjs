@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The hosted checkout page's weight and time to first byte (issue 6 asks < 100 KB transferred).
+ * The hosted checkout page's weight and time to first byte (the target: under 100 KB transferred).
  * Used by `npm run bench` (scripts/bench.mjs), or on its own against a running server:
  *   BENCH_BASE=http://127.0.0.1:3100 BENCH_KEY=pk_…:sk_… node scripts/bench-checkout.mjs
  * It creates a checkout payment through the API, then:

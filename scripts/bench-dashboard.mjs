@@ -3,7 +3,7 @@
  * Dashboard render time (part of `npm run bench`, or alone): the built app on a fresh embedded
  * database (or BENCH_DATABASE_URL), a merchant with 10,000 payments over the last 30 days
  * (BENCH_DASHBOARD_PAYMENTS), logged in through next-auth; then autocannon on the overview and
- * the payments list (server render of the whole page), and the deep pages of the lists (issue 13):
+ * the payments list (server render of the whole page), and the deep pages of the lists:
  * the dashboard's deepest page, the API's deepest `page` and a `startingAfter` cursor past it.
  * BENCH_DASHBOARD_ONLY=word,word runs only the cases whose name contains one of the words.
  * BENCH_DASHBOARD_SEED=0 (PostgreSQL) keeps the payments an earlier run seeded in BENCH_DATABASE_URL

@@ -1,23 +1,25 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: starts the built app (building it if needed) on a fresh embedded database,
- * or on PostgreSQL with BENCH_DATABASE_URL, and measures each endpoint with autocannon in the
- * same run: requests/s, p50 and p99 latency, and the ratio to a bare Next route handler
- * (/api/ping). Prints the server's peak RSS. Results also go to bench-results/latest.json.
+ * or on PostgreSQL with BENCH_DATABASE_URL, in each layout of BENCH_LAYOUTS (`start`: what
+ * `npm start` runs; `compose`: compose.yaml's server and worker; see runLayout), and measures
+ * each endpoint with autocannon: requests/s, p50 and p99 latency, the ratio to a bare Next
+ * route handler (/api/ping) of the same layout and run, and the CPU time the API processes
+ * (and the job worker, apart) spent per request. Prints each process's peak RSS.
  *   BENCH_DURATION (s, default 8)   BENCH_CONNECTIONS (default 16)   BENCH_ONLY=name,name
- * Then, when a PostgreSQL server answers (BENCH_PG_URL, default the local one), the ledger
- * micro-benchmark (journal entries per second on one hot wallet and on 100 wallets) next to
- * pgbench's TPC-B-like transactions per second on the same server in the same run.
- * Bulk payouts (BENCH_ONLY=bulk): POST /payouts/bulk with 1,000 legacy items, BENCH_BULK_RUNS
- * (default 5) requests one after another; the figure is the time per request (target: under 3 s
- * on PostgreSQL) and its items/s as a ratio to the bare route's req/s of the same run.
- * On PostgreSQL also: payout initiates spread over 100 merchants' wallets (next to the one hot
- * wallet of the demo merchant), pgbench at the HTTP runs' concurrency, and the webhook pipeline
- * (scripts/bench-pipeline.mjs). The run ends with the goals of issue 17, each with its ratio and
- * a pass or miss mark (scripts/bench-goals.mjs); they are also in bench-results/latest.json.
+ *   BENCH_LAYOUTS=start,compose     BENCH_WORKERS (compose layout, default 1)
+ * Per layout also: the webhook pipeline (scripts/bench-pipeline.mjs) at 30 payments/s and at
+ * BENCH_PIPELINE_FAST_RATE (100), bulk payouts (1,000 legacy items, BENCH_BULK_RUNS requests;
+ * target under 3 s), the checkout page; on PostgreSQL payout initiates spread over 100 merchants'
+ * wallets next to the demo merchant's one hot wallet. Then (BENCH_ONLY words in brackets):
+ * through Next's routing [routing], 1 vs 2 API processes [processes], a process killed mid-run
+ * [recovery], the ledger micro-benchmark and pgbench (TPC-B and our write mix) [ledger], the
+ * dashboard (scripts/bench-dashboard.mjs) [dashboard]. The run ends with the goals, each with a
+ * PASS or MISS mark (scripts/bench-goals.mjs). Everything goes to bench-results/latest.json.
  */
 import { spawn, spawnSync, execSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 import { createCheckoutPath, measureCheckoutPage, printCheckoutFigures } from "./bench-checkout.mjs";
@@ -220,7 +222,7 @@ async function createWalletMerchants({ base }) {
 }
 
 /**
- * POST /payouts/bulk with 1,000 legacy items (DESIGN §15: accepted in under 3 s on PostgreSQL),
+ * POST /payouts/bulk with 1,000 legacy items (docs/design/bulk-payouts.md: accepted in under 3 s on PostgreSQL),
  * sequentially, after one warm-up request. Each item is a distinct payout to an Orange SN wallet.
  */
 async function measureBulk(baseline) {
@@ -259,42 +261,112 @@ async function measureBulk(baseline) {
 }
 
 /**
- * On PostgreSQL the bench runs as production is deployed (compose.yaml): the server with
- * JOBS_RUNNER=worker and BENCH_WORKERS (default 1) `npm run worker` processes beside it, woken
- * by NOTIFY on commit. On the embedded database the server runs the jobs itself.
+ * The layouts measured (BENCH_LAYOUTS, default both on PostgreSQL; docs/performance.md):
+ *   - `start`: what `npm start` runs (scripts/start.mjs): on PostgreSQL its supervisor with
+ *     API_PROCESSES API processes (default one per core but the worker's) and one job worker,
+ *     which keeps running during every measurement, as it does for a user; on the embedded
+ *     database one process that serves the API and runs the jobs;
+ *   - `compose`: compose.yaml's layout (PostgreSQL only): the image's server command
+ *     (scripts/serve.mjs, JOBS_RUNNER=worker) and BENCH_WORKERS (default 1) `npm run worker`
+ *     beside it; the workers stop after the pipeline runs, so that the endpoint runs measure the
+ *     API alone (in production the workers have cores of their own).
  */
-const workerCount = onPostgres ? Number(process.env.BENCH_WORKERS ?? 1) : 0;
-let serverEnv;
-function startServer({ fresh = true, env = {} } = {}) {
-  if (fresh) rmSync(path.join(root, ".data-bench"), { recursive: true, force: true });
-  const server = spawn("node", [path.join(root, "scripts/start.mjs")], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-    env: (serverEnv = {
-      ...process.env,
-      PORT: port,
-      PUBLIC_URL: base,
-      DATA_DIR: ".data-bench",
-      PGLITE_DIR: ".data-bench/pglite",
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
-      RATE_LIMIT_PUBLIC_PER_MINUTE: "0",
-      DEMO_EMAIL: "bench@sandbox.local",
-      DEMO_PUBLIC_KEY: publicKey,
-      DEMO_SECRET_KEY: secretKey,
-      DEMO_PLAN: "enterprise",
-      LOG_LEVEL: "warn",
-      SANDBOX_PROVIDER_DELAY_MS: "0",
-      // The pipeline benchmark's webhook receiver listens on 127.0.0.1.
-      WEBHOOK_ALLOW_PRIVATE: "true",
-      // Thousands of payouts in a few seconds: limits must not be what is measured.
-      PAYOUT_DAILY_LIMIT: "1000000000000",
-      PAYOUT_MONTHLY_LIMIT: "1000000000000",
-      ...(workerCount > 0 ? { JOBS_RUNNER: "worker" } : {}),
-      ...env,
-    }),
-  });
-  server.stdout.on("data", () => undefined);
-  return server;
+const workerCount = Number(process.env.BENCH_WORKERS ?? 1);
+const layouts = (process.env.BENCH_LAYOUTS ?? (onPostgres ? "start,compose" : "start")).split(",").filter(Boolean);
+const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+/** Whether a part of the bench runs: BENCH_ONLY names it (a word of its name), or no BENCH_ONLY. */
+const wants = (part) => !only || only.some((o) => part.includes(o));
+
+function serverEnv(env = {}) {
+  return {
+    ...process.env,
+    PORT: port,
+    PUBLIC_URL: base,
+    DATA_DIR: ".data-bench",
+    PGLITE_DIR: ".data-bench/pglite",
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+    RATE_LIMIT_PUBLIC_PER_MINUTE: "0",
+    DEMO_EMAIL: "bench@sandbox.local",
+    DEMO_PUBLIC_KEY: publicKey,
+    DEMO_SECRET_KEY: secretKey,
+    DEMO_PLAN: "enterprise",
+    LOG_LEVEL: "warn",
+    SANDBOX_PROVIDER_DELAY_MS: "0",
+    // The pipeline benchmark's webhook receiver listens on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE: "true",
+    // Thousands of payouts in a few seconds: limits must not be what is measured.
+    PAYOUT_DAILY_LIMIT: "1000000000000",
+    PAYOUT_MONTHLY_LIMIT: "1000000000000",
+    ...env,
+  };
+}
+
+/**
+ * Starts a layout; resolves once it answers. `apiPids()` and `workerPids()` read the process
+ * tree each time (a supervisor may have restarted a process).
+ */
+async function startLayout(layout, { fresh = true, env = {} } = {}) {
+  if (fresh && !onPostgres) rmSync(path.join(root, ".data-bench"), { recursive: true, force: true });
+  ensureBuilt();
+  const launched = [];
+  const spawnOne = (args, extra) => {
+    const proc = spawn("node", args, { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: serverEnv({ MALLOC_ARENA_MAX: "2", ...extra }) });
+    launched.push(proc);
+    return proc;
+  };
+  let rootProc;
+  if (layout === "start") {
+    rootProc = spawnOne([path.join(root, "scripts/start.mjs")], env);
+  } else if (layout === "compose") {
+    // The image's CMD (Dockerfile), and compose.yaml's worker service beside it.
+    rootProc = spawnOne(["--max-old-space-size=160", "--max-semi-space-size=4", path.join(root, "scripts/serve.mjs")], { JOBS_RUNNER: "worker", ...env });
+  } else throw new Error(`unknown layout ${layout}`);
+  await waitReady();
+  if (layout === "compose") {
+    for (let i = 0; i < workerCount; i++) spawnOne(["--max-old-space-size=96", "--max-semi-space-size=2", "--import", "tsx", path.join(root, "scripts/worker.ts")], { JOBS_RUNNER: "worker", ...env });
+  }
+  const tree = () => launched.flatMap((p) => (p.exitCode === null ? descendants(p.pid) : []));
+  const isWorker = (pid) => commandLine(pid).includes("worker.ts");
+  const layoutInfo = {
+    layout,
+    root: rootProc,
+    apiPids: () => tree().filter((pid) => !isWorker(pid)),
+    workerPids: () => tree().filter(isWorker),
+    /** compose: SIGTERM to the workers, resolves once they have exited. */
+    async stopWorkers() {
+      const workers = launched.filter((p) => p !== rootProc && p.exitCode === null);
+      await Promise.all(workers.map((w) => new Promise((r) => { w.once("exit", r); w.kill("SIGTERM"); })));
+    },
+    async stop() {
+      await Promise.all(launched.map((p) => stopServer(p)));
+    },
+  };
+  // Wait until the workers are up (they log nothing at LOG_LEVEL=warn): their process exists.
+  if (layout === "start" && onPostgres && env.JOB_WORKERS !== "0") {
+    for (let i = 0; i < 200 && layoutInfo.workerPids().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  }
+  return layoutInfo;
+}
+
+let built = false;
+/** `npm start` builds when needed; the compose layout runs the build as the image would contain it. */
+function ensureBuilt() {
+  if (built) return;
+  built = true;
+  try {
+    statSync(path.join(root, ".next/BUILD_ID"));
+  } catch {
+    const r = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    if (r.status !== 0) throw new Error("next build failed");
+  }
+}
+
+function commandLine(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return "";
+  }
 }
 
 /** A few collects before the pipeline run, so that it does not measure the JIT warming up. */
@@ -303,37 +375,18 @@ async function warmUpInitiates() {
     await fetch(`${base}/api/v1/payments/initiate`, {
       method: "POST",
       headers: { ...auth, "content-type": "application/json" },
-      body: JSON.stringify({ type: "direct", amount: 5000, provider: "orange", country: "SN", customerPhone: "+221770000012", externalReference: `warm-${process.pid}-${i}` }),
+      body: JSON.stringify({ type: "direct", amount: 5000, provider: "orange", country: "SN", customerPhone: "+221770000012", externalReference: `warm-${process.pid}-${Date.now()}-${i}` }),
     });
   }
   await new Promise((r) => setTimeout(r, 3000));
 }
 
-/** SIGTERM to the workers, and wait until they have exited (they finish or release their jobs). */
-let workerPeakRss = null;
-async function stopWorkers(list) {
-  if (list.length) workerPeakRss = Math.max(...list.map((w) => peakRssMb(w.pid)));
-  await Promise.all(list.map((w) => (w.exitCode !== null ? null : new Promise((r) => { w.once("exit", r); w.kill("SIGTERM"); }))));
-}
-
-/** The job workers, once the server has migrated the database. */
-function startWorkers() {
-  return Array.from({ length: workerCount }, () => {
-    const worker = spawn("node", ["--max-old-space-size=160", "--max-semi-space-size=4", "--import", "tsx", path.join(root, "scripts/worker.ts")], {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...serverEnv, MALLOC_ARENA_MAX: "2" },
-    });
-    return worker;
-  });
-}
-
 async function waitReady() {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(`${base}/api/v1/health`)).ok) return;
     } catch {}
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error("server did not become ready");
 }
@@ -347,18 +400,19 @@ function descendants(pid) {
   }
 }
 
-/** Resets the kernel's peak RSS (VmHWM) of the process tree: `5` in clear_refs (proc(5)). */
-function resetPeakRss(rootPid) {
-  for (const pid of descendants(rootPid)) {
+/** Resets the kernel's peak RSS (VmHWM) of these processes: `5` in clear_refs (proc(5)). */
+function resetPeakRss(pids) {
+  for (const pid of pids) {
     try {
       writeFileSync(`/proc/${pid}/clear_refs`, "5");
     } catch {}
   }
 }
 
-function peakRssMb(rootPid) {
+/** The largest peak RSS (VmHWM) of these processes: each process's own, not their sum. */
+function peakRssMb(pids) {
   let peak = 0;
-  for (const pid of descendants(rootPid)) {
+  for (const pid of pids) {
     try {
       const status = readFileSync(`/proc/${pid}/status`, "utf8");
       const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -366,6 +420,19 @@ function peakRssMb(rootPid) {
     } catch {}
   }
   return Math.round(peak);
+}
+
+const clockTick = 1000 / Number(execSync("getconf CLK_TCK").toString().trim() || 100);
+/** CPU time (ms) these processes have used so far: utime + stime of /proc/<pid>/stat. */
+function cpuMs(pids) {
+  return pids.reduce((sum, pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return sum + (Number(fields[11]) + Number(fields[12])) * clockTick;
+    } catch {
+      return sum;
+    }
+  }, 0);
 }
 
 function measure(target) {
@@ -386,83 +453,266 @@ function measure(target) {
   });
 }
 
-const server = startServer();
-let workers = [];
-try {
-  await waitReady();
-  // On a first boot the seed creates the demo user and hashes its password: scrypt takes 128 MB
-  // by design (lib/auth/password.ts), for a moment, whatever the load. Printed apart; the peak
-  // under load counts from here (the kernel's high-water mark reset).
-  const bootPeak = peakRssMb(server.pid);
-  resetPeakRss(server.pid);
-  const only = process.env.BENCH_ONLY?.split(",");
-  workers = startWorkers();
-  // The pipeline first, on an empty queue, with the worker(s) running. Then the workers stop:
-  // the endpoint runs below measure the API alone (in production the workers have cores of
-  // their own; here they would take the API's), and the jobs those runs create just wait.
-  let pipeline = null;
-  if (!only || only.some((o) => "pipeline".includes(o))) {
-    await warmUpInitiates();
-    pipeline = await measurePipeline({ base, auth, databaseUrl: process.env.BENCH_DATABASE_URL });
-  }
-  await stopWorkers(workers);
-  const rows = [];
-  let baseline = null;
-  const httpCeiling = await measureHttpCeiling();
-  for (const target of targets) {
-    if (only && !target.baseline && !only.some((o) => target.name.includes(o))) continue;
-    if (target.postgresOnly && !onPostgres) continue;
-    if (target.setup) await target.setup.call(target, { base, auth });
-    await measure({ ...target, duration: 2, amount: target.warmupAmount }); // warm-up: JIT, caches, connection pools
-    const r = await measure(target);
-    const non2xx = r.non2xx + r.errors;
-    const row = {
-      name: target.name,
-      reqPerSec: Math.round(r.requests.average),
-      p50Ms: r.latency.p50,
-      p99Ms: r.latency.p99,
-      non2xx,
-    };
-    if (target.baseline) baseline = row.reqPerSec;
-    if (target.payout) row.payout = true;
-    row.connections = target.connections ?? connections;
-    row.ratioToBare = baseline ? Number((row.reqPerSec / baseline).toFixed(2)) : null;
-    rows.push(row);
+/**
+ * One target on a running layout: a warm-up, then the measured run, with the CPU time the API
+ * processes (and the job workers, apart) spent per request: on a shared machine req/s moves with
+ * the neighbours' load, CPU per request much less.
+ */
+async function measureRow(target, layoutInfo, baseline) {
+  if (target.setup) await target.setup.call(target, { base, auth });
+  await measure({ ...target, duration: 2, amount: target.warmupAmount }); // warm-up: JIT, caches, connection pools
+  const apiPids = layoutInfo.apiPids();
+  const workerPids = layoutInfo.workerPids();
+  const [apiBefore, workerBefore] = [cpuMs(apiPids), cpuMs(workerPids)];
+  const r = await measure(target);
+  const requests = Math.max(1, r.requests.total);
+  const row = {
+    name: target.name,
+    reqPerSec: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx + r.errors,
+    connections: target.connections ?? connections,
+    cpuPerReqMs: Number(((cpuMs(apiPids) - apiBefore) / requests).toFixed(2)),
+    workerCpuPerReqMs: workerPids.length ? Number(((cpuMs(workerPids) - workerBefore) / requests).toFixed(2)) : null,
+  };
+  if (target.payout) row.payout = true;
+  row.ratioToBare = baseline ? Number((row.reqPerSec / baseline).toFixed(2)) : null;
+  const cpu = target.method === "POST" || target.baseline ? `  API CPU ${row.cpuPerReqMs} ms/req${row.workerCpuPerReqMs !== null ? ` (+ worker ${row.workerCpuPerReqMs})` : ""}` : "";
+  console.log(rateLine(row, `×${row.ratioToBare ?? "-"} of bare${cpu}${row.non2xx ? `  (${row.non2xx} non-2xx!)` : ""}`));
+  return row;
+}
+
+/** Everything measured on one layout: the pipelines, the endpoints, the bulk, the checkout page, peak RSS. */
+async function runLayout(layout) {
+  console.log(`\n== Layout: ${layout === "start" ? `npm start (${onPostgres ? "supervisor: API process(es) + job worker" : "one process, jobs inside"})` : `compose-like (serve.mjs + ${workerCount} worker${workerCount > 1 ? "s" : ""})`} ==`);
+  const info = await startLayout(layout);
+  const out = { layout };
+  try {
+    // On a first boot the seed creates the demo user and hashes its password: scrypt takes 128 MB
+    // by design (lib/auth/password.ts), for a moment, whatever the load. Printed apart; the peak
+    // under load counts from here (the kernel's high-water mark reset).
+    out.bootPeakRssMb = peakRssMb(info.apiPids());
+    resetPeakRss([...info.apiPids(), ...info.workerPids()]);
+    if (wants("pipeline")) {
+      await warmUpInitiates();
+      out.pipeline = await measurePipeline({ base, auth, databaseUrl: process.env.BENCH_DATABASE_URL });
+      const fastRate = Number(process.env.BENCH_PIPELINE_FAST_RATE ?? 100);
+      if (fastRate > 0) out.pipelineFast = await measurePipeline({ base, auth, databaseUrl: process.env.BENCH_DATABASE_URL, rate: fastRate, seconds: Number(process.env.BENCH_PIPELINE_FAST_SECONDS ?? 30) });
+    }
+    out.workerPeakRssMb = info.workerPids().length ? peakRssMb(info.workerPids()) : null;
+    if (layout === "compose") await info.stopWorkers();
+    const rows = [];
+    let baseline = null;
+    out.httpCeiling = await measureHttpCeiling();
+    for (const target of targets) {
+      if (!target.baseline && !wants(target.name)) continue;
+      if (target.postgresOnly && !onPostgres) continue;
+      const row = await measureRow(target, info, baseline);
+      if (target.baseline) baseline = row.reqPerSec;
+      rows.push(row);
+    }
+    out.rows = rows;
+    if (wants("bulk")) out.bulk = await measureBulk(baseline);
+    if (wants("checkout")) {
+      out.checkoutPage = await measureCheckoutPage(base, auth);
+      printCheckoutFigures(out.checkoutPage);
+    }
+    out.peakRssMb = peakRssMb(info.apiPids());
+    if (layout === "start") out.workerPeakRssMb = Math.max(out.workerPeakRssMb ?? 0, peakRssMb(info.workerPids())) || null;
+    out.apiProcesses = info.apiPids().filter((pid) => commandLine(pid).includes("serve.mjs")).length;
     console.log(
-      rateLine(row, `×${row.ratioToBare ?? "-"} of bare${non2xx ? `  (${non2xx} non-2xx!)` : ""}`),
+      `API process peak RSS under load: ${out.peakRssMb} MB (at boot: ${out.bootPeakRssMb} MB; a first boot creates the demo user, whose scrypt password hash takes 128 MB for a moment)` +
+        (out.workerPeakRssMb ? ` · job worker peak RSS: ${out.workerPeakRssMb} MB` : " · jobs run in the server") +
+        ` · ${out.apiProcesses} API process${out.apiProcesses > 1 ? "es" : ""} · database: ${onPostgres ? "PostgreSQL" : "embedded PGlite"} · ${connections} connections × ${duration} s`,
     );
+  } finally {
+    await info.stop();
   }
-  let bulk = null;
-  if (!only || only.some((o) => "bulk".includes(o))) bulk = await measureBulk(baseline);
-  let checkoutPage = null;
-  if (!only || only.some((o) => "checkout".includes(o))) {
-    checkoutPage = await measureCheckoutPage(base, auth);
-    printCheckoutFigures(checkoutPage);
+  if (onPostgres) spawnSync("psql", [process.env.BENCH_DATABASE_URL, "-qAtc", "VACUUM ANALYZE"], { encoding: "utf8" });
+  return out;
+}
+
+/**
+ * 1 against 2 API processes under `npm start` (API_PROCESSES), the same targets back to back:
+ * what a second process on this machine gives (PostgreSQL only: the embedded database has one owner).
+ */
+async function compareApiProcesses() {
+  const names = ["bare Next route (/api/ping)", "GET /payments/status/{id}", "GET /payments/balance", "POST /payments/initiate (direct)", "POST /payouts/initiate (legacy, internal quote)"];
+  const chosen = targets.filter((t) => names.includes(t.name));
+  const out = {};
+  for (const n of [1, 2]) {
+    console.log(`\n== npm start with API_PROCESSES=${n} ==`);
+    const info = await startLayout("start", { env: { API_PROCESSES: String(n) } });
+    try {
+      let baseline = null;
+      out[n] = [];
+      for (const target of chosen) {
+        const row = await measureRow(target, info, baseline);
+        if (target.baseline) baseline = row.reqPerSec;
+        out[n].push(row);
+      }
+    } finally {
+      await info.stop();
+    }
   }
-  const peak = peakRssMb(server.pid);
-  const workerPeak = workerPeakRss;
-  let throughNext = null;
-  if (!only || only.some((o) => "routing".includes(o))) {
-    await stopServer(server);
-    throughNext = await measureThroughNext(rows);
+  console.log("\n1 vs 2 API processes (npm start, one job worker):");
+  for (const row of out[1]) {
+    const two = out[2].find((r) => r.name === row.name);
+    console.log(`  ${row.name.padEnd(48)} ${String(row.reqPerSec).padStart(6)} → ${String(two?.reqPerSec ?? "-").padStart(6)} req/s  (×${two ? (two.reqPerSec / row.reqPerSec).toFixed(2) : "-"})`);
   }
-  console.log(
-    `server peak RSS under load: ${peak} MB (at boot: ${bootPeak} MB; a first boot creates the demo user, whose scrypt password hash takes 128 MB for a moment)${workerPeak ? ` · job worker peak RSS: ${workerPeak} MB (${workers.length} worker${workers.length > 1 ? "s" : ""}, JOBS_RUNNER=worker)` : " · jobs run in the server"} · database: ${onPostgres ? "PostgreSQL" : "embedded PGlite"} · ${connections} connections × ${duration} s`,
-  );
-  mkdirSync(path.join(root, "bench-results"), { recursive: true });
-  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify({ date: new Date().toISOString(), database: onPostgres ? "PostgreSQL" : "embedded PGlite", connections, duration, peakRssMb: peak, bootPeakRssMb: bootPeak, workers: workers.length, workerPeakRssMb: workerPeak, rows, httpCeiling, throughNext, checkoutPage, bulk, pipeline }, null, 2));
-} finally {
-  for (const w of workers) if (w.exitCode === null) w.kill("SIGTERM");
-  await stopServer(server);
+  return out;
+}
+
+/**
+ * What the run sees when a process dies: BENCH_RECOVERY_PAYMENTS (200) direct collects with a
+ * webhook each, at 20/s, with a provider that takes 1 s (so that jobs are running); after 60 %
+ * were accepted, SIGKILL to one process (the job worker, then an API process, each case on a
+ * fresh start; BENCH_RECOVERY_CASES=worker,api), and the supervisor restarts it. Figures: how
+ * long until the killed process was back; on PostgreSQL, how long until every job that was
+ * running at the kill ran again (the in-flight orders resumed: the goal, within 30 s, the job
+ * lease of lib/jobs/claim-jobs); and how long until every payment accepted before the kill had
+ * its payment.success delivered (which adds the operators' poll cadence: 5 s, 10 s, 20 s…).
+ */
+async function measureRecovery() {
+  const cases = (process.env.BENCH_RECOVERY_CASES ?? (onPostgres ? "worker,api" : "api")).split(",").filter((c) => onPostgres || c === "api");
+  const total = Number(process.env.BENCH_RECOVERY_PAYMENTS ?? 200);
+  const out = {};
+  for (const kill of cases) {
+    console.log(`\n== Recovery: SIGKILL to the ${kill === "api" ? (onPostgres ? "API process" : "server (API and jobs)") : "job worker"} after ${Math.round(total * 0.6)} of ${total} collects ==`);
+    const info = await startLayout("start", { env: { SANDBOX_PROVIDER_DELAY_MS: "1000" } });
+    const receiver = await startReceiver();
+    try {
+      const accepted = new Map(); // id → accepted before the kill?
+      let refused = 0;
+      let killedAt = null;
+      let backAt = null;
+      let resumed = Promise.resolve(null);
+      const send = async (i) => {
+        try {
+          const res = await fetch(`${base}/api/v1/payments/initiate`, {
+            method: "POST",
+            headers: { ...auth, "content-type": "application/json" },
+            body: JSON.stringify({ type: "direct", amount: 5000, provider: "orange", country: "SN", customerPhone: "+221770000012", externalReference: `rec-${kill}-${process.pid}-${Date.now()}-${i}`, callbackUrl: receiver.url }),
+          });
+          if (res.status !== 201) return void refused++;
+          accepted.set((await res.json()).data.transactionId, killedAt === null);
+        } catch {
+          refused++;
+        }
+      };
+      const inflight = [];
+      for (let i = 0; i < total; i++) {
+        if (i === Math.round(total * 0.6)) {
+          await Promise.all(inflight.splice(0));
+          const pids = kill === "worker" ? info.workerPids() : info.apiPids().filter((pid) => commandLine(pid).includes("serve.mjs"));
+          const victim = pids[0];
+          // The jobs running at the kill (PostgreSQL: read beside the app), to time when each runs
+          // again; the kill waits (up to 10 s) for at least one to be running, or there is nothing to resume.
+          let running = psqlRows(`SELECT id || ' ' || attempts FROM jobs WHERE status = 'running'`);
+          for (let wait = 0; onPostgres && running.length === 0 && wait < 100; wait++) {
+            await new Promise((r) => setTimeout(r, 100));
+            running = psqlRows(`SELECT id || ' ' || attempts FROM jobs WHERE status = 'running'`);
+          }
+          killedAt = performance.now();
+          process.kill(victim, "SIGKILL");
+          resumed = watchResumed(running, killedAt);
+          // Back: a new worker process, or the API answering again.
+          void (async () => {
+            for (;;) {
+              const up = kill === "worker" ? info.workerPids().some((pid) => pid !== victim) : await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false);
+              if (up) return void (backAt = performance.now());
+              await new Promise((r) => setTimeout(r, 100));
+            }
+          })();
+          if (kill === "api") while (backAt === null) await new Promise((r) => setTimeout(r, 100));
+        }
+        inflight.push(send(i));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await Promise.all(inflight);
+      const beforeKill = [...accepted].filter(([, before]) => before).map(([id]) => id);
+      const deadline = performance.now() + 120_000;
+      while (performance.now() < deadline && ![...accepted.keys()].every((id) => receiver.successAt.has(id))) await new Promise((r) => setTimeout(r, 200));
+      const lastBefore = Math.max(...beforeKill.map((id) => receiver.successAt.get(id) ?? Number.POSITIVE_INFINITY));
+      const delivered = [...accepted.keys()].filter((id) => receiver.successAt.has(id)).length;
+      const jobs = await resumed;
+      const result = {
+        killed: kill,
+        sent: total,
+        accepted: accepted.size,
+        refused,
+        delivered,
+        restartSeconds: backAt === null ? null : Number(((backAt - killedAt) / 1000).toFixed(1)),
+        recoverySeconds: Number.isFinite(lastBefore) ? Number((Math.max(0, lastBefore - killedAt) / 1000).toFixed(1)) : null,
+        jobsRunningAtKill: jobs?.count ?? null,
+        jobsResumedSeconds: jobs?.seconds ?? null,
+      };
+      console.log(
+        `  ${result.accepted}/${total} accepted (${refused} refused while it was down), ${delivered}/${result.accepted} payment.success delivered; ${kill} back after ${result.restartSeconds ?? "never"} s; ` +
+          `every payment accepted before the kill succeeded ${result.recoverySeconds ?? "never"} s after it` +
+          (jobs ? `; the ${jobs.count} job(s) running at the kill ran again within ${jobs.seconds ?? "never (120 s)"} s` : ""),
+      );
+      out[kill] = result;
+    } finally {
+      await receiver.close();
+      await info.stop();
+    }
+  }
+  return out;
+}
+
+/** Rows of one text column from the bench database (PostgreSQL), or [] on the embedded one. */
+function psqlRows(sql) {
+  if (!onPostgres) return [];
+  return spawnSync("psql", [process.env.BENCH_DATABASE_URL, "-qAtc", sql], { encoding: "utf8" }).stdout.split("\n").filter(Boolean);
+}
+
+/**
+ * When every job that was running at the kill ran again (claimed anew: a higher attempt number)
+ * or ended: the jobs' resume time, which the lease bounds (lib/jobs/claim-jobs). Null on the
+ * embedded database (nothing can read it beside the server).
+ */
+async function watchResumed(running, killedAt) {
+  if (!onPostgres) return null;
+  const left = new Map(running.map((line) => line.split(" ")).map(([id, attempts]) => [id, Number(attempts)]));
+  const count = left.size;
+  const deadline = killedAt + 120_000;
+  while (left.size > 0 && performance.now() < deadline) {
+    const ids = [...left.keys()].map((id) => `'${id}'`).join(",");
+    for (const line of psqlRows(`SELECT id || ' ' || attempts || ' ' || status FROM jobs WHERE id IN (${ids})`)) {
+      const [id, attempts, status] = line.split(" ");
+      if (status !== "running" || Number(attempts) > left.get(id)) left.delete(id);
+    }
+    if (left.size > 0) await new Promise((r) => setTimeout(r, 250));
+  }
+  return { count, seconds: left.size === 0 ? Number(((performance.now() - killedAt) / 1000).toFixed(1)) : null };
+}
+
+/** A webhook receiver that notes when each payment's payment.success arrived. */
+async function startReceiver() {
+  const successAt = new Map();
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      res.writeHead(200).end();
+      try {
+        const event = JSON.parse(body);
+        if (event.type === "payment.success") successAt.set(event.data.transactionId, performance.now());
+      } catch {}
+    });
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${server.address().port}/hook`, successAt, close: () => new Promise((r) => server.close(r)) };
 }
 
 /**
  * What this machine's Node answers with no framework and no work at all (a bare `http` server
- * writing a constant JSON body), with the same load generator: the ceiling of any HTTP figure
- * here, to read the payout goal (a ratio to pgbench's TPC-B) against.
+ * writing a constant JSON body), with the same load generator: the ceiling of any HTTP figure here.
  */
 async function measureHttpCeiling() {
-  const ceilingPort = Number(port) + 50;
+  const ceilingPort = Number(port) + 5;
   const code = `require("node:http").createServer((q, s) => { s.writeHead(200, { "content-type": "application/json" }); s.end('{"ok":true}'); }).listen(${ceilingPort}, "127.0.0.1", () => console.log("ready"));`;
   const proc = spawn("node", ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise((resolve) => proc.stdout.once("data", resolve));
@@ -483,16 +733,21 @@ function rateLine(row, comparison) {
   return `${row.name.padEnd(48)} ${String(row.reqPerSec).padStart(7)} req/s  p50 ${String(row.p50Ms).padStart(4)} ms  p99 ${String(row.p99Ms).padStart(4)} ms  ${comparison}`;
 }
 
-/** SIGTERM to the server and its children; resolves when the launcher has exited. */
+/** SIGTERM to the process and its children; resolves when it has exited. */
 async function stopServer(proc) {
   if (proc.exitCode !== null) return;
   const exited = new Promise((r) => proc.once("exit", r));
-  for (const pid of descendants(proc.pid).reverse()) {
-    try {
-      process.kill(pid, "SIGTERM");
-    } catch {}
-  }
+  // The launcher (a supervisor) stops its children itself; a plain server is alone.
+  proc.kill("SIGTERM");
+  const force = setTimeout(() => {
+    for (const pid of descendants(proc.pid).reverse()) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {}
+    }
+  }, 60_000);
   await exited;
+  clearTimeout(force);
 }
 
 /**
@@ -503,35 +758,31 @@ async function stopServer(proc) {
 async function measureThroughNext(fastRows) {
   const names = ["bare Next route (/api/ping)", "GET /payments/balance", "GET /payments/status/{id}", "POST /payments/initiate (direct)"];
   const chosen = targets.filter((t) => names.includes(t.name));
-  const next = startServer({ fresh: false, env: { API_FAST_PATH: "off" } });
+  const info = await startLayout(layouts[0], { fresh: false, env: { API_FAST_PATH: "off" } });
   const out = [];
   try {
-    await waitReady();
     let baseline = null;
     console.log("\nThe same through Next's routing (API_FAST_PATH=off):");
     for (const target of chosen) {
-      if (target.setup) await target.setup.call(target, { base, auth });
-      await measure({ ...target, duration: 2 });
-      const r = await measure(target);
-      const reqPerSec = Math.round(r.requests.average);
-      if (target.baseline) baseline = reqPerSec;
+      const row = await measureRow(target, info, baseline);
+      if (target.baseline) baseline = row.reqPerSec;
       const fast = fastRows.find((f) => f.name === target.name);
-      const row = { name: target.name, reqPerSec, p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx + r.errors, ratioToBare: baseline ? Number((reqPerSec / baseline).toFixed(2)) : null, fastPathReqPerSec: fast?.reqPerSec ?? null };
-      out.push(row);
-      console.log(
-        rateLine(row, `×${row.ratioToBare ?? "-"} of bare${fast && !target.baseline ? `  (fast path: ${fast.reqPerSec} req/s, ×${(fast.reqPerSec / reqPerSec).toFixed(2)})` : ""}`),
-      );
+      out.push({ ...row, fastPathReqPerSec: fast?.reqPerSec ?? null });
     }
   } finally {
-    await stopServer(next);
+    await info.stop();
   }
   return out;
 }
 
-/** Ledger entries/s vs pgbench TPC-B on the same PostgreSQL, same run. */
+/**
+ * Ledger entries/s and pgbench on the same PostgreSQL, same run: TPC-B at 10 clients and at the
+ * HTTP runs' concurrency, and, when scripts/bench-write-mix.sql exists, that custom script (our
+ * own statements) at the HTTP runs' concurrency, for the capacity plan.
+ */
 function ledgerBenchmark() {
   const adminUrl = process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  const psql = (sql) => spawnSync("psql", [adminUrl, "-qAtc", sql], { encoding: "utf8" });
+  const psql = (sql, url = adminUrl) => spawnSync("psql", [url, "-qAtc", sql], { encoding: "utf8" });
   if (psql("SELECT 1").status !== 0) {
     console.log("ledger micro-benchmark skipped: no PostgreSQL at BENCH_PG_URL");
     return null;
@@ -542,12 +793,12 @@ function ledgerBenchmark() {
   const entries = Number(process.env.BENCH_LEDGER_ENTRIES ?? 3000);
   const results = {};
   for (const wallets of [1, 100]) {
-    const r = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/ops.ts", "ledger:bench", "--wallets", String(wallets), "--entries", String(entries), "--json"], {
+    const r = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/bench-ledger.ts", "--wallets", String(wallets), "--entries", String(entries), "--json"], {
       cwd: root,
       encoding: "utf8",
       env: { ...process.env, DATABASE_URL: dbUrl("bench_ledger"), APP_ENV: "sandbox", LOG_LEVEL: "warn", DATABASE_POOL_SIZE: "10" },
     });
-    if (r.status !== 0) throw new Error(`ledger:bench failed: ${r.stderr}`);
+    if (r.status !== 0) throw new Error(`scripts/bench-ledger.ts failed: ${r.stderr}`);
     results[wallets] = JSON.parse(r.stdout.slice(r.stdout.indexOf("{")));
   }
   psql("DROP DATABASE IF EXISTS bench_pgbench");
@@ -555,48 +806,64 @@ function ledgerBenchmark() {
   spawnSync("pgbench", ["-i", "-q", "-s", "10", dbUrl("bench_pgbench")], { encoding: "utf8" });
   const pgb = spawnSync("pgbench", ["-c", "10", "-j", "2", "-T", "10", dbUrl("bench_pgbench")], { encoding: "utf8" });
   const tps = Number(/tps = ([\d.]+)/.exec(pgb.stdout)?.[1] ?? NaN);
-  // The payout goals compare with TPC-B at the HTTP runs' own concurrency.
   const pgbAtHttp = spawnSync("pgbench", ["-c", String(connections), "-j", "2", "-T", "10", dbUrl("bench_pgbench")], { encoding: "utf8" });
   const tpsAtHttp = Number(/tps = ([\d.]+)/.exec(pgbAtHttp.stdout)?.[1] ?? NaN);
   psql("DROP DATABASE IF EXISTS bench_pgbench");
+  // Our write mix on the migrated ledger database (bench_ledger has our schema), when the script exists.
+  const mixScript = path.join(root, "scripts/bench-write-mix.sql");
+  let mixTps = null;
+  if (existsSync(mixScript)) {
+    const mix = spawnSync("pgbench", ["-n", "-c", String(connections), "-j", "2", "-T", "10", "-f", mixScript, dbUrl("bench_ledger")], { encoding: "utf8" });
+    mixTps = Number(/tps = ([\d.]+)/.exec(mix.stdout)?.[1] ?? NaN);
+    if (!Number.isFinite(mixTps)) console.log(`write mix failed: ${(mix.stderr || mix.stdout).slice(0, 500)}`);
+  }
   psql("DROP DATABASE IF EXISTS bench_ledger");
   const line = (label, eps) => `${label.padEnd(48)} ${String(eps).padStart(7)} entries/s  ×${(eps / tps).toFixed(2)} of pgbench TPC-B`;
   console.log(line("ledger: 1 hot wallet, 10 concurrent", results[1].entriesPerSecond));
   console.log(line("ledger: 100 wallets, 10 concurrent", results[100].entriesPerSecond));
   console.log(`${"pgbench TPC-B-like, 10 clients".padEnd(48)} ${String(Math.round(tps)).padStart(7)} tps`);
   console.log(`${`pgbench TPC-B-like, ${connections} clients`.padEnd(48)} ${String(Math.round(tpsAtHttp)).padStart(7)} tps`);
-  // Payout endpoints next to the same pgbench rate (the HTTP part ran earlier in this run).
-  const saved = JSON.parse(readFileSync(path.join(root, "bench-results/latest.json"), "utf8"));
-  for (const row of saved.rows.filter((r) => r.payout)) {
-    row.ratioToPgbench = Number((row.reqPerSec / tpsAtHttp).toFixed(2));
-    console.log(`${row.name.padEnd(48)} ${String(row.reqPerSec).padStart(7)} req/s  ×${row.ratioToBare} of bare  ×${row.ratioToPgbench} of pgbench TPC-B (${connections} clients)`);
-  }
-  writeFileSync(path.join(root, "bench-results/latest.json"), JSON.stringify(saved, null, 2));
-  return { hotWallet: results[1], hundredWallets: results[100], pgbenchTps: tps, pgbenchTpsAtHttpConcurrency: tpsAtHttp };
+  if (mixTps !== null) console.log(`${`pgbench our write mix, ${connections} clients`.padEnd(48)} ${String(Math.round(mixTps)).padStart(7)} tps (scripts/bench-write-mix.sql)`);
+  return { hotWallet: results[1], hundredWallets: results[100], pgbenchTps: tps, pgbenchTpsAtHttpConcurrency: tpsAtHttp, writeMixTps: mixTps };
 }
 
-if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.includes("ledger")) {
-  const ledger = ledgerBenchmark();
-  if (ledger) {
-    const file = path.join(root, "bench-results/latest.json");
-    const saved = JSON.parse(readFileSync(file, "utf8"));
-    writeFileSync(file, JSON.stringify({ ...saved, ledger }, null, 2));
-  }
+const file = path.join(root, "bench-results/latest.json");
+mkdirSync(path.join(root, "bench-results"), { recursive: true });
+const saved = { date: new Date().toISOString(), database: onPostgres ? "PostgreSQL" : "embedded PGlite", connections, duration, layouts: {} };
+const save = () => writeFileSync(file, JSON.stringify(saved, null, 2));
+// The per-layout runs, unless BENCH_ONLY names none of their parts (e.g. BENCH_ONLY=recovery).
+const layoutParts = targets.some((t) => !t.baseline && wants(t.name)) || ["pipeline", "bulk", "checkout"].some(wants);
+for (const layout of layoutParts ? layouts : []) {
+  saved.layouts[layout] = await runLayout(layout);
+  save();
 }
-if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.includes("dashboard")) {
-  // Dashboard server render time with 10,000 payments (its own server and data folder).
+const first = saved.layouts[layouts[0]];
+if (first?.rows && wants("routing")) {
+  saved.throughNext = await measureThroughNext(first.rows);
+  save();
+}
+if (onPostgres && wants("processes")) {
+  saved.apiProcesses = await compareApiProcesses();
+  save();
+}
+if (wants("recovery")) {
+  saved.recovery = await measureRecovery();
+  save();
+}
+if (wants("ledger")) {
+  saved.ledger = ledgerBenchmark();
+  save();
+}
+if (wants("dashboard")) {
+  // Dashboard server render time (its own server and data folder).
   spawnSync("node", [path.join(root, "scripts/bench-dashboard.mjs")], { cwd: root, stdio: "inherit" });
 }
-{
-  const file = path.join(root, "bench-results/latest.json");
-  const saved = JSON.parse(readFileSync(file, "utf8"));
-  let dashboard = null;
-  try {
-    dashboard = JSON.parse(readFileSync(path.join(root, "bench-results/dashboard.json"), "utf8"));
-    if (Date.parse(dashboard.date) < Date.parse(saved.date)) dashboard = null; // an older run's
-  } catch {}
-  const goals = evaluateGoals(saved, dashboard);
-  printGoals(goals, saved);
-  writeFileSync(file, JSON.stringify({ ...saved, goals }, null, 2));
-}
+let dashboard = null;
+try {
+  dashboard = JSON.parse(readFileSync(path.join(root, "bench-results/dashboard.json"), "utf8"));
+  if (Date.parse(dashboard.date) < Date.parse(saved.date)) dashboard = null; // an older run's
+} catch {}
+saved.goals = evaluateGoals(saved, dashboard);
+printGoals(saved.goals, saved);
+save();
 process.exit(0);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The container image's `app` stage without Docker (issue 20: this machine has the docker
+ * The container image's `app` stage without Docker (this machine has the docker
  * client but no daemon). After `next build`, lays out a directory exactly as the Dockerfile's
  * COPY lines do (standalone output, static files, public, migrations, our launcher), starts it
  * with the image's CMD and a production configuration against PostgreSQL, and checks:
@@ -24,7 +24,7 @@ cpSync(path.join(root, ".next/standalone"), app, { recursive: true });
 cpSync(path.join(root, ".next/static"), path.join(app, ".next/static"), { recursive: true });
 cpSync(path.join(root, "public"), path.join(app, "public"), { recursive: true });
 cpSync(path.join(root, "prisma/migrations"), path.join(app, "prisma/migrations"), { recursive: true });
-for (const f of ["serve.mjs", "api-fast-path.mjs", "forwarded-for.mjs", "graceful-shutdown.mjs"]) cpSync(path.join(root, "scripts", f), path.join(app, "scripts", f));
+for (const f of ["serve.mjs", "api-fast-path.mjs", "forwarded-for.mjs", "body-limit.mjs", "graceful-shutdown.mjs"]) cpSync(path.join(root, "scripts", f), path.join(app, "scripts", f));
 const dockerfile = readFileSync(path.join(root, "Dockerfile"), "utf8");
 const cmd = JSON.parse(/^CMD (\[.*\])\s*$/m.exec(dockerfile.slice(dockerfile.indexOf("AS app")))?.[1] ?? "null");
 if (!cmd || cmd[0] !== "node") throw new Error("could not read the app stage's CMD from the Dockerfile");

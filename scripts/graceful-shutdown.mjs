@@ -4,10 +4,13 @@
  * say `Connection: close`, idle keep-alive sockets are closed), force the rest closed after the
  * grace, then the platform's own stop (jobs, leases, pool: lib/platform/shutdown.ts, found on
  * globalThis because this file runs outside Next's module graph), exit 0. A second signal
- * exits 1 at once.
+ * exits 1 at once, unless it comes within SAME_STOP_MS of the first: a terminal's Ctrl-C
+ * reaches both `npm start`'s supervisor and its children, and the supervisor then passes the
+ * stop on (scripts/supervise.mjs); that is the same stop, not an impatient second one.
  */
 const HOOK = Symbol.for("payments.shutdown");
 const DEFAULT_GRACE_MS = 10_000;
+export const SAME_STOP_MS = 1_000;
 
 /**
  * @param {import("node:http").Server} server
@@ -16,15 +19,18 @@ const DEFAULT_GRACE_MS = 10_000;
  */
 export function installGracefulShutdown(server, { log = (line) => console.log(line) } = {}) {
   let stopping = false;
+  let stoppedAt = 0;
   server.on("request", (_req, res) => {
     if (stopping && !res.headersSent) res.setHeader("Connection", "close");
   });
   const shutdown = async (signal) => {
     if (stopping) {
+      if (Date.now() - stoppedAt < SAME_STOP_MS) return;
       log(`shutdown: second ${signal}, exiting now`);
       process.exit(1);
     }
     stopping = true;
+    stoppedAt = Date.now();
     const hook = /** @type {{ httpGraceMs(): number; afterDrain(): Promise<void> } | undefined} */ (globalThis[HOOK]);
     const graceMs = hook?.httpGraceMs() ?? DEFAULT_GRACE_MS;
     log(`shutdown: ${signal}, no new connections; waiting up to ${graceMs} ms for requests in flight`);

@@ -1,12 +1,16 @@
 /**
  * `npm run screenshots`: every page of the dashboard (the demo merchant with data, and a new
- * merchant's empty states), every stage of the hosted checkout, sign-in, sign-up and /docs, at
+ * merchant's empty states), every stage of the hosted checkout, a payment link's customer page,
+ * sign-in, sign-up, password reset and /docs, at
  * 375 and 1280 px, in English and French, into screenshots/<lang>/<width>/ (not committed), for
  * reviewers. The pages are the accessibility spec's (tests/e2e/helpers/page-tour.ts).
  *
  * It uses the e2e servers on E2E_PORT (3100) and E2E_EXPIRY_PORT (3101) when they answer, else
  * starts them (scripts/e2e-server.mjs, the build is made when missing) and stops them at the end.
  * Chromium: CHROMIUM_PATH, default /usr/bin/chromium. SCREENSHOTS_DIR changes the output folder.
+ * SCREENSHOTS_ONLY=<regular expression> pictures only the files whose name (without .png, e.g.
+ * `dashboard-payment-link-detail`, `pay-link`, `checkout-expired`) matches it, in every language
+ * and width: `SCREENSHOTS_ONLY='payment-link|pay-link' npm run screenshots`.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:http";
@@ -14,7 +18,7 @@ import { mkdirSync, openSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { CHECKOUT_STAGES, dashboardPages, EMPTY_PAGES, logIn, openPage, PUBLIC_PAGES, seedDemoMerchant, signUpNewMerchant, WIDTHS, type TourPage } from "../tests/e2e/helpers/page-tour";
+import { CHECKOUT_STAGES, dashboardPages, EMPTY_PAGES, linkPages, logIn, openPage, PUBLIC_PAGES, seedDemoMerchant, signUpNewMerchant, WIDTHS, type TourPage } from "../tests/e2e/helpers/page-tour";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = process.env.E2E_PORT ?? "3100";
@@ -24,6 +28,8 @@ const expiryBase = `http://127.0.0.1:${expiryPort}`;
 const outDir = path.resolve(root, process.env.SCREENSHOTS_DIR ?? "screenshots");
 const LANGS = ["en", "fr"] as const;
 type Lang = (typeof LANGS)[number];
+const only = process.env.SCREENSHOTS_ONLY ? new RegExp(process.env.SCREENSHOTS_ONLY) : undefined;
+const wanted = (file: string) => !only || only.test(file);
 
 const started: ChildProcess[] = [];
 let logFd: number | undefined;
@@ -81,13 +87,16 @@ const failures: string[] = [];
 
 async function shoot(page: Page, file: string) {
   mkdirSync(path.dirname(file), { recursive: true });
+  // A page scrolled by its action (a form's next step) pictured whole from the top: scrolled, the
+  // sticky header was drawn over the middle of the picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
   saved++;
 }
 
 async function tour(context: BrowserContext, pages: TourPage[], dir: string, prefix: string) {
   const page = await context.newPage();
-  for (const p of pages) {
+  for (const p of pages.filter((p) => wanted(`${prefix}-${p.name}`))) {
     try {
       await openPage(page, p);
       await shoot(page, path.join(dir, `${prefix}-${p.name}.png`));
@@ -126,7 +135,8 @@ async function main() {
 
         const visitor = await newContext(browser, lang, width);
         await tour(visitor, PUBLIC_PAGES, dir, "public");
-        for (const stage of CHECKOUT_STAGES) {
+        await tour(visitor, linkPages(data), dir, "customer");
+        for (const stage of CHECKOUT_STAGES.filter((stage) => wanted(`checkout-${stage.name}`))) {
           const page = await visitor.newPage();
           try {
             await stage.reach(page, { base, expiryBase });
@@ -143,6 +153,7 @@ async function main() {
         await tour(demo, dashboardPages(data), dir, "dashboard");
         await demo.close();
 
+        if (!EMPTY_PAGES.some((p) => wanted(`empty-${p.name}`))) continue;
         const newcomer = await newContext(browser, lang, width);
         try {
           await signUpNewMerchant(await newcomer.newPage(), path.resolve(root, dataDir));

@@ -6,12 +6,14 @@
  *     otherwise choose the address every per-IP limit keys on. lib/http/client-ip.ts reads the
  *     chain from the right (TRUSTED_PROXIES hops);
  *   - `/api/v1` requests go straight to their route handlers, without Next's request routing
- *     (./api-fast-path.mjs; API_FAST_PATH=off to turn it off).
+ *     (./api-fast-path.mjs; API_FAST_PATH=off to turn it off);
+ *   - an oversized request body is refused (413) before anything reads it (./body-limit.mjs).
  */
 import { createServer } from "node:http";
 import path from "node:path";
 import { existsSync, readFileSync } from "node:fs";
 import { apiFastPath } from "./api-fast-path.mjs";
+import { limitRequestBody, refuseOversizedBeforeContinue } from "./body-limit.mjs";
 import { appendSocketPeer } from "./forwarded-for.mjs";
 import { installGracefulShutdown } from "./graceful-shutdown.mjs";
 
@@ -41,9 +43,12 @@ const serveApi = await apiFastPath({ root, hostname, port });
 
 const server = createServer((req, res) => {
   appendSocketPeer(req);
-  if (serveApi?.(req, res)) return;
-  void handle(req, res);
+  limitRequestBody(req, res, () => {
+    if (serveApi?.(req, res)) return;
+    void handle(req, res);
+  });
 });
+refuseOversizedBeforeContinue(server);
 server.listen(port, hostname, () => console.log(`  ▲ Ready on http://${hostname ?? "localhost"}:${port}`));
 // SIGTERM: stop accepting, finish requests in flight, then jobs, leases and the pool.
 installGracefulShutdown(server);

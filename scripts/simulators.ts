@@ -1,17 +1,17 @@
 /**
  * `npm run simulators`: every operator's contract simulator on 127.0.0.1, for pointing a
- * production-mode instance at them end to end (DESIGN §13). Each prints its secrets and the
+ * production-mode instance at them end to end (docs/design/connectors.md). Each prints its secrets and the
  * `connector:add` line that configures an account against it.
  *
  *   PUBLIC_BASE_URL  where the platform listens (callbacks go to its /api/v1/connectors/<id>/callback)
  *   SIMULATOR_PORT_BASE  first port (default 4010: MTN MoMo 4010, pawaPay 4011, Wave 4014, Orange WebPay 4015, M-Pesa 4016, Airtel 4017)
  */
 import { setting } from "@/lib/config";
-import { runAirtelSimulator } from "@/lib/connectors/airtel/simulator";
-import { runMpesaSimulator } from "@/lib/connectors/mpesa-daraja/simulator";
-import { runMtnMomoSimulator } from "@/lib/connectors/mtn-momo/simulator";
-import { startPawapaySimulator } from "@/lib/connectors/pawapay/simulator";
-import { runWaveAndOrangeSimulators } from "@/lib/connectors/wave/simulator/run-wave-and-orange-simulators";
+import { runAirtelSimulator } from "@/simulators/airtel";
+import { runMpesaSimulator } from "@/simulators/mpesa-daraja";
+import { runMtnMomoSimulator } from "@/simulators/mtn-momo";
+import { startPawapaySimulator } from "@/simulators/pawapay";
+import { runWaveAndOrangeSimulators } from "@/simulators/wave/run-wave-and-orange-simulators";
 
 const base = setting("SIMULATOR_PORT_BASE");
 const platform = new URL(setting("PUBLIC_BASE_URL") ?? setting("PUBLIC_URL") ?? "http://127.0.0.1:3000");

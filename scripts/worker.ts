@@ -12,7 +12,9 @@
  *
  * SIGTERM or SIGINT: stop claiming and sweeping, let the running jobs end for up to
  * JOBS_SHUTDOWN_GRACE_MS (20 s: past a webhook's 15 s timeout), put the ones still running
- * back to pending for another worker, close the database, exit 0. A second signal exits at once.
+ * back to pending for another worker, close the database, exit 0. A second signal exits at once
+ * (one within a second of the first is the same stop: `npm start`'s supervisor passing on a
+ * terminal's Ctrl-C, scripts/graceful-shutdown.mjs).
  */
 import { config, setting, overrideSetting } from "@/lib/config";
 import { closeDatabase, getDatabase } from "@/lib/db/client";
@@ -21,6 +23,8 @@ import { listenForWakes } from "@/lib/jobs/listen-for-wakes";
 import { LANES, laneSettings } from "@/lib/jobs/job-lanes";
 import { log } from "@/lib/log";
 import { refuseInvalidConfiguration } from "@/lib/platform/check-configuration";
+import { platformJobs } from "@/lib/platform/jobs";
+import { periodicTasks } from "@/lib/platform/periodic-tasks";
 import { startTracing, stopTracing } from "@/lib/observability/tracing";
 
 async function main() {
@@ -37,7 +41,7 @@ async function main() {
   if (config.tracingEnabled()) await startTracing();
   const pollMs = setting("JOBS_POLL_MS");
   await getDatabase(); // migrations applied, as the server does at start
-  const runner = startInProcessRunner(pollMs);
+  const runner = startInProcessRunner({ jobs: platformJobs, periodicTasks, pollMs });
   const listener = listenForWakes(databaseUrl, runner.wake);
   const lanes = LANES.map((lane) => {
     const { concurrency, perKeyCap } = laneSettings(lane);
@@ -46,12 +50,15 @@ async function main() {
   log.info("worker started", { pid: process.pid, lanes: lanes.join(", "), pollMs });
 
   let stopping = false;
+  let stoppedAt = 0;
   const shutdown = async (signal: string) => {
     if (stopping) {
+      if (Date.now() - stoppedAt < 1_000) return;
       log.warn("worker: second signal, exiting now", { signal });
       process.exit(1);
     }
     stopping = true;
+    stoppedAt = Date.now();
     log.info("worker stopping", { signal, graceMs });
     try {
       await listener.stop();

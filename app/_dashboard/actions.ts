@@ -13,6 +13,7 @@ import { type BulkPreviewResult, confirmBulkCsv, MAX_BULK_CSV_BYTES, previewBulk
 import { confirmSignUp, signUp, type SignUpResult } from "@/lib/dashboard/sign-up";
 import { authenticateDashboardUser, endAllSessions } from "@/lib/dashboard/authenticate-user";
 import { changePassword } from "@/lib/dashboard/change-password";
+import { requestPasswordReset, resetPassword, type ResetRequested } from "@/lib/dashboard/password-reset";
 import { saveTimeZone } from "@/lib/dashboard/time-zone";
 import { AppError } from "@/lib/errors";
 import { enableDashboardWebhookEndpoint, revealDashboardWebhookSecret, rotateDashboardWebhookSecret, saveWebhookUrl } from "@/lib/dashboard/webhooks";
@@ -129,6 +130,24 @@ export async function confirmSignUpAction(_prev: ConfirmSignUpState | null, form
   return { ok: true, data: { email, environment, keys } };
 }
 
+export type PasswordResetRequestState = FormResult<ResetRequested> | null;
+
+/** "Forgot password?": the same answer for every address (lib/dashboard/password-reset). */
+export async function requestPasswordResetAction(_prev: PasswordResetRequestState, form: FormData): Promise<PasswordResetRequestState> {
+  return requestPasswordReset({ email: form.get("email") }, { ip: clientIp(await headers()), locale: await currentLocale() });
+}
+
+export type PasswordResetState = FormResult<{ email: string }> | null;
+
+/** The reset link's form: the new password; then to the login page, every session ended. */
+export async function resetPasswordAction(_prev: PasswordResetState, form: FormData): Promise<PasswordResetState> {
+  const result = await resetPassword({ token: form.get("token"), password: form.get("password"), confirm: form.get("confirm") }, { locale: await currentLocale() });
+  if (!result.ok) return result;
+  // This browser's session (if any) ended with the others.
+  await dropSessionCookie();
+  redirect("/login?reset=1");
+}
+
 export async function changePasswordAction(_prev: unknown, form: FormData) {
   const auth = await actionScope("self");
   if (auth.refused) return auth.refused;
@@ -218,7 +237,7 @@ export async function refundPaymentAction(_prev: unknown, form: FormData) {
   const auth = await actionScope("money");
   if (auth.refused) return auth.refused;
   const scope = auth.scope;
-  const result = await refundFromDashboard(scope, form);
+  const result = await refundFromDashboard(scope, form, await currentLocale());
   if (!result.ok) return typedBack(form, result); // e.g. more than what is left, or the balance cannot cover it
   revalidatePath("/dashboard", "layout");
   // The page lists the new refund; the notice says it was created.
@@ -294,7 +313,7 @@ export async function saveBrandingAction(_prev: unknown, form: FormData) {
   if (auth.refused) return auth.refused;
   const file = form.get("logo");
   const logo = file instanceof Blob && file.size > 0 ? file : null;
-  const result = await saveBranding(auth.scope, { displayName: form.get("displayName"), accentColor: form.get("accentColor"), logo, removeLogo: form.get("removeLogo") === "on" }, { locale: await currentLocale() });
+  const result = await saveBranding(auth.scope, { displayName: form.get("displayName"), accentColor: form.get("accentColor"), logo, removeLogo: form.get("removeLogo") === "on", supportPhone: form.get("supportPhone"), supportEmail: form.get("supportEmail") }, { locale: await currentLocale() });
   if (result.ok) revalidatePath("/dashboard/settings", "layout");
   return result;
 }
@@ -317,7 +336,7 @@ export async function previewBulkPayoutAction(_prev: BulkPreviewState, form: For
     csv = await file.text();
   }
   if (csv.trim() === "") return { ok: false, code: "validation_error", error: "Choose a CSV file (start from the template)." };
-  return previewBulkCsv(scope, { csv, atomic: form.get("atomic") === "on" });
+  return previewBulkCsv(scope, { csv, atomic: form.get("atomic") === "on" }, { locale: await currentLocale() });
 }
 
 /** Bulk payout, step 2: sends the previewed file and opens the batch's page. */
@@ -327,7 +346,7 @@ export async function confirmBulkPayoutAction(_prev: FormResult<never> | null, f
   const scope = auth.scope;
   const csv = String(form.get("csv") ?? "");
   if (csv.length > MAX_BULK_CSV_BYTES * 2) return { ok: false, code: "payload_too_large", error: "The file is too large." };
-  const result = await confirmBulkCsv(scope, { csv, atomic: form.get("atomic") === "true", requestKey: String(form.get("requestKey") ?? "") });
+  const result = await confirmBulkCsv(scope, { csv, atomic: form.get("atomic") === "true", requestKey: String(form.get("requestKey") ?? "") }, { locale: await currentLocale() });
   if (!result.ok) return result;
   revalidatePath("/dashboard/payouts");
   redirect(`/dashboard/payouts/bulk/${result.data.bulkId}`);

@@ -2,7 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { config, isSet, overrideSetting, setting } from "@/lib/config";
-import { authenticateDashboardUser, endAllSessions, type DashboardLogin } from "@/lib/dashboard/authenticate-user";
+import { authenticateDashboardUser, endAllSessions, loadSessionScope, type DashboardLogin } from "@/lib/dashboard/authenticate-user";
 import { resolveAuthSecret } from "@/lib/dashboard/auth-secret";
 import { AppError } from "@/lib/errors";
 import { clientIp } from "@/lib/http/client-ip";
@@ -71,6 +71,10 @@ export function authOptions(): NextAuthOptions {
         return token;
       },
       async session({ session, token }) {
+        // GET /api/auth/session decodes any cookie that was once valid: a logged-out one (its
+        // session version ended), a removed member's or a suspended merchant's still decodes. It
+        // answers as for no cookie at all, nothing personal in it, unless the session holds now.
+        if (!(await loadSessionScope(token as Parameters<typeof loadSessionScope>[0]))) return {} as typeof session;
         return { ...session, userId: token.userId, merchantId: token.merchantId, environment: token.environment, sessionVersion: token.sessionVersion } as typeof session;
       },
     },

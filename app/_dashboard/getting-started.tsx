@@ -6,7 +6,7 @@ import { Fragment } from "react";
 import { CopyButton } from "./client/copy-button";
 
 /**
- * The empty states of a new merchant (issue 18): what to do next, with the requests to copy
+ * The empty states of a new merchant: what to do next, with the requests to copy
  * (this deployment's API URL, $API_KEY for the key shown only once) and, in the sandbox, the
  * test numbers from the simulator's table. Words: lib/dashboard/i18n-onboarding.ts.
  */
@@ -31,6 +31,7 @@ function breakAfterUnderscores(code: string) {
 function outcomeText(outcome: SandboxOutcome | null, o: OnboardingMessages) {
   if (!outcome) return o.testNumbers.succeeds;
   if (outcome.kind === "no_answer") return o.testNumbers.noAnswer;
+  if (outcome.kind === "reversed") return o.testNumbers.reversed;
   return (
     <>
       <code className="code-name">{breakAfterUnderscores(outcome.code)}</code> — {o.outcomes[`${outcome.direction}.${outcome.reason}`] ?? outcome.message}
@@ -74,11 +75,11 @@ export function SandboxTestNumbers({ locale }: { locale: Locale }) {
 }
 
 /** The first payment: the key, the request to copy, where it shows up; then the test numbers. */
-export function FirstPaymentGuide(props: { environment: AppEnvironment; publicKey: string | null; canSeeKeys: boolean; locale: Locale; m: Messages }) {
-  const { environment, publicKey, canSeeKeys, locale, m } = props;
+export function FirstPaymentGuide(props: { environment: AppEnvironment; country: string; publicKey: string | null; canSeeKeys: boolean; locale: Locale; m: Messages }) {
+  const { environment, country, publicKey, canSeeKeys, locale, m } = props;
   const o = onboardingMessages(locale);
   const sandbox = environment === "sandbox";
-  const request = firstPaymentExample(environment);
+  const request = firstPaymentExample(environment, country);
   const keyLine = `export API_KEY="${publicKey ?? (sandbox ? "pk_test_…" : "pk_live_…")}:${o.payments.secretPlaceholder}"`;
   return (
     <section aria-labelledby="first-payment-title" className="panel stack" data-testid="first-payment">
@@ -110,10 +111,10 @@ export function FirstPaymentGuide(props: { environment: AppEnvironment; publicKe
 }
 
 /** The first payout: test funds (sandbox), the quote, the payout of that quote. */
-export function FirstPayoutGuide({ environment, locale, m }: { environment: AppEnvironment; locale: Locale; m: Messages }) {
+export function FirstPayoutGuide({ environment, country, locale, m }: { environment: AppEnvironment; country: string; locale: Locale; m: Messages }) {
   const o = onboardingMessages(locale);
   const sandbox = environment === "sandbox";
-  const { quote, initiate } = firstPayoutExamples(environment);
+  const { quote, initiate } = firstPayoutExamples(environment, undefined, country);
   return (
     <section aria-labelledby="first-payout-title" className="panel stack" data-testid="first-payout">
       <h2 id="first-payout-title">{sandbox ? o.payouts.title : o.payouts.titleLive}</h2>

@@ -1,47 +1,23 @@
+import { DataList, type DataColumn } from "@/app/_dashboard/data-list";
 import { when } from "@/app/_dashboard/format";
 import type { Locale, Messages } from "@/lib/dashboard/i18n";
+import { callOutcomeLabel, operationLabel } from "@/lib/dashboard/i18n-labels";
 import type { ProviderCallView } from "@/lib/dashboard/provider-timeline";
 
-/** The calls to the operator about a payment or payout (DESIGN §13): when, what, status, latency, outcome. */
+/** The calls to the operator about a payment or payout (docs/design/connectors.md): when, what, status, latency, outcome. */
 export function ProviderTimeline({ calls, locale, m }: { calls: ProviderCallView[]; locale: Locale; m: Messages }) {
   const t = m.providerTimeline;
+  const columns: DataColumn<ProviderCallView>[] = [
+    { label: t.operation, role: "title", cell: (c) => operationLabel(c.operation, locale) },
+    { label: t.outcome, role: "status", cell: (c) => <span className={`status ${c.outcome === "ok" ? "status-success" : "status-failed"}`}>{callOutcomeLabel(c.outcome, locale)}</span> },
+    { label: t.at, cell: (c) => when(c.at, locale) },
+    { label: t.httpStatus, cell: (c) => c.httpStatus ?? "—" },
+    { label: t.latency, numeric: true, cell: (c) => `${c.latencyMs} ms` },
+  ];
   return (
     <section aria-labelledby="provider-timeline-title" className="stack">
       <h2 id="provider-timeline-title">{t.title}</h2>
-      {calls.length === 0 ? (
-        <p className="muted">{t.none}</p>
-      ) : (
-        <div className="table-wrap" tabIndex={0}>
-          <table data-testid="provider-timeline">
-            <thead>
-              <tr>
-                <th scope="col">{t.at}</th>
-                <th scope="col">{t.operation}</th>
-                <th scope="col">{t.httpStatus}</th>
-                <th scope="col" className="num">
-                  {t.latency}
-                </th>
-                <th scope="col">{t.outcome}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {calls.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    {when(c.at, locale)}
-                  </td>
-                  <td>
-                    <code>{c.operation}</code>
-                  </td>
-                  <td>{c.httpStatus ?? "—"}</td>
-                  <td className="num">{c.latencyMs} ms</td>
-                  <td>{c.outcome}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {calls.length === 0 ? <p className="muted">{t.none}</p> : <DataList rows={calls} columns={columns} rowKey={(c) => c.id} testId="provider-timeline" />}
     </section>
   );
 }

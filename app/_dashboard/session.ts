@@ -16,7 +16,7 @@ import { displayZone } from "./format";
  * The verified session's scope, or null. Once per request (layout and page share it). The cookie
  * is decoded with next-auth's own `decode` (what getServerSession does inside): getServerSession
  * runs next-auth's whole handler and re-encrypts a fresh token on every call, which a server
- * component cannot even send back (half a millisecond per page view, issue 17). An expired,
+ * component cannot even send back (half a millisecond per page view). An expired,
  * tampered or foreign token decodes to an error: no session.
  */
 export const currentScope = cache(async (): Promise<DashboardMember | null> => {

@@ -2,6 +2,8 @@ import { resendWebhookAction } from "@/app/_dashboard/actions";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
 import { when } from "@/app/_dashboard/format";
 import type { Locale, Messages } from "@/lib/dashboard/i18n";
+import { deliveryError, eventLabel, timelineNote } from "@/lib/dashboard/i18n-labels";
+import { DataList, type DataColumn } from "./data-list";
 
 /**
  * What happened to a payment or payout, shared by both detail pages: its status timeline and
@@ -33,6 +35,14 @@ export function TransactionHistory({
   m: Messages;
 }) {
   const status = m.status as Record<string, string>;
+  type Attempt = WebhookEvent["attempts"][number];
+  const attemptColumns: DataColumn<Attempt>[] = [
+    { label: m.payment.statusCode, role: "status", cell: (a) => <span className={`status ${a.statusCode !== null && a.statusCode < 300 ? "status-success" : "status-failed"}`}>{a.statusCode ?? deliveryError(a.error, locale)}</span> },
+    { label: m.payment.attempt, role: "title", cell: (a) => `${m.payment.attempt} ${a.attempt}${a.manual ? ` (${m.payment.manual})` : ""}` },
+    { label: m.payment.at, cell: (a) => when(a.createdAt, locale) },
+    { label: m.payment.duration, numeric: true, cell: (a) => `${a.durationMs} ms` },
+    { label: "URL", wrap: true, userData: true, cell: (a) => a.url },
+  ];
   return (
     <>
       <section aria-labelledby="timeline-title" className="stack">
@@ -42,7 +52,7 @@ export function TransactionHistory({
             <li key={String(c.id)}>
               <span className={`status status-${c.toStatus}`}>{status[c.toStatus] ?? c.toStatus}</span>{" "}
               {when(c.createdAt, locale)}
-              {c.reason ? <span className="muted"> — {c.reason}</span> : null}
+              {timelineNote(c.reason, locale) ? <span className="muted"> — {timelineNote(c.reason, locale)}</span> : null}
             </li>
           ))}
         </ol>
@@ -55,49 +65,21 @@ export function TransactionHistory({
           <article key={e.id} className="panel stack" data-testid="webhook-event">
             <header className="row space-between">
               <h3>
-                <code>{e.type}</code> <span className={`status status-${e.status}`}>{status[e.status] ?? e.status}</span>
+                {eventLabel(e.type, locale)} <span className={`status status-${e.status}`}>{status[e.status] ?? e.status}</span>
               </h3>
               {canResend ? (
-                <ActionForm action={resendWebhookAction} submit={m.payment.resend} success="✓" className="row">
+                <ActionForm action={resendWebhookAction} submit={m.payment.resend} success="✓" className="row" tone="secondary">
                   <input type="hidden" name="eventId" value={e.id} />
                 </ActionForm>
               ) : null}
             </header>
             <p className="muted">
-              <code>{e.id}</code> · {when(e.createdAt, locale)}
+              <code>{e.type}</code> · <code>{e.id}</code> · {when(e.createdAt, locale)}
             </p>
             {e.attempts.length === 0 ? (
               <p className="muted">{m.payment.noAttempts}</p>
             ) : (
-              <div className="table-wrap" tabIndex={0}>
-                <table data-testid="webhook-attempts">
-                  <thead>
-                    <tr>
-                      <th scope="col">{m.payment.attempt}</th>
-                      <th scope="col">URL</th>
-                      <th scope="col">{m.payment.statusCode}</th>
-                      <th scope="col" className="num">
-                        {m.payment.duration}
-                      </th>
-                      <th scope="col">{m.payment.at}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {e.attempts.map((a) => (
-                      <tr key={a.attempt}>
-                        <td>
-                          {a.attempt}
-                          {a.manual ? " (manual)" : ""}
-                        </td>
-                        <td className="wrap">{a.url}</td>
-                        <td>{a.statusCode ?? a.error ?? "—"}</td>
-                        <td className="num">{a.durationMs} ms</td>
-                        <td>{when(a.createdAt, locale)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataList rows={e.attempts} columns={attemptColumns} rowKey={(a) => String(a.attempt)} testId="webhook-attempts" />
             )}
           </article>
         ))}

@@ -1,16 +1,43 @@
-import type { listTransactions } from "@/lib/payments/list-transactions";
 import type { Locale, Messages } from "@/lib/dashboard/i18n";
+import { listMessages } from "@/lib/dashboard/i18n-lists";
+import { providerLabel } from "@/lib/dashboard/i18n-labels";
+import type { ListedTransaction, PaymentView } from "@/lib/dashboard/payments";
 import { transactionHref } from "@/lib/dashboard/transaction-href";
+import { MOBILE_MONEY_CODES } from "@/lib/reference/provider-codes";
+import { DataList, FilterDisclosure, type DataColumn } from "./data-list";
+import { FilterErrors, filterErrorText } from "./filter-errors";
 import { formatMajor, when } from "./format";
-import { FilterErrors } from "./filter-errors";
 
 /**
- * What the payments and payouts lists share: the filter form (a plain GET form, so the
- * filters live in the URL and survive reload and sharing), its error summary and result count,
- * the table (the API's transaction list rows; payouts add the recipient) and the pagination
- * that keeps the filters.
+ * What the payments and payouts lists share: one GET form (the filters live in the URL and
+ * survive reload and sharing) with the search box in view and the other filters behind "Filter",
+ * its error summary and result count, the list (cards on a phone, data-list.tsx) and the
+ * pagination that keeps the filters.
  */
 type Filters = Record<string, string>;
+
+/** Collections, payouts or both: links, so the choice is in the URL like every filter. */
+export function ViewSwitch({ basePath, filters, view, locale }: { basePath: string; filters: Filters; view: PaymentView; locale: Locale }) {
+  const l = listMessages(locale);
+  const href = (v: PaymentView) => {
+    const { page: _page, view: _view, status: _status, ...rest } = filters;
+    const query = new URLSearchParams(v === "collect" ? rest : { ...rest, view: v });
+    return query.size ? `${basePath}?${query}` : basePath;
+  };
+  return (
+    <nav aria-label={l.views.label}>
+      <ul className="view-switch" data-testid="view-switch">
+        {(["collect", "payout", "all"] as const).map((v) => (
+          <li key={v}>
+            <a href={href(v)} aria-current={v === view ? "page" : undefined}>
+              {l.views[v]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function TransactionFilters(props: {
   basePath: string;
@@ -22,65 +49,96 @@ export function TransactionFilters(props: {
   totalIsLowerBound?: boolean;
   /** Collect payments can be filtered by operator; payouts are filtered by status and dates. */
   withProvider: boolean;
+  locale: Locale;
   m: Messages;
 }) {
-  const { basePath, filters, fieldErrors, statuses, total, totalIsLowerBound, withProvider, m } = props;
+  const { basePath, filters, fieldErrors, statuses, total, totalIsLowerBound, withProvider, locale, m } = props;
+  const l = listMessages(locale);
+  const labels: Record<string, string> = { q: l.search.label, status: m.payments.status, provider: m.payments.provider, startDate: m.payments.from, endDate: m.payments.to, externalReference: m.payments.reference, page: m.payments.page };
+  const described = (name: string) => (fieldErrors[name] ? { "aria-invalid": true as const, "aria-describedby": `f-${name}-error` } : {});
   const err = (name: string) =>
     fieldErrors[name] ? (
       <span className="field-error" id={`f-${name}-error`}>
-        {fieldErrors[name]}
+        {filterErrorText(name, fieldErrors[name], locale)}
       </span>
     ) : null;
+  const narrowing = ["status", "provider", "startDate", "endDate", "externalReference"].filter((k) => filters[k]);
   return (
     <>
-      <form method="get" className="filters" aria-label={m.payments.filter}>
-        <label>
-          {m.payments.status}
-          <select name="status" defaultValue={filters.status ?? ""}>
-            <option value="">{m.payments.any}</option>
-            {statuses.map((s) => (
-              <option key={s} value={s}>
-                {m.status[s] ?? s}
-              </option>
-            ))}
-          </select>
-          {err("status")}
-        </label>
-        {withProvider ? (
+      <form method="get" className="stack" aria-label={m.payments.filter} role="search">
+        {filters.view ? <input type="hidden" name="view" value={filters.view} /> : null}
+        <div className="search-form">
           <label>
-            {m.payments.provider}
-            <input name="provider" defaultValue={filters.provider ?? ""} placeholder="orange, wave…" />
-            {err("provider")}
+            {l.search.label}
+            <input name="q" type="search" defaultValue={filters.q ?? ""} placeholder={l.search.placeholder} maxLength={100} autoComplete="off" aria-describedby="f-q-help" {...described("q")} />
+            {err("q")}
           </label>
-        ) : null}
-        <label>
-          {m.payments.from}
-          <input name="startDate" type="date" defaultValue={filters.startDate ?? ""} aria-describedby="f-startDate-error" />
-          {err("startDate")}
-        </label>
-        <label>
-          {m.payments.to}
-          <input name="endDate" type="date" defaultValue={filters.endDate ?? ""} aria-describedby="f-endDate-error" />
-          {err("endDate")}
-        </label>
-        <label>
-          {m.payments.reference}
-          <input name="externalReference" defaultValue={filters.externalReference ?? ""} />
-          {err("externalReference")}
-        </label>
-        <div className="row">
           <button className="btn" type="submit">
-            {m.payments.filter}
+            {l.search.submit}
           </button>
-          <a className="btn btn-ghost" href={basePath}>
-            {m.payments.reset}
-          </a>
+          {Object.keys(filters).some((k) => k !== "view") ? (
+            <a className="btn btn-ghost" href={filters.view ? `${basePath}?view=${filters.view}` : basePath}>
+              {m.payments.reset}
+            </a>
+          ) : null}
         </div>
+        <p className="muted" id="f-q-help">
+          {l.search.help}
+        </p>
+        <FilterDisclosure label={m.payments.filter} active={narrowing.length} open={narrowing.length > 0 || Object.keys(fieldErrors).some((k) => k !== "q")}>
+          <div className="filters">
+            <label>
+              {m.payments.status}
+              <select name="status" defaultValue={filters.status ?? ""} {...described("status")}>
+                <option value="">{m.payments.any}</option>
+                {statuses.map((s) => (
+                  <option key={s} value={s}>
+                    {m.status[s] ?? s}
+                  </option>
+                ))}
+              </select>
+              {err("status")}
+            </label>
+            {withProvider ? (
+              <label>
+                {m.payments.provider}
+                <select name="provider" defaultValue={filters.provider ?? ""} {...described("provider")}>
+                  <option value="">{m.payments.any}</option>
+                  {MOBILE_MONEY_CODES.map((code) => (
+                    <option key={code} value={code}>
+                      {providerLabel(code, locale)}
+                    </option>
+                  ))}
+                </select>
+                {err("provider")}
+              </label>
+            ) : null}
+            <label>
+              {m.payments.from}
+              <input name="startDate" type="date" defaultValue={filters.startDate ?? ""} {...described("startDate")} />
+              {err("startDate")}
+            </label>
+            <label>
+              {m.payments.to}
+              <input name="endDate" type="date" defaultValue={filters.endDate ?? ""} {...described("endDate")} />
+              {err("endDate")}
+            </label>
+            <label>
+              {m.payments.reference}
+              <input name="externalReference" defaultValue={filters.externalReference ?? ""} {...described("externalReference")} />
+              {err("externalReference")}
+            </label>
+            <div className="row">
+              <button className="btn" type="submit">
+                {m.payments.filter}
+              </button>
+            </div>
+          </div>
+        </FilterDisclosure>
       </form>
-      <FilterErrors errors={fieldErrors} />
-      <p className="muted" aria-live="polite">
-        {total}
-        {totalIsLowerBound ? "+" : ""} {m.payments.results}
+      <FilterErrors errors={fieldErrors} labels={labels} locale={locale} />
+      <p className="muted" aria-live="polite" data-testid="list-count">
+        {l.results(`${total}${totalIsLowerBound ? "+" : ""}`)}
       </p>
     </>
   );
@@ -90,7 +148,7 @@ export function Pagination({ basePath, filters, meta, m }: { basePath: string; f
   if (meta.totalPages <= 1) return null;
   const pageHref = (page: number) => `${basePath}?${new URLSearchParams({ ...filters, page: String(page) })}`;
   return (
-    <nav aria-label="Pagination" className="row pagination">
+    <nav aria-label={`${m.payments.page} ${meta.page} ${m.payments.of} ${meta.totalPages}`} className="row pagination">
       {meta.page > 1 ? (
         <a className="btn btn-ghost" href={pageHref(meta.page - 1)} rel="prev">
           {m.payments.previous}
@@ -108,55 +166,56 @@ export function Pagination({ basePath, filters, meta, m }: { basePath: string; f
   );
 }
 
-type TransactionRow = Awaited<ReturnType<typeof listTransactions>>["data"][number];
-
-export function TransactionTable(props: {
-  rows: TransactionRow[];
-  idLabel: string;
-  emptyLabel: string;
-  testId: string;
-  withRecipient: boolean;
-  locale: Locale;
-  m: Messages;
-}) {
-  const { rows, idLabel, emptyLabel, testId, withRecipient, locale, m } = props;
+/**
+ * Payments and payouts as a list: amount and status first, then the customer (name and number),
+ * the method, the reference and the local time; the id last. With `signed`, a collection reads
+ * +10 000 FCFA and a payout −10 000 FCFA, so a mixed list cannot be misread.
+ */
+export function TransactionTable(props: { rows: ListedTransaction[]; emptyLabel: string; testId: string; signed: boolean; customerLabel: string; locale: Locale; m: Messages }) {
+  const { rows, emptyLabel, testId, signed, customerLabel, locale, m } = props;
+  const l = listMessages(locale);
   if (rows.length === 0) return <p>{emptyLabel}</p>;
-  return (
-    <div className="table-wrap" tabIndex={0}>
-      <table data-testid={testId}>
-        <thead>
-          <tr>
-            <th scope="col">{idLabel}</th>
-            <th scope="col">{m.payments.reference}</th>
-            <th scope="col">{m.payments.status}</th>
-            <th scope="col">{m.payments.provider}</th>
-            {withRecipient ? <th scope="col">{m.payouts.recipient}</th> : null}
-            <th scope="col" className="num">
-              {m.payments.amount}
-            </th>
-            <th scope="col">{m.payments.created}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((p) => (
-            <tr key={p.transactionId}>
-              <td>
-                <a href={transactionHref(p)}>
-                  <code>{p.transactionId}</code>
-                </a>
-              </td>
-              <td>{p.externalReference ?? "—"}</td>
-              <td>
-                <span className={`status status-${p.status}`}>{m.status[p.status] ?? p.status}</span>
-              </td>
-              <td>{p.provider ?? "—"}</td>
-              {withRecipient ? <td>{p.customerName ?? "—"}</td> : null}
-              <td className="num">{formatMajor(p.amount, p.currency, locale)}</td>
-              <td>{when(p.createdAt, locale)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const amount = (p: ListedTransaction) => {
+    const text = formatMajor(p.amount, p.currency, locale);
+    return signed ? `${p.type === "payout" ? "−" : "+"}${text}` : text;
+  };
+  const columns: DataColumn<ListedTransaction>[] = [
+    {
+      label: m.payments.amount,
+      role: "amount",
+      numeric: true,
+      cell: (p) => (
+        <a href={transactionHref(p)} className={signed && p.type === "collect" && (p.status === "success" || p.status === "refunded") ? "amount-in" : undefined} data-testid="row-amount">
+          {amount(p)}
+        </a>
+      ),
+    },
+    { label: m.payments.status, role: "status", cell: (p) => <span className={`status status-${p.status}`}>{m.status[p.status] ?? p.status}</span> },
+    {
+      label: customerLabel,
+      role: "title",
+      userData: true,
+      cell: (p) => (
+        <span data-testid="row-customer">
+          {p.customerName ?? (p.contact ? null : "—")}
+          {p.customerName && p.contact ? " · " : null}
+          {p.contact ? <span className="muted">{p.contact}</span> : null}
+        </span>
+      ),
+    },
+    ...(signed ? [{ label: l.columns.direction, cell: (p: ListedTransaction) => l.direction[p.type] }] : []),
+    { label: l.columns.method, cell: (p) => providerLabel(p.provider, locale) },
+    { label: m.payments.reference, wrap: true, userData: true, cell: (p) => p.externalReference ?? "—" },
+    { label: l.columns.created, cell: (p) => when(p.createdAt, locale) },
+    {
+      label: l.columns.id,
+      role: "id",
+      cell: (p) => (
+        <a href={transactionHref(p)} tabIndex={-1}>
+          <code>{p.transactionId}</code>
+        </a>
+      ),
+    },
+  ];
+  return <DataList rows={rows} columns={columns} rowKey={(p) => p.transactionId} testId={testId} rowTestId="transaction-row" />;
 }

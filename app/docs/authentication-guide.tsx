@@ -5,7 +5,7 @@ import { guideTitle } from "./guides";
 import styles from "./docs.module.css";
 
 /**
- * Keys and environments (DESIGN §2 and §5), from lib/auth: the two header forms, the key
+ * Keys and environments (docs/design/environments.md, docs/design/authentication-and-limits.md), from lib/auth: the two header forms, the key
  * prefixes per environment, what each refusal means, rotation and revocation.
  */
 export function AuthenticationGuide({ servers }: { servers: { url: string; description: string }[] }) {
@@ -26,7 +26,7 @@ export function AuthenticationGuide({ servers }: { servers: { url: string; descr
       <ul className={styles.fields}>
         <li>
           <b>Sandbox</b> <span className={styles.desc}>— <code>pk_test_…:sk_test_…</code>. No real money: every provider is the simulator (
-          <a href="#sandbox">test numbers</a>), and <code>POST /sandbox/wallets/fund</code> adds test funds.</span>
+          <a href="/docs/sandbox">test numbers</a>), and <code>POST /sandbox/wallets/fund</code> adds test funds.</span>
         </li>
         <li>
           <b>Production</b> <span className={styles.desc}>— <code>pk_live_…:sk_live_…</code>, only for a merchant whose verification is
@@ -62,7 +62,7 @@ export function AuthenticationGuide({ servers }: { servers: { url: string; descr
           <span className={styles.desc}>
             — after {VARIABLES.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE.default} failed authentications (401 or 403) in a minute from one address
             (default of <code>RATE_LIMIT_AUTH_FAILURES_PER_MINUTE</code>; this deployment: {setting("RATE_LIMIT_AUTH_FAILURES_PER_MINUTE")}),
-            that address is refused before its credentials are even checked, until the window resets (<a href="#rate-limits">Rate limits</a>).
+            that address is refused before its credentials are even checked, until the window resets (<a href="/docs/rate-limits">Rate limits</a>).
           </span>
         </li>
       </ul>

@@ -4,12 +4,22 @@ import styles from "./docs.module.css";
 
 /**
  * What changed in /api/v1 that an integrator can see, newest first, dated by the commit that
- * shipped it (git log), and the versioning policy (docs/decisions.md "/docs guides (issue 19)").
+ * shipped it (git log), and the versioning policy (docs/decisions/sdk-and-docs.md, "Versioning").
  * Add a line here with every change a client could notice.
  */
 type Entry = { date: string; changes: string[] };
 
 export const CHANGELOG: Entry[] = [
+  {
+    date: "2026-11-28",
+    changes: [
+      "Quotes carry `requirements` (`international`, `fields`): the POST /payouts/initiate fields the quote's payout will require. Initiate reports every missing field in one 400 (`details` names each; the codes `purpose_missing` and `company_missing` are kept).",
+      "The paged lists (`/payments/transactions`, `/payment-links`) refuse an unknown query parameter with 400 `validation_error` naming it, as `/payments/balance/transactions`, `/payouts/bulk` and `/webhooks/events` already did: a misspelt filter no longer answers the whole list.",
+      "The OpenAPI document states what the server enforces: countries, currencies and provider codes as enums, amounts > 0 (whole in XOF, XAF, UGX, RWF), bounded `from`/`to`, the paging depth. Nothing the server accepts changed.",
+      "Hosted checkout retries: an earlier attempt that the provider reports paid completes the payment (with that attempt's method and number); no new prompt is sent while an earlier one's outcome is unclear.",
+      "The `payment.duplicate_charge` webhook: the customer was charged twice for one payment; the duplicate is refunded to the customer automatically where the provider refunds, and never added to your balance.",
+    ],
+  },
   {
     date: "2026-11-24",
     changes: [

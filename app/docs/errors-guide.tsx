@@ -41,6 +41,7 @@ const MEANING: Record<ErrorCode, string> = {
   quote_already_used: "The quote already made a payout (the body adds its `payoutId`): request a new quote.",
   duplicate_reference: "`externalReference` is already used by another payment or payout (the body adds its `transactionId`), or twice in one bulk.",
   invalid_state: "The resource's status does not allow the action: refunding a payment that is not `success` or has nothing left, cancelling a payment or payout that has gone too far, resending an event with no URL or to a disabled endpoint…",
+  slug_taken: "POST /payment-links with a `slug` another payment link already has: choose another, or leave it out to get one made from the title.",
   rate_limited: "Too many requests in the window, or too many failed authentications from your address: wait `Retry-After` seconds.",
   internal_error: "Our fault. Nothing internal is in the body; quote its `requestId` to support. A retry with the same idempotency key runs again.",
   service_unavailable: "Reserved: no route sends it today (a health check that fails answers 503 with its own report).",
@@ -108,7 +109,7 @@ export function ErrorsGuide() {
       </ul>
       <p>
         <code>timeout</code> (payments) means the provider gave no final answer within the provider timeout; such a payment may still become{" "}
-        <code>success</code> if the provider reports it later (<a href="#lifecycles">states</a>).
+        <code>success</code> if the provider reports it later (<a href="/docs/lifecycles">states</a>).
       </p>
     </section>
   );

@@ -1,6 +1,6 @@
 import { ScrollTable } from "./code-block";
 import { VARIABLES } from "@/lib/config";
-import { nextPollOffsetMs } from "@/lib/connectors/drive-order";
+import { nextPollOffsetMs } from "@/lib/orders/poll-cadence";
 import { PaymentStatus, PayoutStatus, RefundStatus } from "@/lib/db/generated/enums";
 import { ALLOWED_TRANSITIONS, FINAL_STATUSES } from "@/lib/payments/payment-lifecycle";
 import { canTransitionPayout } from "@/lib/payouts/transition-payout";
@@ -19,29 +19,33 @@ type Edge = { from: string; to: string };
 export const PAYMENT_WHEN: Record<string, string> = {
   "pending→processing": "The provider accepted the request: the customer has the prompt on their phone (or is on the operator's page).",
   "pending→cancelled": "You cancel (POST /payments/{transactionId}/cancel) or the customer cancels on the hosted page, before it was sent to the provider.",
-  "pending→expired": "expiresAt passed before the payment was sent to a provider.",
+  "pending→expired": "expiresAt passed before the payment was sent to a provider (and no earlier attempt of a hosted checkout may still be paid).",
   "pending→failed": "The provider refused the request, or no provider account was available to send it.",
   "processing→success": "The provider confirmed: the amount minus the fee is credited to collect.pending.",
   "processing→failed": "The provider reported a failure (errorCode says why), or gave no final answer within the provider timeout (errorCode timeout).",
   "success→refunded": "Successful refunds now cover the whole amount.",
-  "failed→success": "Late success: only a payment failed with errorCode timeout. An operator callback or a re-check finds the customer did pay; the money was taken, so success wins and is credited.",
+  "failed→success":
+    "Late success: a payment failed with errorCode timeout, or a hosted checkout whose earlier attempt the provider now reports paid. An operator callback or a re-check finds the customer did pay; the money was taken, so success wins and is credited.",
   "failed→pending": "Hosted checkout only: after a failed attempt the customer tries again (another method or number).",
   "failed→cancelled": "Hosted checkout only: after a failed attempt the customer gives up.",
 };
 
 export const PAYOUT_WHEN: Record<string, string> = {
-  "pending→processing": "The provider accepted the payout. The total debit was held from your balance when the payout was created.",
+  "pending→processing": "The provider accepted the payout — or it was sent and the provider has not answered within the provider timeout, so it may have: it stays held until the provider says. The total debit was held from your balance when the payout was created.",
   "pending→failed": "The provider refused it at submission; the held debit, fees included, is back in your balance.",
   "pending→cancelled": "You cancelled it (POST /payouts/{payoutId}/cancel) before it was sent, e.g. while it waits for an unavailable provider; the held debit is back.",
   "processing→success": "The beneficiary was paid; the held debit is final.",
-  "processing→failed": "The provider reported a failure, or gave no final answer within the provider timeout (errorCode provider_error); the held debit is back.",
+  "processing→failed": "The provider reported a failure (or confirmed it never received the payout); the held debit is back. Our own timeout never fails a payout the provider may still pay.",
+  "failed→success": "Late success: the provider reported a failure, then that it paid after all. The money left, so the debit is taken again from your available balance (what it cannot cover is owed to us), and our operations team contacts you.",
+  "success→reversed": "The provider returned the money it paid (a Wave reversal): the amount is back in your available balance (reversal.credited); the fees are not refunded.",
 };
 
 export const REFUND_WHEN: Record<string, string> = {
-  "pending→processing": "The provider accepted the refund. The amount was held from your collect balance when the refund was created.",
+  "pending→processing": "The provider accepted the refund — or it was sent and the provider has not answered within the provider timeout, so it may have: it stays held until the provider says. The amount was held from your collect balance when the refund was created.",
   "pending→failed": "The provider refused it at submission, or refunds are not available for it; the amount is back in your balance.",
   "processing→success": "The customer got the money back; the payment's refundedAmount grows (and it becomes refunded once fully refunded).",
-  "processing→failed": "The provider reported a failure, or gave no final answer within the provider timeout (errorCode provider_error); the amount is back.",
+  "processing→failed": "The provider reported a failure (or confirmed it never received the refund); the amount is back. Our own timeout never fails a refund the provider may still pay.",
+  "failed→success": "Late success: the provider reported a failure, then that the customer got the money back after all. The amount is taken again from your available balance (what it cannot cover is owed to us), and our operations team contacts you.",
 };
 
 const pairs = <S extends string>(statuses: S[], allowed: (from: S, to: S) => boolean): Edge[] =>
@@ -106,7 +110,10 @@ export function LifecyclesGuide() {
         A status only moves along the rows below; each change is applied once, even when a callback, a poll and your cancel arrive together.
         We learn outcomes from operators&apos; callbacks and by asking them (payments: {cadence("collect")} after the submission, then every 30 s
         up to 5 min, then every 5 min; payouts and refunds: {cadence("payout")} after the submission, then every 5 min). With no final answer after the provider
-        timeout ({timeoutSeconds / 60} min by default, <code>PROVIDER_TIMEOUT_SECONDS</code>) the transaction fails.
+        timeout ({timeoutSeconds / 60} min by default, <code>PROVIDER_TIMEOUT_SECONDS</code>) a payment fails with <code>timeout</code>: no money left
+        your customer&apos;s wallet that we know of, and a late success still wins. A payout or a refund is different: once sent, only the provider
+        decides where the money went. It stays <code>processing</code> with its funds held, our operations team follows it up, and we keep asking the
+        provider (hourly, then less often) until it gives its final answer.
       </p>
       <Machine id="lifecycle-payment" title="Payment (collect)" object="payment" edges={paymentEdges()} when={PAYMENT_WHEN} finals={FINAL_STATUSES.filter((s) => s !== "failed" && s !== "success")} />
       <p>
@@ -119,12 +126,22 @@ export function LifecyclesGuide() {
         the operator later reports it paid (its callback, or a re-check), it moves <code>failed</code> → <code>success</code>, you get{" "}
         <code>payment.success</code> after the earlier <code>payment.failed</code>, and the amount is credited. Treat <code>timeout</code> as
         &quot;not paid so far&quot;: do not hand the goods over, but do not treat a later success as an error either. Any other failure is
-        final.
+        final, except on the hosted checkout (below).
+      </p>
+      <p>
+        <b>Hosted checkout attempts.</b> When the customer tries again after a failure (another method or number), every earlier attempt
+        stays known to us: we ask the provider about the last one before sending a new prompt, and send none while its outcome is unclear
+        (the payment stays <code>pending</code>, the page waits). If an earlier attempt turns out paid, the payment takes it: <code>success</code>,
+        with that attempt&apos;s method and number. If the customer was charged twice — an earlier attempt went through after a later one
+        had paid, or a charge went through for a payment already cancelled or expired — you get <code>payment.duplicate_charge</code>
+        once: the duplicate is never added to your balance, it is refunded to the customer automatically where the provider refunds,
+        else our operations follow it up.
       </p>
       <Machine id="lifecycle-payout" title="Payout" object="payout" edges={payoutEdges()} when={PAYOUT_WHEN} finals={payoutFinals} />
       <p>
-        A payout has no late success: a timeout fails it and gives the held debit back. A bulk payout sends <code>payout.bulk.completed</code>{" "}
-        once every one of its payouts is final.
+        A payout is never failed by our timeout: it ends on the provider&apos;s answer. <code>success</code> is final except for a reversal by
+        the provider (<code>payout.reversed</code> follows <code>payout.success</code>), <code>failed</code> except for a late success. A bulk
+        payout sends <code>payout.bulk.completed</code> once every one of its payouts is final.
       </p>
       <Machine id="lifecycle-refund" title="Refund" object="refund" edges={refundEdges()} when={REFUND_WHEN} finals={refundFinals} />
     </section>

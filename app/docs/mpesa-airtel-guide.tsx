@@ -54,7 +54,7 @@ export function MpesaAirtelGuide() {
           Kenya; the connector works (and is tested against its simulator) for when they are added.
         </p>
         <pre tabIndex={0}>
-          <code>{`npm run ops -- connector:add --id mpesa-ke --type mpesa-daraja --setting shortcode=174379 \\
+          <code>{`npm run ops -- connector:add --id safaricom-ke --type mpesa-daraja --setting shortcode=174379 \\
   --setting b2cShortcode=600999 --setting initiatorName=api_user --secrets-env MPESA_KE`}</code>
         </pre>
         <p>
@@ -76,17 +76,19 @@ export function MpesaAirtelGuide() {
         <p>
           One account per country and currency (the <code>X-Country</code> / <code>X-Currency</code> headers): in the catalogue Airtel collects and
           pays out in NE, GA, CG, TD and pays out in CD (CDF, USD). Collect: USSD push, then enquiry. Payout: B2C disbursement with the wallet
-          PIN RSA-encrypted with Airtel&apos;s public key. Refund: by the collection&apos;s airtel_money_id (no refund enquiry is documented: an
-          unanswered refund stays pending and is never resent). Message signing (x-signature / x-key) where the country requires it. Callbacks:
+          PIN RSA-encrypted with Airtel&apos;s public key. Refund: in full only, by the collection&apos;s airtel_money_id, answered by{" "}
+          <code>data.transaction.status</code> (Airtel publishes <code>SUCCESS</code> with <code>status.success: false</code>); an unanswered
+          refund is never resent: its status is read from an enquiry of the collection, and held for review until Airtel confirms it. Message signing (x-signature / x-key) where the country requires it. Callbacks:
           with callback authentication on, a callback without a valid <code>hash</code> is refused (401); every callback only triggers an
           enquiry.
         </p>
         <pre tabIndex={0}>
           <code>{`npm run ops -- connector:add --id airtel-ga --type airtel --setting country=GA --setting currency=XAF \\
-  [--setting apiVersion=v2] [--setting messageSigning=true] [--setting callbackAuth=true] --secrets-env AIRTEL_GA`}</code>
+  [--setting apiVersion=v2] [--setting refundApiVersion=v1] [--setting messageSigning=true] [--setting callbackAuth=true] --secrets-env AIRTEL_GA`}</code>
         </pre>
         <p>
-          Settings: <code>country</code>, <code>currency</code>, <code>apiVersion</code> (v1 | v2), <code>messageSigning</code>,{" "}
+          Settings: <code>country</code>, <code>currency</code>, <code>apiVersion</code> (v1 | v2), <code>refundApiVersion</code> (v2 | v1),{" "}
+          <code>pinEncryption</code> (pkcs1 | oaep-sha256), <code>messageSigning</code>,{" "}
           <code>callbackAuth</code>, <code>products</code> (collection,disbursement). Secrets: <code>&lt;PREFIX&gt;_CLIENT_ID</code>,{" "}
           <code>_CLIENT_SECRET</code>, <code>_DISBURSEMENT_PIN</code> and <code>_PIN_PUBLIC_KEY</code> (disbursement),{" "}
           <code>_CALLBACK_SECRET</code> (with callbackAuth). Airtel sends callbacks to the URL registered for the app: register{" "}
@@ -95,6 +97,8 @@ export function MpesaAirtelGuide() {
         <Table title="Transaction status" rows={AIRTEL_MAPPING.statuses} />
         <Table title="Response and result codes" rows={AIRTEL_MAPPING.codes} />
         <Table title="HTTP answers" rows={AIRTEL_MAPPING.http} />
+        <Table title="Refund answer (data.transaction.status)" rows={AIRTEL_MAPPING.refundStatuses} />
+        <Table title="Enquiry of a refunded collection (anything else: held for review)" rows={AIRTEL_MAPPING.refundedCollection} />
       </section>
     </>
   );

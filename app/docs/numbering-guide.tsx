@@ -3,24 +3,33 @@ import { SEED_NUMBERING_PLANS } from "@/lib/reference/numbering-seed";
 import styles from "./docs.module.css";
 
 /**
- * /docs section on predicting the provider (DESIGN §16): the rules, and the numbering plans as
+ * /docs section on predicting the provider (docs/design/provider-prediction.md): the rules, and the numbering plans as
  * seeded, drawn from lib/reference/numbering-seed.ts so the page cannot drift from the seed.
  * The live plans may differ after an operator's edit (`npm run ops -- numbering:list`).
  */
 export function NumberingGuide() {
+  const portable = SEED_NUMBERING_PLANS.filter((p) => p.portability).map((p) => p.country).join(", ");
   return (
     <section id="numbering-plans" className={styles.operation}>
       <h2>Predicting the provider from a phone number</h2>
       <p>
-        <a href="#predictProvider">
+        <a href="/docs/reference#predictProvider">
           <code>POST /providers/predict</code>
         </a>{" "}
         reads the national numbering plan of the number&apos;s country: which operator was allocated the leading digits of the national
         significant number (the digits after the calling code). It accepts <code>+CC…</code>, <code>00CC…</code>, <code>CC…</code> and
         national forms (with <code>country</code>); spaces, dots, dashes and brackets are ignored; a trunk <code>0</code> is dropped only
-        where the country has one (CD, GA; in CI, BJ and CG the leading 0 is part of the number). An old 8-digit Benin mobile gains{" "}
-        <code>01</code>; an old 8-digit Ivorian number is refused (01/05/07 cannot be inferred). The answer is a prediction: a ported number
-        follows its block&apos;s original operator (CM and BJ have portability).
+        where the country has one (CD, GA, and the six East African and Ghanaian countries: <code>0712 345 678</code> in Kenya; in CI, BJ
+        and CG the leading 0 is part of the number). An old 8-digit Benin mobile gains <code>01</code>; an old 8-digit Ivorian number is
+        refused (01/05/07 cannot be inferred). The answer is a prediction: a ported number follows its block&apos;s original operator. It
+        says how far to trust it: <code>confidence</code> (the plan&apos;s) and <code>portability</code>, true where subscribers can keep
+        their number on another operator ({portable}): there the provider is a best guess the customer may correct.
+      </p>
+      <p>
+        Provider codes of East Africa and Ghana: <code>mpesa</code> (Safaricom M-Pesa in KE, Vodacom M-Pesa in TZ), <code>airtel</code>{" "}
+        and <code>mtn</code> (the codes already used in West and Central Africa, same operators), <code>mixx</code> (Mixx by Yas, formerly
+        Tigo Pesa, TZ), <code>halotel</code> (HaloPesa, TZ), <code>zamtel</code> (Zamtel Kwacha, ZM), <code>telecel</code> (Telecel Cash,
+        formerly Vodafone Cash, GH), <code>at</code> (AT Money, formerly AirtelTigo Money, GH). Each collects and pays out in its countries.
       </p>
       <ul className={styles.fields}>
         <li>
@@ -52,8 +61,8 @@ export function NumberingGuide() {
         return (
           <div key={plan.country} id={`numbering-${plan.country.toLowerCase()}`}>
             <h4>
-              {country.name} ({plan.country}, {country.phonePrefix}, {country.nationalNumberLength} digits{plan.trunkPrefix ? `, trunk ${plan.trunkPrefix}` : ""}) —
-              confidence {plan.confidence}
+              {country.name} ({plan.country}, {country.phonePrefix}, {country.nationalNumberLength} digits{plan.trunkPrefix ? `, trunk ${plan.trunkPrefix}` : ""}
+              {plan.portability ? ", number portability" : ""}) — confidence {plan.confidence}
             </h4>
             <ul className={styles.fields}>
               {plan.operators.map((o) => (

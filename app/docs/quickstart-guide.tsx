@@ -55,7 +55,7 @@ export function QuickstartGuide({ sandboxBaseUrl }: { sandboxBaseUrl: string | n
           </CodeBlock>
           The answer is <code>201</code> with <code>{"{success: true, data: {transactionId, status: \"pending\", …}}"}</code>. Keep{" "}
           <code>data.transactionId</code> (<code>txn_…</code>). Sending the same request again with the same <code>Idempotency-Key</code> gives
-          back the same answer and creates nothing (see <a href="#idempotency">Idempotency</a>).
+          back the same answer and creates nothing (see <a href="/docs/idempotency">Idempotency</a>).
         </li>
         <li>
           <strong>Follow its status.</strong>
@@ -64,14 +64,14 @@ export function QuickstartGuide({ sandboxBaseUrl }: { sandboxBaseUrl: string | n
           </CodeBlock>
           It goes <code>pending</code> → <code>processing</code> → <code>success</code>: the sandbox&apos;s simulated provider answers{" "}
           {delayMs / 1000} s after the submission on this deployment (<code>SANDBOX_PROVIDER_DELAY_MS</code>). A phone number ending in 90–94
-          fails instead, one ending in 99 never gets an answer (<a href="#sandbox">Sandbox test numbers</a>). Polling is the fallback; webhooks
+          fails instead, one ending in 99 never gets an answer (<a href="/docs/sandbox">Sandbox test numbers</a>). Polling is the fallback; webhooks
           are the way to learn the outcome.
         </li>
         <li>
           <strong>Receive the webhooks.</strong> Your endpoint gets <code>payment.pending</code>, <code>payment.processing</code> and{" "}
           <code>payment.success</code>, each a signed POST of <code>{"{id, type, createdAt, environment, data}"}</code> where{" "}
           <code>data</code> is what the status endpoint returns. Check the signature with the secret from the dashboard&apos;s Webhooks page (
-          <code>whsec_…</code>) before you trust the body, then answer any 2xx: see <a href="#webhooks">Webhooks</a>.
+          <code>whsec_…</code>) before you trust the body, then answer any 2xx: see <a href="/docs/webhooks">Webhooks</a>.
         </li>
       </ol>
     </section>

@@ -10,6 +10,7 @@ import { buildCatalogue } from "@/lib/reference/build-catalogue";
 import { DEFAULT_SPREAD_PERCENT, SEED_FX_RATES, SEED_PAYOUT_TARIFFS } from "@/lib/reference/catalogue-seed";
 import { seedRows } from "@/lib/reference/seed-rows";
 import { CodeBlock } from "./code-block";
+import { INTERNATIONAL_EXAMPLES } from "./international-examples";
 import { guideTitle } from "./guides";
 import styles from "./docs.module.css";
 
@@ -114,11 +115,11 @@ export function QuotesGuide() {
       <h2>{guideTitle("quotes")}</h2>
       <p>
         A payout is priced first (
-        <a href="#createPayoutQuote">
+        <a href="/docs/reference#createPayoutQuote">
           <code>POST /payouts/quote</code>
         </a>
         ), then confirmed with the <code>quoteId</code> (
-        <a href="#initiatePayout">
+        <a href="/docs/reference#initiatePayout">
           <code>POST /payouts/initiate</code>
         </a>
         ). A quote fixes amounts, rates and fees for {QUOTE_TTL_SECONDS} s (<code>expiresIn</code>), is used at most once (again: 422{" "}
@@ -200,6 +201,42 @@ export function QuotesGuide() {
               {JSON.stringify("quote" in result ? result.quote : result.error, null, 2)}
             </CodeBlock>
             <p className={styles.desc}>{"quote" in result ? example.why(result.quote) : example.why(undefined as never)}</p>
+          </div>
+        );
+      })}
+      <h3 id="international-payouts">International payouts, step by step</h3>
+      <p className={styles.desc}>
+        A quote tells you what its payout will need: <code>requirements.international</code> and <code>requirements.fields</code>, the dotted
+        paths of the <code>POST /payouts/initiate</code> fields that are required with it (a purpose, the sender with an identity and the
+        recipient&apos;s names and nationality for any cross-border payout, SWIFT details for a bank abroad). Send them all with the
+        quote&apos;s <code>quoteId</code>. If some are missing, one 400 names every one in <code>details</code> (code{" "}
+        <code>purpose_missing</code> when the purpose is among them, <code>company_missing</code> for a b2b payout without{" "}
+        <code>sender.company</code>, else <code>validation_error</code>). <code>GET /payouts/reference/purposes</code> lists the purposes
+        a corridor accepts (any case).
+      </p>
+      {INTERNATIONAL_EXAMPLES.map((example) => {
+        const result = quote({ id: example.id, title: example.title, wallets: { XOF: 10_000_000n }, request: example.quote as QuoteRequest, why: () => "" });
+        const answer = "quote" in result ? result.quote : result.error;
+        return (
+          <div key={example.id} id={example.id}>
+            <h4>{example.title}</h4>
+            <p>1. Quote (<code>POST /payouts/quote</code>):</p>
+            <CodeBlock id={`${example.id}-quote`} label={`${example.title}: quote request`}>
+              {JSON.stringify(example.quote, null, 2)}
+            </CodeBlock>
+            <p>
+              2. The answer; its <code>requirements</code> list what step 3 must carry:
+            </p>
+            <CodeBlock id={`${example.id}-quote-answer`} testId={`${example.id}-quote-answer`} label={`${example.title}: quote answer`}>
+              {JSON.stringify(answer, null, 2)}
+            </CodeBlock>
+            <p>
+              3. Initiate (<code>POST /payouts/initiate</code>) with the quote&apos;s id and every required field; 201 with the payout{" "}
+              <code>pending</code>, then follow it by webhook or <code>GET /payouts/status/{"{payoutId}"}</code>:
+            </p>
+            <CodeBlock id={`${example.id}-initiate`} label={`${example.title}: initiate request`}>
+              {JSON.stringify({ quoteId: "quoteId" in answer ? answer.quoteId : "qt_…", ...example.initiate }, null, 2)}
+            </CodeBlock>
           </div>
         );
       })}

@@ -1,6 +1,7 @@
 import { ScrollTable } from "./code-block";
 import { setting, VARIABLES } from "@/lib/config";
 import { sandboxTestNumbers, type SandboxOutcome } from "@/lib/dashboard/getting-started";
+import { sandboxSampleNumbers, SUCCESS_ENDING } from "@/lib/reference/sample-numbers";
 import { guideTitle } from "./guides";
 import styles from "./docs.module.css";
 
@@ -15,6 +16,12 @@ const PHONE_STEM = "+2217700000"; // Orange Senegal (77…), 9 national digits w
 function Outcome({ outcome }: { outcome: SandboxOutcome | null }) {
   if (!outcome) return <code>success</code>;
   if (outcome.kind === "no_answer") return <>stays <code>processing</code>: no answer until the provider timeout, then <code>failed</code></>;
+  if (outcome.kind === "reversed")
+    return (
+      <>
+        <code>success</code>, then <code>reversed</code> <span className={styles.desc}>— paid, then returned by the operator: <code>payout.success</code> then <code>payout.reversed</code>; the amount back in the balance, fees kept</span>
+      </>
+    );
   return (
     <>
       <code>failed</code> <code>{outcome.code}</code> <span className={styles.desc}>— {outcome.message}</span>
@@ -37,7 +44,7 @@ export function SandboxGuide() {
       </p>
       <p>
         Numbers are still checked as in production: E.164, the country&apos;s length, and the provider&apos;s own prefixes (
-        <a href="#numbering-plans">numbering plans</a>). For Orange Money in Senegal use <code>{PHONE_STEM}XX</code> with the ending below.
+        <a href="/docs/numbering-plans">numbering plans</a>). For Orange Money in Senegal use <code>{PHONE_STEM}XX</code> with the ending below.
       </p>
       <ScrollTable label="Sandbox test numbers">
         <table className={styles.table} data-testid="sandbox-numbers">
@@ -63,7 +70,41 @@ export function SandboxGuide() {
                   <Outcome outcome={row.payout} />
                 </td>
                 <td>
-                  <Outcome outcome={row.payout} />
+                  <Outcome outcome={row.payout?.kind === "reversed" ? null : row.payout} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollTable>
+      <p>
+        A number for every operator of every country, ending in <code>{SUCCESS_ENDING}</code> (success): replace the last two digits with
+        an ending above for another outcome. Each sits in the operator&apos;s own block, so it passes the same checks as a real number.
+        Amounts follow the currency&apos;s minor unit: UGX, RWF, XOF and XAF are whole; KES, TZS, ZMW, GHS take cents.
+      </p>
+      <ScrollTable label="Sandbox numbers per operator">
+        <table className={styles.table} data-testid="sandbox-operator-numbers">
+          <caption className={styles.caption}>Sample numbers per country and operator</caption>
+          <thead>
+            <tr>
+              <th scope="col">Country</th>
+              <th scope="col">Provider</th>
+              <th scope="col">Operator</th>
+              <th scope="col">Number</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sandboxSampleNumbers().map((row) => (
+              <tr key={`${row.country}-${row.provider}`}>
+                <td>
+                  {row.countryName} ({row.country})
+                </td>
+                <td>
+                  <code>{row.provider}</code>
+                </td>
+                <td>{row.operator}</td>
+                <td>
+                  <code>{row.number}</code>
                 </td>
               </tr>
             ))}
@@ -75,7 +116,7 @@ export function SandboxGuide() {
           <b>Funds for payouts</b>{" "}
           <span className={styles.desc}>
             —{" "}
-            <a href="#fundSandboxWallet">
+            <a href="/docs/reference#fundSandboxWallet">
               <code>POST /sandbox/wallets/fund</code>
             </a>{" "}
             <code>{'{"currency": "XOF", "amount": 100000}'}</code> credits a wallet&apos;s <code>available</code> balance at once (also from the

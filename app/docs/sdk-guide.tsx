@@ -56,7 +56,7 @@ export function SdkGuide() {
         </li>
         <li>
           <strong>Typed errors</strong>: <code>PaymentsApiError</code> carries <code>status</code>, <code>code</code> (one of the{" "}
-          <a href="#errors">error codes</a>), <code>requestId</code>, <code>details</code> and <code>retryAfter</code>;{" "}
+          <a href="/docs/errors">error codes</a>), <code>requestId</code>, <code>details</code> and <code>retryAfter</code>;{" "}
           <code>PaymentsNetworkError</code> means no answer came.
         </li>
         <li>
@@ -65,6 +65,11 @@ export function SdkGuide() {
         <li>
           <strong>Webhooks</strong>: <code>verifyWebhook</code> checks the signature and timestamp with the official Standard Webhooks library
           and returns the typed event.
+        </li>
+        <li>
+          <strong>One object model</strong>: <code>api.objects</code> reads the spec&apos;s differing shapes one way (no envelope,{" "}
+          <code>paymentId</code> / <code>payoutId</code>, <code>externalReference</code>, typed methods, lower-case error codes); see{" "}
+          <a href="/docs/spec-quirks">the spec&apos;s quirks and how the SDK evens them out</a>.
         </li>
       </ul>
       <CodeBlock id="sdk-sample" label="Using the SDK">

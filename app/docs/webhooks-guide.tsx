@@ -6,7 +6,7 @@ import { guideTitle } from "./guides";
 import styles from "./docs.module.css";
 
 /**
- * Webhooks (DESIGN §10) as lib/webhooks sends them: where, the body, the Standard Webhooks
+ * Webhooks (docs/design/webhooks.md) as lib/webhooks sends them: where, the body, the Standard Webhooks
  * headers, verification with the official libraries (their APIs as read in
  * github.com/standard-webhooks/standard-webhooks, libraries/javascript, python and php), the
  * retry schedule from webhook-config.ts, resend.
@@ -157,10 +157,10 @@ export function WebhooksGuide({ webhooks }: { webhooks: Record<string, WebhookDo
       <p>
         Delivery is at least once, and events are delivered independently: dedupe on <code>webhook-id</code>, and read the status from{" "}
         <code>data</code> rather than from the order events arrive in. Every attempt is recorded:{" "}
-        <a href="#listWebhookEvents">
+        <a href="/docs/reference#listWebhookEvents">
           <code>GET /webhooks/events</code>
         </a>{" "}
-        and the dashboard list them with each answer. <a href="#resendWebhookEvent">
+        and the dashboard list them with each answer. <a href="/docs/reference#resendWebhookEvent">
           <code>POST /webhooks/events/{"{eventId}"}/resend</code>
         </a>{" "}
         (or Resend in the dashboard) sends one more attempt now, whatever the event&apos;s status, with the same <code>webhook-id</code>; it does

@@ -1,5 +1,6 @@
 import { drainDueJobs } from "@/lib/jobs/run-due-jobs";
 import { JOBS_ENQUEUED_EVENT } from "@/lib/jobs/wake-job-runner";
+import { platformJobs } from "@/lib/platform/jobs";
 import { inngest } from "../client";
 
 /**
@@ -13,7 +14,7 @@ import { inngest } from "../client";
 export const drainOutbox = inngest.createFunction(
   { id: "drain-outbox", triggers: [{ cron: "* * * * *" }, { event: JOBS_ENQUEUED_EVENT }], concurrency: { limit: 1 } },
   async ({ step }) => {
-    const ran = await step.run("drain-due-jobs", () => drainDueJobs({ maxMs: 50_000 }));
+    const ran = await step.run("drain-due-jobs", () => drainDueJobs({ jobs: platformJobs, maxMs: 50_000 }));
     return { ran };
   },
 );

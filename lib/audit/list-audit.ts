@@ -1,4 +1,4 @@
-import type { AppEnvironment } from "@/lib/config";
+import type { MerchantScope } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 
@@ -10,7 +10,7 @@ export type AuditRow = { id: string; action: string; actor: string; details: unk
  * and actor (substring, case-insensitive). Keyset pagination on (createdAt, id).
  */
 export async function listAudit(
-  scope: { merchantId: string; environment: AppEnvironment },
+  scope: MerchantScope,
   filters: { action?: string; actor?: string; before?: { createdAt: Date; id: string }; limit?: number } = {},
 ): Promise<{ rows: AuditRow[]; next: { createdAt: Date; id: string } | null }> {
   const limit = Math.min(Math.max(filters.limit ?? 50, 1), 200);
@@ -31,13 +31,14 @@ export async function listAudit(
 export const AUDIT_ACTIONS: Record<string, readonly string[]> = {
   "api_keys.": ["api_keys.rotated", "api_keys.revoked"],
   "webhook.": ["webhook.url_set", "webhook.secret_rotated", "webhook.secret_revealed", "webhook.enabled"],
-  "payout.": ["payout.created", "payout.cancelled", "payout.bulk_created"],
+  "payout.": ["payout.created", "payout.cancelled", "payout.bulk_created", "payout.approval_requested", "payout.approved", "payout.rejected", "payout.approval_threshold_set"],
   "refund.": ["refund.created"],
   "team.": ["team.member_invited", "team.invitation_revoked", "team.member_joined", "team.role_changed", "team.member_removed"],
   "two_factor.": ["two_factor.enabled", "two_factor.disabled", "two_factor.recovery_codes_replaced", "two_factor.recovery_code_used", "two_factor.team_required", "two_factor.team_optional", "two_factor.reset"],
-  "merchant.": ["merchant.balance_mode_changed", "merchant.plan_changed", "merchant.verification_submitted", "merchant.verified"],
-  "ledger.": ["ledger.credit_granted"],
+  "merchant.": ["merchant.balance_mode_changed", "merchant.plan_changed", "merchant.limits_changed", "merchant.verification_submitted", "merchant.verified"],
+  "ledger.": ["ledger.credit_granted", "ledger.sandbox_funded", "ledger.funds_moved"],
   "branding.": ["branding.updated"],
+  "password.": ["password.reset"],
 };
 
 /** Whether `value` is a filter the page offers (anything else is ignored, not searched for). */

@@ -3,7 +3,7 @@ import type { AppEnvironment } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 
 /**
- * API key pairs (DESIGN §5): `pk_<env>_…` identifies the pair, `sk_<env>_…` proves it.
+ * API key pairs (docs/design/authentication-and-limits.md): `pk_<env>_…` identifies the pair, `sk_<env>_…` proves it.
  * Only the secret's SHA-256 is stored; comparison is constant-time.
  */
 const ENV_TAG: Record<AppEnvironment, "test" | "live"> = { sandbox: "test", production: "live" };
@@ -37,7 +37,7 @@ export function keyEnvironment(key: string): AppEnvironment | null {
 }
 
 /**
- * Every key row written must belong to this deployment's environment (DESIGN §2): a pk_test_
+ * Every key row written must belong to this deployment's environment (docs/design/environments.md): a pk_test_
  * pair in a production database, or a live pair in a sandbox one, is refused before it is
  * written, whoever asks (ops CLI, seed, dashboard).
  */

@@ -1,4 +1,4 @@
-import { appEnv, type AppEnvironment } from "@/lib/config";
+import { appEnv, type AppEnvironment, type MerchantScope } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Merchant } from "@/lib/db/generated/client";
@@ -12,6 +12,9 @@ export type ApiAuth = {
   publicKey: string;
 };
 
+/** The merchant and environment an API key authenticates. */
+export const scopeOfApiAuth = (auth: Pick<ApiAuth, "merchant" | "environment">): MerchantScope => ({ merchantId: auth.merchant.id, environment: auth.environment });
+
 const UNKNOWN_KEY_HASH = "0".repeat(64);
 
 const OTHER_BASE_URL: Record<AppEnvironment, string> = {
@@ -20,7 +23,7 @@ const OTHER_BASE_URL: Record<AppEnvironment, string> = {
 };
 
 /**
- * Authenticates an API request (DESIGN §5). Every failure is 401 with a message that helps
+ * Authenticates an API request (docs/design/authentication-and-limits.md). Every failure is 401 with a message that helps
  * an integrator without revealing whether a given public key exists.
  */
 export async function authenticateApiKey(headers: Headers, now = new Date()): Promise<ApiAuth> {

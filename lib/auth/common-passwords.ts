@@ -2,7 +2,7 @@
  * The most common passwords and password stems, lower-case: the top of the public leaked-password
  * rankings (SecLists, NordPass, NCSC "100k most common"), the French ones, and words of our
  * markets. A password is refused when it is one of these, or one of these with digits or
- * symbols around it (lib/auth/password-strength.ts). Not zxcvbn: see docs/decisions.md.
+ * symbols around it (lib/auth/password-strength.ts). Not zxcvbn: see docs/decisions/identity-and-sign-in.md.
  */
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
   `

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { stripLogoMetadata } from "./strip-logo-metadata";
 
 /**
  * An uploaded logo is checked by its first bytes (the file's name and the browser's type say
@@ -6,6 +7,8 @@ import { createHash } from "node:crypto";
  * header. SVG is refused whatever it is called: an SVG document can carry script, and opened on
  * its own from our origin it would run there. A few kilobytes of PNG can also declare an image
  * of gigapixels that every customer's phone would have to decode: sides above 2048 px are refused.
+ * What is kept is the image without its metadata (EXIF, GPS, XMP, text: strip-logo-metadata.ts);
+ * its hash is that of the kept bytes.
  */
 export const MAX_LOGO_BYTES = 200 * 1024;
 export const MAX_LOGO_SIDE = 2048;
@@ -14,7 +17,7 @@ export type LogoType = "image/png" | "image/jpeg" | "image/webp";
 export const LOGO_EXTENSION: Record<LogoType, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
 
 export type LogoRefusal = "empty" | "too_big" | "svg" | "not_image" | "unreadable" | "too_large_image";
-export type LogoCheck = { ok: true; type: LogoType; width: number; height: number; sha256: string } | { ok: false; reason: LogoRefusal };
+export type LogoCheck = { ok: true; type: LogoType; width: number; height: number; sha256: string; bytes: Uint8Array<ArrayBuffer> } | { ok: false; reason: LogoRefusal };
 
 const startsWith = (bytes: Uint8Array, prefix: number[], at = 0) => prefix.every((b, i) => bytes[at + i] === b);
 const ascii = (bytes: Uint8Array, at: number, length: number) => String.fromCharCode(...bytes.subarray(at, at + length));
@@ -86,5 +89,8 @@ export function checkLogo(bytes: Uint8Array): LogoCheck {
   if (!size || size[0] < 1 || size[1] < 1) return { ok: false, reason: "unreadable" };
   const [width, height] = size;
   if (width > MAX_LOGO_SIDE || height > MAX_LOGO_SIDE) return { ok: false, reason: "too_large_image" };
-  return { ok: true, type, width, height, sha256: createHash("sha256").update(bytes).digest("hex") };
+  const stripped = stripLogoMetadata(bytes, type);
+  if (!stripped) return { ok: false, reason: "unreadable" };
+  const kept = new Uint8Array(stripped);
+  return { ok: true, type, width, height, sha256: createHash("sha256").update(kept).digest("hex"), bytes: kept };
 }

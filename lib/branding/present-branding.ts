@@ -6,7 +6,12 @@ export type Branding = {
   displayName: string;
   accentColor: string;
   logo: { src: string; width: number; height: number } | null;
+  /** How customers reach the merchant, shown on every stage of the checkout; null when not given. */
+  support: SupportContact | null;
 };
+
+/** A phone number (E.164) and/or an e-mail address; at least one. */
+export type SupportContact = { phone: string | null; email: string | null };
 
 /** The columns a page reads: everything but the bytes. */
 export const BRANDING_COLUMNS = {
@@ -16,6 +21,8 @@ export const BRANDING_COLUMNS = {
   logoSha256: true,
   logoWidth: true,
   logoHeight: true,
+  supportPhone: true,
+  supportEmail: true,
 } satisfies Prisma.MerchantBrandingSelect;
 
 type BrandingColumns = Prisma.MerchantBrandingGetPayload<{ select: typeof BRANDING_COLUMNS }>;
@@ -34,5 +41,6 @@ export function presentBranding(merchantId: string, row: BrandingColumns): Brand
     row.logoSha256 && row.logoType && row.logoType in LOGO_EXTENSION
       ? { src: logoPath(merchantId, row.logoSha256, row.logoType as LogoType), width: row.logoWidth ?? 0, height: row.logoHeight ?? 0 }
       : null;
-  return { displayName: row.displayName, accentColor: row.accentColor, logo };
+  const support = row.supportPhone || row.supportEmail ? { phone: row.supportPhone ?? null, email: row.supportEmail ?? null } : null;
+  return { displayName: row.displayName, accentColor: row.accentColor, logo, support };
 }

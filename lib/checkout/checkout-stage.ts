@@ -2,7 +2,7 @@ import type { Payment } from "@/lib/db/generated/client";
 import { redirectTarget } from "./redirect-target";
 
 /**
- * What the hosted page shows for a payment at a given moment (DESIGN §6, §11):
+ * What the hosted page shows for a payment at a given moment (docs/design/order-lifecycle.md, docs/design/checkout-and-dashboard.md):
  * - `choose`: a checkout payment waiting for the customer to pick a method and number;
  * - `waiting`: a method was submitted (or the payment is direct) and the provider prompt is on
  *   its way or on the phone;

@@ -2,6 +2,7 @@ import { appEnv } from "@/lib/config";
 import { getPrisma, type Db } from "@/lib/db/client";
 import type { Payment } from "@/lib/db/generated/client";
 import { BRANDING_COLUMNS, presentBranding, type Branding } from "@/lib/branding";
+import { linkCheckoutTerms, type LinkCheckoutTerms } from "@/lib/payment-links/link-checkout-terms";
 import { getCatalogue } from "@/lib/reference";
 import type { Country } from "@/lib/reference";
 
@@ -15,8 +16,12 @@ export type Checkout = {
   /** The branding's display name when the merchant set one, else the merchant's name. */
   merchantName: string;
   /** The merchant's accent colour and logo (lib/branding); null: the page's own colours, no logo. */
-  branding?: Pick<Branding, "accentColor" | "logo"> | null;
+  branding?: Pick<Branding, "accentColor" | "logo" | "support"> | null;
   country: Country | null;
+  /** The name of the payment's provider (the wallet that pays), from the catalogue; null before one is chosen. */
+  providerName?: string | null;
+  /** The payment link the payment was made through: its success message and its page (lib/payment-links); null otherwise. */
+  link?: LinkCheckoutTerms | null;
 };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
@@ -44,12 +49,17 @@ export async function getCheckoutByToken(token: unknown, db?: Db): Promise<Check
   const payment = await findCheckoutPayment(token, db);
   if (!payment) return null;
   const prisma = db ?? (await getPrisma());
-  const merchant = await prisma.merchant.findUnique({ where: { id: payment.merchantId }, select: { name: true, branding: { select: BRANDING_COLUMNS } } });
+  const [merchant, link] = await Promise.all([
+    prisma.merchant.findUnique({ where: { id: payment.merchantId }, select: { name: true, branding: { select: BRANDING_COLUMNS } } }),
+    linkCheckoutTerms(payment.paymentLinkId, prisma),
+  ]);
   const branding = merchant?.branding ? presentBranding(payment.merchantId, merchant.branding) : null;
   return {
     payment,
     merchantName: branding?.displayName ?? merchant?.name ?? "",
-    branding: branding ? { accentColor: branding.accentColor, logo: branding.logo } : null,
+    branding: branding ? { accentColor: branding.accentColor, logo: branding.logo, support: branding.support } : null,
     country: await checkoutCountry(payment),
+    providerName: payment.provider ? ((await getCatalogue()).providerByCode.get(payment.provider)?.name ?? null) : null,
+    link,
   };
 }

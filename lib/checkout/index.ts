@@ -1,6 +1,6 @@
 /**
  * lib/checkout — the customer's side of a collect payment: the hosted checkout page's domain
- * (DESIGN §6, §11). No next/* imports: app/checkout/** calls these functions directly, through
+ * (docs/design/order-lifecycle.md, docs/design/checkout-and-dashboard.md). No next/* imports: app/checkout/** calls these functions directly, through
  * lib/checkout/page (the page's HTML and its GET/POST handlers on Request/Response).
  *
  * Invariants:

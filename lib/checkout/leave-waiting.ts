@@ -1,4 +1,4 @@
-import { recheckPayment } from "@/lib/payments/payment-jobs";
+import { recheckOrder } from "@/lib/orders/orders";
 import { cancelCheckout } from "./cancel-checkout";
 import { checkoutStage } from "./checkout-stage";
 import { findCheckoutPayment } from "./get-checkout";
@@ -28,7 +28,7 @@ export async function leaveWaiting(token: string, want: LeaveWaitingChoice, now 
   if (payment.type !== "checkout" || checkoutStage(payment, now) !== "waiting") return "moved";
   // Only an attempt the operator has (processing) can be asked about; a pending one with its
   // method chosen is being sent by the submit job right now: still open.
-  if (payment.status === "processing") await recheckPayment(payment.id);
+  if (payment.status === "processing") await recheckOrder(payment.id);
   const current = (await findCheckoutPayment(token))!;
   if (current.status !== "failed") return checkoutStage(current, new Date()) === "waiting" ? "still_open" : "moved";
   if (want === "cancel") return (await cancelCheckout(token))?.ok ? "cancelled" : "moved";

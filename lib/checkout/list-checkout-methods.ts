@@ -1,5 +1,6 @@
 import { appEnv } from "@/lib/config";
 import type { Payment } from "@/lib/db/generated/client";
+import { linkCheckoutTerms, termsAllow } from "@/lib/payment-links/link-checkout-terms";
 import { checkoutChannels } from "./checkout-channels";
 
 /**
@@ -8,13 +9,17 @@ import { checkoutChannels } from "./checkout-channels";
  * connector account, lib/connectors/get-route), in catalogue order.
  * Mobile money only: the page's flow is "number, then approve on the phone"; bank transfer and
  * crypto need flows of their own (account details, a wallet address) that this page lacks.
+ * A payment made through a payment link offers only the link's methods when it names some.
  */
 export type CheckoutMethod = { provider: string; name: string; logoPath: string | null; color: string };
 
-export async function listMethodsForCheckout(payment: Pick<Payment, "country" | "currency" | "amount"> & { environment?: Payment["environment"] }): Promise<CheckoutMethod[]> {
+export async function listMethodsForCheckout(
+  payment: Pick<Payment, "country" | "currency" | "amount"> & { environment?: Payment["environment"]; paymentLinkId?: string | null },
+): Promise<CheckoutMethod[]> {
   if (!payment.country) return [];
-  return (await checkoutChannels(payment.environment ?? appEnv(), payment.country, payment.currency))
-    .filter((c) => payment.amount >= c.minAmount && payment.amount <= c.maxAmount)
+  const [channels, terms] = await Promise.all([checkoutChannels(payment.environment ?? appEnv(), payment.country, payment.currency), linkCheckoutTerms(payment.paymentLinkId ?? null)]);
+  return channels
+    .filter((c) => payment.amount >= c.minAmount && payment.amount <= c.maxAmount && termsAllow(terms, c.providerCode))
     .map((c) => ({ provider: c.providerCode, name: c.displayName, logoPath: safeLogoPath(c.logoPath), color: safeColor(c.color) }));
 }
 

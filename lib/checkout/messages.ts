@@ -2,7 +2,7 @@ import type { Locale } from "./locale";
 
 /**
  * Every word the customer reads on the hosted checkout, in French and English. Failure codes
- * (DESIGN §6) get a human sentence saying what happened and what to do next; an unknown code
+ * (docs/design/order-lifecycle.md) get a human sentence saying what happened and what to do next; an unknown code
  * falls back to a generic sentence rather than showing a machine code.
  */
 export const FAILURE_CODES = ["insufficient_funds", "user_cancelled", "timeout", "provider_error", "invalid_phone"] as const;
@@ -41,6 +41,12 @@ const HINTS: Record<Locale, Record<string, string>> = {
     moov: "Une demande Moov Money s’affiche sur votre téléphone : saisissez votre code secret pour valider.",
     airtel: "Une demande Airtel Money s’affiche sur votre téléphone : saisissez votre code PIN pour valider.",
     free: "Une demande Free Money s’affiche sur votre téléphone : saisissez votre code secret pour valider.",
+    mpesa: "Une demande M-Pesa s’affiche sur votre téléphone : saisissez votre code PIN M-Pesa pour valider.",
+    mixx: "Une demande Mixx by Yas s’affiche sur votre téléphone : saisissez votre code PIN pour valider.",
+    halotel: "Une demande HaloPesa s’affiche sur votre téléphone : saisissez votre code PIN pour valider.",
+    zamtel: "Une demande Zamtel Kwacha s’affiche sur votre téléphone : saisissez votre code PIN pour valider.",
+    telecel: "Une demande Telecel Cash s’affiche sur votre téléphone : saisissez votre code PIN pour valider.",
+    at: "Une demande AT Money s’affiche sur votre téléphone : saisissez votre code PIN pour valider.",
     default: "Une demande de paiement s’affiche sur votre téléphone : validez-la avec votre code secret.",
   },
   en: {
@@ -50,6 +56,12 @@ const HINTS: Record<Locale, Record<string, string>> = {
     moov: "A Moov Money request appears on your phone: enter your secret code to approve it.",
     airtel: "An Airtel Money request appears on your phone: enter your PIN to approve it.",
     free: "A Free Money request appears on your phone: enter your secret code to approve it.",
+    mpesa: "An M-Pesa request appears on your phone: enter your M-Pesa PIN to approve it.",
+    mixx: "A Mixx by Yas request appears on your phone: enter your PIN to approve it.",
+    halotel: "A HaloPesa request appears on your phone: enter your PIN to approve it.",
+    zamtel: "A Zamtel Kwacha request appears on your phone: enter your PIN to approve it.",
+    telecel: "A Telecel Cash request appears on your phone: enter your PIN to approve it.",
+    at: "An AT Money request appears on your phone: enter your PIN to approve it.",
     default: "A payment request appears on your phone: approve it with your secret code.",
   },
 };
@@ -146,7 +158,7 @@ const UI = {
     cancelledTitle: "Paiement annulé",
     cancelledText: "Vous avez annulé ce paiement. Aucun montant n’a été débité.",
     expiredTitle: "Paiement expiré",
-    expiredText: "Le délai pour payer est dépassé. Demandez au marchand un nouveau lien de paiement.",
+    expiredText: "Le délai pour payer est dépassé : ce paiement ne peut plus être réglé.",
     refundedTitle: "Paiement remboursé",
     refundedText: "Ce paiement a été remboursé.",
     redirecting: "Retour chez le marchand dans {s} s…",
@@ -176,6 +188,20 @@ const UI = {
     operatorReference: "Référence opérateur",
     transaction: "Transaction",
     backToPayment: "Revenir au paiement",
+    linkAgain: "Recommencer le paiement",
+    promptSentTo: "Demande envoyée au",
+    ussdFallback: (code: string) => `Rien ne s’affiche ? Composez ${code} sur ce téléphone et validez le paiement en attente dans le menu.`,
+    qrTitle: "Sur un ordinateur ? Scannez ce code avec l’appareil photo de votre téléphone pour payer avec Wave.",
+    qrLabel: "Code QR de la page de paiement Wave",
+    paidWith: "Payé avec",
+    timeZoneNote: (zone: string) => `heure locale (${zone})`,
+    contactTitle: "Une question sur ce paiement ?",
+    contactText: (merchant: string) => `Contactez ${merchant} :`,
+    contactPhone: "Téléphone :",
+    contactEmail: "E-mail :",
+    expiredContact: "Le délai pour payer est dépassé. Pour un nouveau lien de paiement, contactez le marchand (coordonnées ci-dessous).",
+    expiredLink: "Le délai pour payer est dépassé. Vous pouvez recommencer depuis la page du lien de paiement.",
+    expiredBack: "Le délai pour payer est dépassé. Retournez chez le marchand pour recommencer.",
   },
   en: {
     title: "Payment",
@@ -204,7 +230,7 @@ const UI = {
     cancelledTitle: "Payment cancelled",
     cancelledText: "You cancelled this payment. Nothing was taken from your account.",
     expiredTitle: "Payment expired",
-    expiredText: "The time to pay has run out. Ask the merchant for a new payment link.",
+    expiredText: "The time to pay has run out: this payment can no longer be made.",
     refundedTitle: "Payment refunded",
     refundedText: "This payment was refunded.",
     redirecting: "Returning to the merchant in {s} s…",
@@ -234,6 +260,20 @@ const UI = {
     operatorReference: "Operator reference",
     transaction: "Transaction",
     backToPayment: "Back to the payment",
+    linkAgain: "Start the payment again",
+    promptSentTo: "Request sent to",
+    ussdFallback: (code: string) => `Nothing on your screen? Dial ${code} on this phone and approve the waiting payment in the menu.`,
+    qrTitle: "On a computer? Scan this code with your phone's camera to pay with Wave.",
+    qrLabel: "QR code of the Wave payment page",
+    paidWith: "Paid with",
+    timeZoneNote: (zone: string) => `local time (${zone})`,
+    contactTitle: "A question about this payment?",
+    contactText: (merchant: string) => `Contact ${merchant}:`,
+    contactPhone: "Phone:",
+    contactEmail: "E-mail:",
+    expiredContact: "The time to pay has run out. For a new payment link, contact the merchant (details below).",
+    expiredLink: "The time to pay has run out. You can start again from the payment link's page.",
+    expiredBack: "The time to pay has run out. Go back to the merchant to start again.",
   },
 } as const;
 

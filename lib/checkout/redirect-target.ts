@@ -1,6 +1,6 @@
 /**
  * Where the customer goes back to the merchant: `returnUrl` after a success, `cancelUrl` after a
- * cancel (DESIGN §11), with `transactionId` and `status` added to the URL's own query (which is
+ * cancel (docs/design/checkout-and-dashboard.md), with `transactionId` and `status` added to the URL's own query (which is
  * kept; ours win over same-named parameters). Other final states stay on the page.
  */
 export function redirectTarget(payment: {

@@ -2,7 +2,7 @@ import { getPrisma } from "@/lib/db/client";
 import { type Payment, Prisma } from "@/lib/db/generated/client";
 import { isAppError } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { SUBMIT_PAYMENT_JOB } from "@/lib/payments/initiate-payment";
+import { submitPaymentJob } from "@/lib/payments/payment-jobs";
 import { transitionPayment } from "@/lib/payments/transition-payment";
 import { getRoute } from "@/lib/connectors/get-route";
 import {
@@ -16,6 +16,7 @@ import {
   phoneOperatorMismatch,
   validatePhone,
 } from "@/lib/reference";
+import { linkCheckoutTerms, termsAllow } from "@/lib/payment-links/link-checkout-terms";
 import { checkoutStage, isPayable } from "./checkout-stage";
 import { checkoutCountry, findCheckoutPayment } from "./get-checkout";
 import { listMethodsForCheckout } from "./list-checkout-methods";
@@ -23,7 +24,7 @@ import type { FormErrorKey, FormErrorParams } from "./messages";
 import { readPhoneInput } from "./read-phone-input";
 
 /**
- * The customer picked a method and typed a number on the hosted page (DESIGN §6, §11).
+ * The customer picked a method and typed a number on the hosted page (docs/design/order-lifecycle.md, docs/design/checkout-and-dashboard.md).
  * Checks it all as POST /payments/initiate checks a direct payment (channel of the payment's
  * country and currency, amount bounds, phone via validatePhone), then in ONE transaction:
  * - a pending checkout payment gets its provider, phone and fee (only if no method was chosen
@@ -32,7 +33,7 @@ import { readPhoneInput } from "./read-phone-input";
  *   (transitionPayment: timeline row and payment.pending event);
  * - the payment.submit job is enqueued, deduplicated per attempt (attempt n = n-th time the
  *   payment entered pending), so the provider is asked exactly once per attempt.
- * The number's operator (numbering plans, DESIGN §16) picks the method when the customer chose
+ * The number's operator (numbering plans, docs/design/provider-prediction.md) picks the method when the customer chose
  * none (the page without JavaScript, where nothing preselects it), and refuses a method whose
  * operator does not hold the number, as the API refuses a direct payment.
  * Returns null for an unknown token; a refusal names the field and a message key.
@@ -66,6 +67,8 @@ export async function submitCheckoutMethod(token: string, input: SubmitCheckoutI
   if (!isProviderCode(provider) || !isMobileMoney(provider) || !(await getRoute(payment.environment, country.code, provider, "collect")).available) {
     return { ok: false, field: "provider", key: "method_unavailable" };
   }
+  // A payment link may offer only some methods: a method it leaves out is not on the page, nor accepted here.
+  if (!termsAllow(await linkCheckoutTerms(payment.paymentLinkId, prisma), provider)) return { ok: false, field: "provider", key: "method_unavailable" };
   try {
     checkChannelAmount(await getChannel(provider, country.code, payment.currency, "collect"), payment.amount);
   } catch (err) {
@@ -73,7 +76,7 @@ export async function submitCheckoutMethod(token: string, input: SubmitCheckoutI
     return { ok: false, field: "provider", key: err.code === "invalid_amount" ? "amount_out_of_bounds" : "method_unavailable" };
   }
 
-  const typed = readPhoneInput(input.phone, country);
+  const typed = readPhoneInput(input.phone, await withTrunk(country));
   if (!typed.ok) return { ok: false, field: "phone", key: typed.key, params: typed.params };
   const phone = await validatePhone(country.code, typed.e164);
   if (!phone.ok) return { ok: false, field: "phone", key: "phone_invalid", detail: phone.reason };
@@ -96,14 +99,16 @@ export async function submitCheckoutMethod(token: string, input: SubmitCheckoutI
         tx,
         payment,
         "pending",
-        // A new attempt is a new order for the operator: a new reference, minted at submit.
+        // A new attempt is a new order for the operator: a new reference, minted at submit. The
+        // earlier one stays an attempt of the payment (lib/orders/attempts.ts): asked before the
+        // new one is sent, and still applied if the operator reports it paid.
         { ...changes, providerReference: null, providerRequestRef: null, connectorAccountId: null, providerRawStatus: Prisma.DbNull, submittedAt: null, completedAt: null },
         `customer retried with ${provider}`,
       );
     }
     if (!updated) return null;
     const attempt = await tx.paymentStatusChange.count({ where: { paymentId: payment.id, toStatus: "pending" } });
-    await enqueueJob(tx, SUBMIT_PAYMENT_JOB, { paymentId: payment.id, attempt }, { dedupeKey: `${SUBMIT_PAYMENT_JOB}:${payment.id}:${attempt}` });
+    await enqueueJob(tx, submitPaymentJob, { paymentId: payment.id, attempt }, { dedupeKey: `${submitPaymentJob.type}:${payment.id}:${attempt}` });
     return updated;
   });
   if (submitted) return { ok: true, payment: submitted };
@@ -117,10 +122,15 @@ export async function submitCheckoutMethod(token: string, input: SubmitCheckoutI
 
 /** The method of the typed number's operator, if this payment offers it; else "" (none chosen). */
 async function predictedMethod(payment: Payment, country: NonNullable<Awaited<ReturnType<typeof checkoutCountry>>>, phone: unknown): Promise<string> {
-  const typed = readPhoneInput(phone, country);
+  const typed = readPhoneInput(phone, await withTrunk(country));
   if (!typed.ok) return "";
   const owner = numberOwner((await getCatalogue()).numberingPlans.get(country.code), typed.e164.slice(country.phonePrefix.length));
   if (!owner?.providerCode) return "";
   const methods = await listMethodsForCheckout(payment);
   return methods.some((m) => m.provider === owner.providerCode) ? owner.providerCode : "";
+}
+
+/** The country with its numbering plan's trunk prefix, so a number typed as dialled at home is read. */
+async function withTrunk<C extends { code: string }>(country: C): Promise<C & { trunkPrefix: string | null }> {
+  return { ...country, trunkPrefix: (await getCatalogue()).numberingPlans.get(country.code)?.trunkPrefix ?? null };
 }

@@ -12,6 +12,12 @@ import { type Variable, type VariableName, VARIABLES } from "./variables";
 export { VARIABLES, type VariableName } from "./variables";
 
 export type AppEnvironment = "sandbox" | "production";
+
+/**
+ * One merchant in one environment: the key of every merchant-owned row and query. The API's
+ * authentication (`scopeOfApiAuth`) and the dashboard's session (`DashboardScope`) both give one.
+ */
+export type MerchantScope = { merchantId: string; environment: AppEnvironment };
 type Env = Record<string, string | undefined>;
 type Defs = typeof VARIABLES;
 type Parsed<K extends VariableName> = Defs[K]["schema"] extends { _zod: { output: infer T } } ? T : never;
@@ -136,12 +142,12 @@ export const config = {
       .filter((env) => origins[env])
       .map((environment) => ({ url: `${origins[environment]!.replace(/\/$/, "")}/api/v1`, environment }));
   },
-  /** The platform's public origin for operators' callbacks (DESIGN §13); PUBLIC_URL unless set. */
+  /** The platform's public origin for operators' callbacks (docs/design/connectors.md); PUBLIC_URL unless set. */
   publicBaseUrl: (): string => (setting("PUBLIC_BASE_URL") ?? config.publicUrl()).replace(/\/$/, ""),
   /** Consecutive failed operator calls that open an account's circuit breaker, and for how long. */
   breakerFailures: () => setting("CONNECTOR_BREAKER_FAILURES"),
   breakerCooldownSeconds: () => setting("CONNECTOR_BREAKER_COOLDOWN_SECONDS"),
-  /** Total time allowed for one operator call (DESIGN §13: 30 s); tests shorten it. */
+  /** Total time allowed for one operator call (docs/design/connectors.md: 30 s); tests shorten it. */
   connectorTimeoutMs: () => setting("CONNECTOR_TOTAL_TIMEOUT_MS"),
   databaseUrl: () => setting("DATABASE_URL"),
   databasePoolSize: () => setting("DATABASE_POOL_SIZE"),

@@ -127,6 +127,22 @@ export const VARIABLES = {
     default: "160",
     doc: "V8 old-space cap of the server started by `npm start` (read by scripts/start.mjs; the image sets the same in its CMD): the live heap is 55–75 MB, and without a cap V8 lets garbage grow RSS past 500 MB",
   },
+  WORKER_MAX_HEAP_MB: {
+    ...int(32, 65_536),
+    default: "96",
+    doc: "V8 old-space cap of the job workers `npm start` runs (read by scripts/start.mjs): a worker's live heap is small, and the cap keeps its RSS low",
+  },
+  API_PROCESSES: {
+    ...int(1, 256),
+    defaultDoc: "one per core, less the job workers (at least 1); 1 on the embedded database",
+    doc: "API server processes `npm start` runs on PostgreSQL, sharing the port (node:cluster) under one supervisor (scripts/start.mjs)",
+  },
+  JOB_WORKERS: {
+    ...int(0, 64),
+    defaultDoc: "1 on PostgreSQL when `JOBS_RUNNER` is unset or `worker` and no Inngest is set; else 0",
+    doc: "`npm run worker` processes `npm start` runs beside the API processes (which then get `JOBS_RUNNER=worker`), under the same supervisor",
+  },
+  SERVER_INSTANCE: { ...int(1, 256), external: "set by `npm start`", doc: "the API process's number under `npm start`'s supervisor; only the first prints the start-up banner" },
   PUBLIC_URL: {
     ...url(["http", "https"]),
     defaultDoc: "`http://localhost:$PORT`",
@@ -143,6 +159,11 @@ export const VARIABLES = {
   // Database
   DATABASE_URL: { ...url(["postgres", "postgresql"]), doc: "PostgreSQL 15+ (`postgresql://…`); unset = embedded PGlite (one process)" },
   DATABASE_POOL_SIZE: { ...int(1, 500), default: "10", doc: "PostgreSQL connections per instance (app and each worker)" },
+  DATABASE_PREPARED_STATEMENTS: {
+    ...oneOf(["on", "off"]),
+    default: "on",
+    doc: "`on`: the hot paths' statements are prepared once per PostgreSQL connection (lib/db/run-sql.ts); `off` behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21)",
+  },
   MERCHANT_WRITE_CONCURRENCY: {
     ...int(1, 500),
     default: "8",
@@ -241,8 +262,11 @@ export const VARIABLES = {
   PAYOUT_MAX_AMOUNT: { ...amount, default: "5000000", doc: "default largest payout (major units)" },
   PAYMENT_DIRECT_EXPIRY_MINUTES: { ...minutes(24 * 60), default: "15", doc: "minutes a direct payment stays payable" },
   PAYMENT_CHECKOUT_EXPIRY_MINUTES: { ...minutes(7 * 24 * 60), default: "60", doc: "minutes a hosted checkout stays payable" },
+  PAYMENT_LINK_SUBMITS_PER_IP_PER_MINUTE: { ...int(0, 100_000), default: "10", doc: "payments a client IP may start per minute through payment links (`/pay/<slug>`); 0 = no limit" },
+  PAYMENT_LINK_SUBMITS_PER_LINK_PER_MINUTE: { ...int(0, 100_000), default: "120", doc: "payments one payment link may start per minute, all clients together; 0 = no limit" },
   CHECKOUT_PROMPT_HELP_SECONDS: { ...int(1, 3600), default: "45", doc: "seconds after the prompt was sent before the hosted checkout offers \"I did not get the prompt\" (resend, another method, cancel)" },
-  PROVIDER_TIMEOUT_SECONDS: { ...int(1), default: "1800", doc: "with no final answer by then, a payment fails `timeout`, a payout `provider_error` (a late collect success still wins)" },
+  PROVIDER_TIMEOUT_SECONDS: { ...int(1), default: "1800", doc: "the window: with no final answer by then, a payment fails `timeout` (a late success still wins); a payout or refund the operator may have accepted stays `processing`, funds held, and goes to review (`ops orders:review`)" },
+  ORDER_AMBIGUOUS_WINDOW_SECONDS: { ...int(1), default: "86400", doc: "the window instead of `PROVIDER_TIMEOUT_SECONDS` while the operator's last answer says the outcome is unclear to it (reconciling)" },
   SETTLEMENT_DELAY_SECONDS: { ...int(0), default: "3600", doc: "production: how long a collect credit stays pending before it is available" },
   SANDBOX_SETTLEMENT_DELAY_SECONDS: { ...int(0), default: "60", doc: "sandbox: the same" },
   SANDBOX_PROVIDER_DELAY_MS: { ...int(0, 600_000), default: "3000", doc: "sandbox simulator: how long the simulated provider takes to answer" },

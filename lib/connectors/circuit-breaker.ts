@@ -2,7 +2,7 @@ import { config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 
 /**
- * One circuit breaker per connector account (DESIGN §13), kept on the account's row so that
+ * One circuit breaker per connector account (docs/design/connectors.md), kept on the account's row so that
  * every instance agrees. CONNECTOR_BREAKER_FAILURES consecutive failed calls (no answer, a
  * timeout, a 5xx or a 429) open it for CONNECTOR_BREAKER_COOLDOWN_SECONDS; while open the
  * account is unavailable (its routes fall back, collects are refused, payouts queue). Once the

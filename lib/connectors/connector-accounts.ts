@@ -7,7 +7,7 @@ import { getConnector } from "./registry";
 /**
  * Connector accounts as the core uses them: the database row (or the sandbox's built-in
  * simulator account, which has none), its connector, its secrets read from the environment,
- * and what is wrong with it if it cannot be used (DESIGN §13: secrets only in env vars
+ * and what is wrong with it if it cannot be used (docs/design/connectors.md: secrets only in env vars
  * `<PREFIX>_<NAME>`, never stored).
  */
 export const BUILT_IN_SIMULATOR_ID = "simulator";

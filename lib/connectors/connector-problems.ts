@@ -7,7 +7,7 @@ import { unusable } from "./get-route";
 import { operatorClosure } from "./provider-availability";
 
 /**
- * The connector accounts routes point at that cannot serve (DESIGN §13, start-up and health):
+ * The connector accounts routes point at that cannot serve (docs/design/connectors.md, start-up and health):
  * `misconfigured` (unknown type, missing secret env var, invalid settings, or no such account)
  * or `unavailable` (circuit breaker open); and `provider_closed`: a route whose account's
  * operator reports that provider closed (provider-availability.ts), with the account that

@@ -1,12 +1,13 @@
+import type { AppEnvironment } from "@/lib/config";
 /**
- * The one interface every connector implements (DESIGN §13; the neutral model of
- * ../shared/OPERATORS.md §1). A connector is the code for one external API (`mtn-momo`,
+ * The one interface every connector implements (docs/design/connectors.md, the neutral model
+ * every operator maps into). A connector is the code for one external API (`mtn-momo`,
  * `pawapay`, `simulator`…); a connector account is one configured use of it (settings in the
  * database, secrets in the environment). The core never sees an operator's types: each
  * connector maps the operator's statuses and reason codes into `ConnectorOutcome` in one table
  * (its `mapping.ts`), tested row by row.
  *
- * Rules every connector keeps (OPERATORS §1.1):
+ * Rules every connector keeps (docs/design/connectors.md):
  * - The operator-facing reference (`order.reference`) is minted and stored by the core before
  *   the call; a connector never invents one. After an unclear submit the core asks for the status
  *   with that same reference, never submits under a new one.
@@ -21,7 +22,7 @@ import type { z } from "zod";
 
 export type Direction = "collect" | "payout" | "refund";
 
-/** OPERATORS §1.2: why an operator said no, in words shared by every connector. */
+/** docs/design/connectors.md: why an operator said no, in words shared by every connector. */
 export type NeutralReason =
   | "insufficient_funds"
   | "merchant_balance_insufficient"
@@ -54,22 +55,35 @@ export type NextAction = { type: "redirect"; url: string };
  * - `duplicate`: the operator already knows this reference; ask for its status.
  * - `not_found`: the operator does not know this reference (only from a status check): it never
  *   received the submit, which may then be sent again under the same reference.
+ * - `reversed`: a paid payout whose money the operator returned to our float (Wave `reversed`).
+ *   Final; the merchant is re-credited. Never a success.
  */
 export type ConnectorOutcome =
   | { status: "pending"; raw?: RawOperatorStatus; message?: string }
   | { status: "processing"; operatorReference?: string; ambiguous?: boolean; nextAction?: NextAction; raw?: RawOperatorStatus }
-  | { status: "success"; operatorReference?: string; completedAt?: Date; raw?: RawOperatorStatus }
+  | {
+      status: "success";
+      operatorReference?: string;
+      completedAt?: Date;
+      raw?: RawOperatorStatus;
+      /**
+       * What the operator says moved, where its answer or callback states it. The core compares it
+       * with the order: a success for another amount or currency settles nothing (review + alert).
+       */
+      amount?: { minor: bigint; currency: string };
+    }
   | {
       status: "failed";
       reason: NeutralReason;
       message: string;
       operatorReference?: string;
       raw?: RawOperatorStatus;
-      /** For `invalid_request`: the operator refused the phone number / account itself (OPERATORS §1.2). */
+      /** For `invalid_request`: the operator refused the phone number / account itself (docs/design/connectors.md). */
       destinationRelated?: boolean;
     }
   | { status: "duplicate"; raw?: RawOperatorStatus }
-  | { status: "not_found"; raw?: RawOperatorStatus };
+  | { status: "not_found"; raw?: RawOperatorStatus }
+  | { status: "reversed"; operatorReference?: string; message?: string; raw?: RawOperatorStatus };
 
 /** A collect to submit: a push to `phone`, or a redirect flow (see `capabilities.collect`). */
 export type CollectOrder = {
@@ -135,6 +149,18 @@ export type OrderRef = {
   destination: string | null;
   /** The order's amount in minor units, where known (Orange's status query repeats it; the sandbox simulator decides a refund's outcome by it). */
   amountMinor?: bigint | null;
+  /**
+   * For a refund: the collect it refunds, as it was sent to the same operator. Wave reads a
+   * refund's state through the collect's checkout session; Airtel through an enquiry of the
+   * collection (a refund has no id of its own there).
+   */
+  collect?: { id: string; reference: string; operatorReference: string | null; amountMinor: bigint } | null;
+  /**
+   * An operator id an unsigned callback named for this order (Daraja's B2C result carries the
+   * M-Pesa receipt). Unverified: a lookup key only, never evidence; the connector must check that
+   * what the operator answers for it is this order (amount, party, conversation id).
+   */
+  hintedOperatorReference?: string | null;
 };
 
 /** A callback as it arrived: the raw bytes matter for signatures. */
@@ -151,7 +177,13 @@ export type IncomingCallback = { method: string; url: string; headers: Headers; 
 export type CallbackResult =
   | { kind: "rejected"; why: string }
   | { kind: "ignored"; why: string }
-  | { kind: "hint"; direction: Direction | null; reference: string }
+  | {
+      kind: "hint";
+      direction: Direction | null;
+      reference: string;
+      /** An operator id the unsigned body names (Daraja's receipt), kept on the attempt as a lookup key only. */
+      operatorReference?: string;
+    }
   | { kind: "verified"; direction: Direction; reference: string; outcome: ConnectorOutcome };
 
 export type HealthResult = { ok: boolean; detail: string };
@@ -202,7 +234,7 @@ export interface TokenCache {
 
 /** Everything a connector call gets: its account, its secrets, and the recorded HTTP client. */
 export type ConnectorContext<Settings = Record<string, unknown>> = {
-  account: { id: string; type: string; environment: "sandbox" | "production"; baseUrl: string | null; settings: Settings };
+  account: { id: string; type: string; environment: AppEnvironment; baseUrl: string | null; settings: Settings };
   /** Secret values by name (`API_KEY`…), read from `<PREFIX>_<NAME>`; never stored, never logged. */
   secrets: Record<string, string>;
   /** Where the operator should send callbacks for this account. */
@@ -221,6 +253,86 @@ export type ConnectorCapabilities = {
   signedCallbacks: boolean;
   /** Whether the operator demands a UUID v4 as our reference (MTN, pawaPay). */
   uuidReference: boolean;
+  /** Whether a refund may be for less than the collect (Airtel and Wave refund a whole transaction only). */
+  partialRefund: boolean;
+  /**
+   * The operator refuses a reference it has seen once, even when its answer never reached us
+   * (Orange WebPay's `order_id`): after this connector says `not_found`, the order is sent again
+   * under a NEW attempt reference, never the same one. Absent = false (same reference).
+   */
+  singleUseReference?: boolean;
+};
+
+/**
+ * What an operator's own records say about one transaction: an item of its transaction list, a
+ * row of its statement file. Reconciliation (lib/reconciliation) matches it to our order by
+ * `reference` (ours, as the operator keeps it) or, failing that, by `operatorReference`.
+ */
+export type OperatorRecord = {
+  /** Our reference as the operator keeps it (Wave's client_reference, pawaPay's Transaction ID…), when it keeps one. */
+  reference: string | null;
+  /** The operator's own id for it (Wave's checkout session or payout id, the M-Pesa receipt…). */
+  operatorReference: string | null;
+  /** Null when the record does not say (reconciliation then matches it in every direction). */
+  direction: Direction | null;
+  /** What the operator says happened: final success or failure, still open, or paid and returned. */
+  state: "success" | "failed" | "processing" | "reversed";
+  /** What moved, in minor units of `currency`, where the record states it. */
+  amountMinor: bigint | null;
+  currency: string | null;
+  /** When the operator recorded it. */
+  at: Date | null;
+};
+
+/**
+ * The layout of an operator's statement or settlement file (`ops recon:import`), column by
+ * column as the operator names them. Every field but one amount column is optional; a file
+ * without a status column lists money that moved (each row is a success).
+ */
+export type StatementFormat = {
+  /** Where the layout is published (the operator's page), shown by recon:import and in the connector's README. */
+  documentedAt: string;
+  columns: {
+    reference?: string;
+    operatorReference?: string;
+    /** One signed or unsigned amount column, or the pair credit (money in) / debit (money out). */
+    amount?: string;
+    credit?: string;
+    debit?: string;
+    currency?: string;
+    status?: string;
+    type?: string;
+    time?: string;
+  };
+  /** The operator's status words → ours (compared without case; absent: the usual words, statement.ts); a word not listed skips the row. */
+  statuses?: Record<string, OperatorRecord["state"]>;
+  /** The operator's transaction types → our directions; a type not listed (top-up, fee) is not an order of ours. */
+  types?: Record<string, Direction>;
+  /**
+   * The directions whose rows can be matched to our orders (default: all). Rows of the others are
+   * skipped, and our orders of those directions are asked by status instead: M-Pesa's statement
+   * names a collect by its receipt, which the STK query never gives us.
+   */
+  directions?: readonly Direction[];
+};
+
+/** How reconciliation reads an operator's records (lib/reconciliation, docs/design/reconciliation.md). */
+export type ReconciliationHooks<Settings> = {
+  /**
+   * The directions whose `status` is a plain read of where the operator stands. Reconciliation
+   * asks only these: Wave's refund "status" sends the repeat-safe refund again (it would refund an
+   * order we hold failed), Daraja's Transaction Status answers later on a callback. Absent: every
+   * direction the connector serves.
+   */
+  readableStatus?: readonly Direction[];
+  /**
+   * The operator's list of what moved on our account in [from, to) (Wave's balance API,
+   * `GET /v1/transactions`): finds what we never sent or never recorded. Throws when the list
+   * cannot be read in full.
+   */
+  listTransactions?(context: ConnectorContext<Settings>, window: { from: Date; to: Date }): Promise<OperatorRecord[]>;
+  /** The layout of the statement file the operator delivers, where it publishes one. */
+  statement?: StatementFormat;
 };
 
 export interface Connector<Settings = Record<string, unknown>> {
@@ -255,6 +367,29 @@ export interface Connector<Settings = Record<string, unknown>> {
    * (provider-availability.ts), never per payment. Throws when the status cannot be read.
    */
   providerAvailability?(context: ConnectorContext<Settings>, pairs: readonly ProviderPair[]): Promise<ProviderAvailability[]>;
+  /**
+   * Asks the operator to cancel an order it holds and has not paid (pawaPay's
+   * `POST /v2/payouts/fail-enqueued/{id}` for an `ENQUEUED` payout). The answer is only a request
+   * accepted (`processing`) or refused (`failed`, nothing changes): money is released when a later
+   * status check says the order `failed`, never on this call's answer.
+   */
+  cancelHeld?(context: ConnectorContext<Settings>, order: OrderRef): Promise<ConnectorOutcome>;
+  /**
+   * Refusals at `connector:add` that depend on the account as a whole (its id, environment, the
+   * callback URL the operator will be given), beyond what `settingsSchema` checks alone: Orange
+   * limits the length of `notif_url`, Daraja
+   * refuses callback URLs with "mpesa" in them, MTN needs the registered callback host in
+   * production. Each entry says what is wrong and what to do; empty when nothing is.
+   */
+  accountProblems?(account: { id: string; environment: AppEnvironment; settings: Settings; callbackUrl: string }): string[];
+  /**
+   * Asked at `route:set`: why this account cannot serve that provider in that direction (a
+   * pawaPay provider whose authorisation step this connector does not implement), or null when
+   * it can. May ask the operator; throws only when it cannot tell.
+   */
+  routeProblem?(context: ConnectorContext<Settings>, pair: ProviderPair): Promise<string | null>;
+  /** How reconciliation reads this operator's records beyond `status` (ReconciliationHooks). */
+  readonly reconciliation?: ReconciliationHooks<Settings>;
 }
 
 /** Thrown by a connector for a call it does not support (a refund on a collect-only operator…). */

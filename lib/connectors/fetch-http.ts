@@ -1,7 +1,7 @@
 import { ConnectorNetworkError, type ConnectorHttpRequest, type ConnectorHttpResponse } from "./connector";
 
 /**
- * The bare HTTP call under every connector: DESIGN §13's timeouts (5 s to connect, 30 s in
+ * The bare HTTP call under every connector: docs/design/connectors.md's timeouts (5 s to connect, 30 s in
  * all), an answer read whole as text, and no answer at all turned into ConnectorNetworkError
  * (outcome unknown), never into a failure. The recorded client (call log, breaker) wraps it.
  */

@@ -9,8 +9,8 @@ import { getConnector } from "./registry";
 
 /**
  * Which connector account serves a provider (catalogue code + country) in one direction
- * (DESIGN §13), replacing the old getProvider():
- * - sandbox: every provider is served by the built-in `simulator` account (DESIGN §9); no row is
+ * (docs/design/connectors.md), replacing the old getProvider():
+ * - sandbox: every provider is served by the built-in `simulator` account (docs/design/sandbox.md); no row is
  *   read, so the sandbox's hot paths cost no query;
  * - production: the route's account, or its fallback while the first is unusable (unknown type,
  *   missing secret, invalid settings, circuit breaker open, or the operator itself reports the

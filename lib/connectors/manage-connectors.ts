@@ -7,11 +7,11 @@ import type { Direction, HealthResult } from "./connector";
 import { accountProblem, readSecrets } from "./connector-accounts";
 import { supports } from "./get-route";
 import { refreshProviderAvailability } from "./provider-availability";
-import { recordedContext } from "./recorded-context";
+import { callbackUrlFor, recordedContext } from "./recorded-context";
 import { connectorTypes, getConnector } from "./registry";
 
 /**
- * Configuring connectors (DESIGN §13; the ops commands connector:* and route:* are thin shells
+ * Configuring connectors (docs/design/connectors.md; the ops commands connector:* and route:* are thin shells
  * over these). Everything is checked before it is written, with messages that say what to do:
  * an unknown type, invalid settings, a missing `<PREFIX>_<NAME>` env var, a route to an unknown
  * account or in a direction its connector lacks. Secrets are never read into the database.
@@ -37,6 +37,8 @@ export async function addConnectorAccount(input: AddAccountInput, env: Readonly<
   if (!settings.success) {
     throw refuse(`Invalid settings for ${connector.type}: ${settings.error.issues.map((i) => `${i.path.join(".") || "settings"}: ${i.message}`).join("; ")}.`);
   }
+  const problems = connector.accountProblems?.({ id: input.id, environment: input.environment, settings: settings.data, callbackUrl: callbackUrlFor(input.id) }) ?? [];
+  if (problems.length > 0) throw refuse(`The ${connector.type} account ${input.id} cannot be added: ${problems.join("; ")}.`);
   const { missing } = readSecrets(connector, input.secretsEnv, settings.data, env);
   if (missing.length > 0) throw refuse(`Missing secret env var${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}. Set ${missing.length > 1 ? "them" : "it"} where the server runs (never in the database), then run this again.`);
 
@@ -105,7 +107,7 @@ export type SetRouteInput = { environment: AppEnvironment; country: string; prov
 
 export async function setConnectorRoute(input: SetRouteInput): Promise<ConnectorRoute> {
   if (input.environment === "sandbox") {
-    throw refuse("Sandbox routes every provider to the built-in simulator (DESIGN §9): routes apply to production instances (APP_ENV=production).");
+    throw refuse("Sandbox routes every provider to the built-in simulator (docs/design/sandbox.md): routes apply to production instances (APP_ENV=production).");
   }
   const direction = input.direction as Direction;
   if (!DIRECTIONS.includes(direction)) throw refuse(`--direction "${input.direction}": one of ${DIRECTIONS.join(", ")}.`);
@@ -121,11 +123,23 @@ export async function setConnectorRoute(input: SetRouteInput): Promise<Connector
     const connector = getConnector(account.type);
     if (!connector) throw refuse(`Account ${id} has an unknown connector type "${account.type}".`);
     if (!supports(connector, direction)) throw refuse(`The ${account.type} connector (account ${id}) does not do ${direction}.`);
+    const problem = await routeProblemOf(account, connector, { country, provider, direction });
+    if (problem) throw refuse(`Account ${id} cannot serve ${provider} in ${country} for ${direction}: ${problem}.`);
   }
   if (input.fallbackAccountId === input.accountId) throw refuse("--fallback must be another account.");
   const key = { environment: input.environment, country, provider, direction };
   const data = { accountId: input.accountId, fallbackAccountId: input.fallbackAccountId ?? null };
   return prisma.connectorRoute.upsert({ where: { environment_country_provider_direction: key }, create: { ...key, ...data }, update: data });
+}
+
+/** The connector's own objection to serving this pair (pawaPay: an authorisation step it does not implement). */
+async function routeProblemOf(account: ConnectorAccount, connector: NonNullable<ReturnType<typeof getConnector>>, pair: { country: string; provider: string; direction: Direction }): Promise<string | null> {
+  if (!connector.routeProblem) return null;
+  try {
+    return await connector.routeProblem(recordedContext(account, connector), pair);
+  } catch (err) {
+    return `the operator could not be asked whether it can (${(err as Error).message}); run connector:check, then try again`;
+  }
 }
 
 export async function listConnectorRoutes(environment: AppEnvironment) {

@@ -1,7 +1,7 @@
 import type { NeutralReason } from "./connector";
 
 /**
- * OPERATORS §1.2 in one table: a connector's neutral reason → the platform failure code the
+ * docs/design/connectors.md in one table: a connector's neutral reason → the platform failure code the
  * merchant sees (the spec's lists: collect `insufficient_funds`, `user_cancelled`, `timeout`,
  * `provider_error`, `invalid_phone`; payout `invalid_recipient`, `insufficient_balance`,
  * `provider_error`, `limit_exceeded`, `account_blocked`). Where the reference has no payout code

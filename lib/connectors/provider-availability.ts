@@ -9,7 +9,7 @@ import { recordedContext } from "./recorded-context";
 import { getConnector } from "./registry";
 
 /**
- * Operator-reported provider outages (issue 14): an aggregator such as pawaPay publishes which
+ * Operator-reported provider outages: an aggregator such as pawaPay publishes which
  * of its providers are closed (MTN CI closed for deposits…). The breaker only learns of an outage
  * from failed calls; this reads the operator's own word, so a route falls back (or its provider
  * is unavailable, with the reason) before a payment is sent into a closed provider.

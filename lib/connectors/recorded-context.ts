@@ -7,11 +7,11 @@ import { recordCallFailure, recordCallSuccess } from "./circuit-breaker";
 import { type Connector, type ConnectorContext, type ConnectorHttpRequest, type ConnectorHttpResponse, ConnectorNetworkError, type TokenCache } from "./connector";
 import { type AccountRecord, isBuiltIn, readSecrets } from "./connector-accounts";
 import { fetchHttp, resolveUrl } from "./fetch-http";
-import { redactHeaders, redactText } from "./redact";
+import { redactHeaders, redactText } from "@/lib/observability/redact";
 import { createTokenCache } from "./token-cache";
 
 /**
- * The ConnectorContext the platform hands a connector (DESIGN §13). Its `http` is the one place
+ * The ConnectorContext the platform hands a connector (docs/design/connectors.md). Its `http` is the one place
  * operator calls go through: fetchHttp's timeouts, then one connector_calls row per call
  * (operation, our id, method, path, HTTP status, latency, operator reference, outcome, redacted
  * request and response excerpts), then the account's circuit breaker. Secrets come from

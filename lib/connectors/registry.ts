@@ -4,11 +4,11 @@ import { mpesaDarajaConnector } from "./mpesa-daraja";
 import { mtnMomoConnector } from "./mtn-momo";
 import { orangeWebpayConnector } from "./orange-webpay";
 import { pawapayConnector } from "./pawapay";
-import { simulatorConnector } from "./simulator/simulator-connector";
+import { simulatorConnector } from "./sandbox/sandbox-connector";
 import { waveConnector } from "./wave";
 
 /**
- * Connector types by name (DESIGN §13): what `connector:add --type` accepts. Adding a connector
+ * Connector types by name (docs/design/connectors.md): what `connector:add --type` accepts. Adding a connector
  * is its folder under lib/connectors and ONE line here.
  */
 // Each connector is typed by its own settings; the registry holds them as the core sees them.

@@ -2,7 +2,7 @@ import type { TokenCache } from "./connector";
 
 /**
  * Short-lived operator credentials (MTN's bearer, OAuth tokens) kept per process until shortly
- * before they expire (DESIGN §13). Single flight: concurrent calls needing a token share one
+ * before they expire (docs/design/connectors.md). Single flight: concurrent calls needing a token share one
  * fetch. A 401 from the operator invalidates the entry so the next call fetches once more.
  */
 export const REFRESH_EARLY_MS = 60_000;

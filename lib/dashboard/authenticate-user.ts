@@ -84,7 +84,7 @@ export async function loadSessionScope(claims: { userId?: unknown; merchantId?: 
   if (typeof claims.userId !== "string" || typeof claims.merchantId !== "string") return null;
   if (claims.environment !== appEnv()) return null;
   const prisma = await getPrisma();
-  // One statement on every dashboard request (issue 17: Prisma's include made it two), reading
+  // One statement on every dashboard request (Prisma's include made it two), reading
   // only what the scope needs: not the password hash nor the two-factor secret.
   const [user] = await prisma.$queryRaw<SessionRow[]>`
     SELECT u.id, u.email, u.merchant_id, u.role::text AS role, u.totp_enabled_at, u.time_zone, u.session_version,

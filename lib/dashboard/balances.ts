@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getPrisma } from "@/lib/db/client";
 import type { BalanceMode } from "@/lib/db/generated/client";
-import { fundSandboxWalletAndReadBalance, moveFunds, readBalances } from "@/lib/ledger";
+import { fundSandboxWalletAndReadBalance, moveFundsForMerchant, readBalances } from "@/lib/ledger";
 import { setBalanceMode } from "@/lib/merchants/set-balance-mode";
 import { CURRENCY_CODES, fromMinor, parseTypedAmount } from "@/lib/money";
 import { randomUUID } from "node:crypto";
@@ -50,7 +50,7 @@ export async function addTestFunds(scope: DashboardScope, raw: unknown): Promise
       currency: parsed.data.currency,
       amount: minor,
       category: parsed.data.category,
-    });
+    }, { actor: dashboardActor(scope) });
     return { currency: funded.currency, amount: funded.amount, category: funded.category };
   });
 }
@@ -74,18 +74,16 @@ export async function moveCollectToPayout(scope: DashboardScope, raw: unknown): 
   if (!parsed.success) return validationFailure(parsed.error);
   return toFormResult(async () => {
     const minor = parsed.data.minor;
-    const prisma = await getPrisma();
-    await prisma.$transaction(async (tx) => {
-      const owner = await tx.merchant.findUnique({ where: { id: scope.merchantId }, select: { id: true } });
-      if (!owner) throw new AppError("not_found", "Merchant not found.");
-      await moveFunds(tx, {
+    await moveFundsForMerchant(
+      {
         environment: scope.environment,
         merchantId: scope.merchantId,
         currency: parsed.data.currency,
         amount: minor,
         reference: `dashboard:${scope.merchantId}:${parsed.data.reference || randomUUID()}`,
-      });
-    });
+      },
+      { actor: dashboardActor(scope) },
+    );
     return { currency: parsed.data.currency, amount: fromMinor(minor, parsed.data.currency) };
   });
 }

@@ -1,6 +1,8 @@
 import { writeAudit } from "@/lib/audit/write-audit";
 import { BRANDING_COLUMNS, checkAccentColour, checkLogo, contrastWithWhite, DEFAULT_ACCENT, formatRatio, MAX_LOGO_BYTES, presentBranding, type Branding } from "@/lib/branding";
 import { getPrisma } from "@/lib/db/client";
+import { getCatalogue } from "@/lib/reference/get-catalogue";
+import { parsePhoneNumber } from "@/lib/reference/parse-phone-number";
 import type { FormResult } from "./form-result";
 import type { Locale } from "./i18n";
 import { brandingMessages } from "./i18n-branding";
@@ -17,7 +19,7 @@ export type BrandingSettings = Branding & { saved: boolean; contrast: number };
 export async function getBrandingSettings(scope: DashboardScope): Promise<BrandingSettings> {
   const prisma = await getPrisma();
   const merchant = await prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { name: true, branding: { select: BRANDING_COLUMNS } } });
-  const branding = merchant.branding ? presentBranding(scope.merchantId, merchant.branding) : { displayName: merchant.name.slice(0, 60), accentColor: DEFAULT_ACCENT, logo: null };
+  const branding = merchant.branding ? presentBranding(scope.merchantId, merchant.branding) : { displayName: merchant.name.slice(0, 60), accentColor: DEFAULT_ACCENT, logo: null, support: null };
   return { ...branding, saved: merchant.branding !== null, contrast: contrastWithWhite(branding.accentColor) };
 }
 
@@ -31,9 +33,16 @@ export type BrandingInput = {
   logo: Blob | null;
   /** Remove the current logo (ignored when a new one is uploaded). */
   removeLogo: boolean;
+  /** Customer support contact shown on the checkout; empty or absent: none. */
+  supportPhone?: unknown;
+  supportEmail?: unknown;
 };
 
-const TYPED = ["displayName", "accentColor"] as const;
+const TYPED = ["displayName", "accentColor", "supportPhone", "supportEmail"] as const;
+const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+
+/** An optional text field: trimmed, "" → null. */
+const optionalText = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
 
 export async function saveBranding(scope: DashboardScope, input: BrandingInput, options: { locale?: Locale } = {}): Promise<FormResult<Branding>> {
   const m = brandingMessages(options.locale ?? "en");
@@ -50,6 +59,19 @@ export async function saveBranding(scope: DashboardScope, input: BrandingInput, 
       .replace("{ratio}", ratioText(accent.ratio, options.locale ?? "en"))
       .replace("{suggestion}", accent.suggestion);
   }
+
+  // The support number as E.164, read like any number customers type (national forms in the merchant's country).
+  let supportPhone = optionalText(input.supportPhone);
+  if (supportPhone) {
+    try {
+      const merchant = await (await getPrisma()).merchant.findUnique({ where: { id: scope.merchantId }, select: { country: true } });
+      supportPhone = parsePhoneNumber(await getCatalogue(), supportPhone, merchant?.country ?? null).e164;
+    } catch {
+      fieldErrors.supportPhone = m.errors.supportPhone;
+    }
+  }
+  const supportEmail = optionalText(input.supportEmail);
+  if (supportEmail && (supportEmail.length > 254 || !EMAIL.test(supportEmail))) fieldErrors.supportEmail = m.errors.supportEmail;
 
   const file = input.logo && input.logo.size > 0 ? input.logo : null;
   const upload = file && file.size <= MAX_LOGO_BYTES ? new Uint8Array(await file.arrayBuffer()) : null;
@@ -68,11 +90,11 @@ export async function saveBranding(scope: DashboardScope, input: BrandingInput, 
     const before = await tx.merchantBranding.findUnique({ where: { merchantId: scope.merchantId }, select: { ...BRANDING_COLUMNS } });
     const logoData =
       logo && logo.ok && upload
-        ? { logo: upload, logoType: logo.type, logoSha256: logo.sha256, logoWidth: logo.width, logoHeight: logo.height }
+        ? { logo: logo.bytes, logoType: logo.type, logoSha256: logo.sha256, logoWidth: logo.width, logoHeight: logo.height }
         : input.removeLogo
           ? { logo: null, logoType: null, logoSha256: null, logoWidth: null, logoHeight: null }
           : {};
-    const data = { displayName, accentColor: accent.colour, updatedBy: dashboardActor(scope), ...logoData };
+    const data = { displayName, accentColor: accent.colour, supportPhone, supportEmail, updatedBy: dashboardActor(scope), ...logoData };
     const after = await tx.merchantBranding.upsert({
       where: { merchantId: scope.merchantId },
       create: { merchantId: scope.merchantId, ...data },
@@ -80,7 +102,8 @@ export async function saveBranding(scope: DashboardScope, input: BrandingInput, 
       select: BRANDING_COLUMNS,
     });
     const logoChange = (before?.logoSha256 ?? null) === (after.logoSha256 ?? null) ? "unchanged" : !after.logoSha256 ? "removed" : before?.logoSha256 ? "replaced" : "added";
-    const changed = !before || before.displayName !== after.displayName || before.accentColor !== after.accentColor || logoChange !== "unchanged";
+    const supportChanged = (before?.supportPhone ?? null) !== after.supportPhone || (before?.supportEmail ?? null) !== after.supportEmail;
+    const changed = !before || before.displayName !== after.displayName || before.accentColor !== after.accentColor || logoChange !== "unchanged" || supportChanged;
     if (changed) {
       await writeAudit(tx, {
         merchantId: scope.merchantId,
@@ -93,7 +116,8 @@ export async function saveBranding(scope: DashboardScope, input: BrandingInput, 
           ...(before && before.displayName !== after.displayName ? { previousDisplayName: before.displayName } : {}),
           ...(before && before.accentColor !== after.accentColor ? { previousAccentColor: before.accentColor } : {}),
           logo: logoChange,
-          ...(after.logoSha256 && logoChange !== "unchanged" ? { logoSha256: after.logoSha256, logoType: after.logoType, logoBytes: upload?.byteLength ?? null } : {}),
+          ...(supportChanged ? { supportPhone: after.supportPhone, supportEmail: after.supportEmail } : {}),
+          ...(after.logoSha256 && logoChange !== "unchanged" ? { logoSha256: after.logoSha256, logoType: after.logoType, logoBytes: logo?.ok ? logo.bytes.byteLength : null } : {}),
         },
       });
     }

@@ -2,15 +2,20 @@ import { randomBytes } from "node:crypto";
 import { CsvError, parse } from "csv-parse/sync";
 import { getPrisma } from "@/lib/db/client";
 import { AppError, isAppError } from "@/lib/errors";
-import { type BulkItemError, createPayoutBulk } from "@/lib/payouts/create-payout-bulk";
+import { type BulkItemError, type BulkPreview, createPayoutBulk } from "@/lib/payouts/create-payout-bulk";
 import { getPayoutBulk, listPayoutBulks } from "@/lib/payouts/get-payout-bulk";
+import { approvalFor } from "@/lib/payouts/approvals";
 import { listBulksQuery, MAX_BULK_ITEMS } from "@/lib/payouts/payout-bulk-schemas";
+import { type CurrencyCode, formatAmount, isCurrency } from "@/lib/money";
 import type { FormResult } from "./form-result";
+import type { Locale } from "./i18n";
+import { bulkRowError, cellCountError } from "./i18n-bulk-errors";
+import { moneyMessages } from "./i18n-money";
 import { pickFilters } from "./pick-filters";
 import { dashboardActor, type DashboardScope } from "./scope";
 
 /**
- * Bulk payouts from a CSV file (DESIGN §15): the file's rows become POST /payouts/bulk items and
+ * Bulk payouts from a CSV file (docs/design/bulk-payouts.md): the file's rows become POST /payouts/bulk items and
  * go through createPayoutBulk, first as a dry run (every row's error before anything is sent),
  * then for real with the token of that preview (a second submit finds the first bulk).
  */
@@ -63,7 +68,7 @@ export type ParsedCsv = { items: unknown[]; rowErrors: Map<number, string> } | {
  * columns (any order, case-insensitive); empty cells are left out; a leading apostrophe (the
  * spreadsheet text marker) is dropped. A row the file itself makes unusable gets a row error.
  */
-export function parseBulkCsv(text: string): ParsedCsv {
+export function parseBulkCsv(text: string, locale: Locale = "en"): ParsedCsv {
   let records: string[][];
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
@@ -81,7 +86,7 @@ export function parseBulkCsv(text: string): ParsedCsv {
   if (rows.length > MAX_BULK_ITEMS) return { fileError: `The file has ${rows.length} rows: at most ${MAX_BULK_ITEMS} payouts per bulk.` };
   const rowErrors = new Map<number, string>();
   const items = rows.map((cells, index) => {
-    if (cells.length > header.length) rowErrors.set(index, `has ${cells.length} cells, the header ${header.length}`);
+    if (cells.length > header.length) rowErrors.set(index, cellCountError(cells.length, header.length, locale));
     const v: Partial<Record<Column, string>> = {};
     header.forEach((column, i) => {
       const cell = (cells[i] ?? "").replace(/^'/, "").trim();
@@ -133,29 +138,85 @@ export type PreviewRow = {
   error: string | null;
 };
 
-export type BulkPreviewResult = { rows: PreviewRow[]; valid: number; invalid: number; csv: string; atomic: boolean; requestKey: string };
+/**
+ * What the preview says before anything is sent, formatted: how many payouts, their total, the
+ * fees, what leaves the balance and the balance after, per currency. Every figure counts only the
+ * rows that would be sent (valid and covered by the balance); `leftOut` says how many rows are not
+ * in them (invalid, or not covered). `covered` is false when the balance does not cover every
+ * valid row: the file is then not sent at all (`short` says by how much).
+ */
+export type BulkSummary = {
+  count: number;
+  leftOut: number;
+  totals: string[];
+  fees: string[];
+  debits: string[];
+  balances: { currency: string; before: string; after: string }[];
+  short: string[];
+  covered: boolean;
+  needsApproval: boolean;
+};
+
+export type BulkPreviewResult = { rows: PreviewRow[]; valid: number; invalid: number; csv: string; atomic: boolean; requestKey: string; summary: BulkSummary | null };
+
+/** Sums of minor amounts by currency, formatted, currencies in order. */
+function sums(items: { amount: bigint; currency: string }[], locale: Locale): string[] {
+  const by = new Map<string, bigint>();
+  for (const i of items) by.set(i.currency, (by.get(i.currency) ?? 0n) + i.amount);
+  return [...by].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => show(amount, currency, locale));
+}
+
+const show = (minor: bigint, currency: string, locale: Locale) => (isCurrency(currency) ? formatAmount(minor, currency as CurrencyCode, locale) : `${minor} ${currency}`);
+
+function summaryOf(preview: BulkPreview, rowCount: number, locale: Locale): BulkSummary {
+  const shortBy = new Map<string, bigint>();
+  for (const u of preview.unfunded) shortBy.set(u.currency, (shortBy.get(u.currency) ?? 0n) + u.required);
+  // The balance after the rows counted (those it covers); what the others lack is `short`, apart.
+  const balances = preview.wallets
+    .filter((w) => w.before !== w.after || shortBy.has(w.currency))
+    .map((w) => ({ currency: w.currency, before: show(w.before, w.currency, locale), after: show(w.after, w.currency, locale) }));
+  const short = [...shortBy].map(([currency, amount]) => {
+    const left = preview.wallets.find((w) => w.currency === currency)?.after ?? 0n;
+    // Each refused row needed more than was left at its turn, so this is positive.
+    return show(amount - (left > 0n ? left : 0n), currency, locale);
+  });
+  return {
+    count: preview.accepted.length,
+    leftOut: rowCount - preview.accepted.length,
+    totals: sums(preview.accepted.map((a) => ({ amount: a.amount, currency: a.currency })), locale),
+    fees: sums(preview.accepted.map((a) => ({ amount: a.fee, currency: a.feeCurrency })), locale),
+    debits: sums(preview.accepted.map((a) => ({ amount: a.debit, currency: a.debitCurrency })), locale),
+    balances,
+    short,
+    covered: preview.unfunded.length === 0,
+    needsApproval: preview.needsApproval,
+  };
+}
 
 async function loadMerchant(scope: DashboardScope) {
   return (await getPrisma()).merchant.findUniqueOrThrow({ where: { id: scope.merchantId } });
 }
 
-function describeError(e: BulkItemError["error"]): string {
-  const detail = e.details?.length && e.code === "validation_error" ? e.details.map((d) => `${d.path} ${d.message}`).join("; ") : e.message;
-  return detail;
-}
-
-/** Every row checked as the API would check it, nothing written. */
-export async function previewBulkCsv(scope: DashboardScope, input: { csv: string; atomic: boolean }): Promise<FormResult<BulkPreviewResult>> {
-  const parsed = parseBulkCsv(input.csv);
+/** Every row checked as the API would check it, nothing written; with the totals, fees and balance after. */
+export async function previewBulkCsv(scope: DashboardScope, input: { csv: string; atomic: boolean }, options: { locale?: Locale } = {}): Promise<FormResult<BulkPreviewResult>> {
+  const locale = options.locale ?? "en";
+  const parsed = parseBulkCsv(input.csv, locale);
   if ("fileError" in parsed) return { ok: false, code: "validation_error", error: parsed.fileError };
   const merchant = await loadMerchant(scope);
   const errors = new Map<number, string>(parsed.rowErrors);
+  let summary: BulkSummary | null = null;
   try {
-    const result = await createPayoutBulk({ merchant, environment: scope.environment }, { items: parsed.items, atomic: input.atomic }, { dryRun: true });
-    if ("preview" in result) for (const r of result.preview.rejected) if (!errors.has(r.index)) errors.set(r.index, describeError(r.error));
+    // Rows the file itself made unusable go in empty, as confirmBulkCsv sends them: refused at
+    // their index, so no total counts them.
+    const items = parsed.items.map((item, i) => (parsed.rowErrors.has(i) ? {} : item));
+    const result = await createPayoutBulk({ merchant, environment: scope.environment }, { items, atomic: input.atomic }, { dryRun: true, approval: { userId: scope.userId, email: scope.email } });
+    if ("preview" in result) {
+      for (const r of result.preview.rejected) if (!errors.has(r.index)) errors.set(r.index, bulkRowError(r.error, locale));
+      summary = summaryOf(result.preview, parsed.items.length, locale);
+    }
   } catch (err) {
     if (!(isAppError(err) && err.code === "bulk_rejected")) throw err;
-    for (const r of (err.extra?.items ?? []) as BulkItemError[]) if (!errors.has(r.index)) errors.set(r.index, describeError(r.error));
+    for (const r of (err.extra?.items ?? []) as BulkItemError[]) if (!errors.has(r.index)) errors.set(r.index, bulkRowError(r.error, locale));
   }
   const rows = parsed.items.map((raw, index) => {
     const item = raw as { externalReference?: string; amount?: string; currency?: string; recipient?: { name?: string; phone?: string }; bankAccount?: { accountNumber?: string } };
@@ -169,11 +230,15 @@ export async function previewBulkCsv(scope: DashboardScope, input: { csv: string
     };
   });
   const invalid = rows.filter((r) => r.error).length;
-  return { ok: true, data: { rows, valid: rows.length - invalid, invalid, csv: input.csv, atomic: input.atomic, requestKey: randomBytes(16).toString("hex") } };
+  return { ok: true, data: { rows, valid: rows.length - invalid, invalid, csv: input.csv, atomic: input.atomic, requestKey: randomBytes(16).toString("hex"), summary } };
 }
 
-/** Sends the previewed file. The token makes a double submit (or a reload of the POST) find the same bulk. */
-export async function confirmBulkCsv(scope: DashboardScope, input: { csv: string; atomic: boolean; requestKey: string }): Promise<FormResult<{ bulkId: string }>> {
+/**
+ * Sends the previewed file. The token makes a double submit (or a reload of the POST) find the
+ * same bulk. Nothing is sent unless the balance covers every valid row (requireFunded); above the
+ * team's threshold the bulk waits for a second member (lib/payouts/approvals.ts).
+ */
+export async function confirmBulkCsv(scope: DashboardScope, input: { csv: string; atomic: boolean; requestKey: string }, options: { locale?: Locale } = {}): Promise<FormResult<{ bulkId: string; awaitingApproval: boolean }>> {
   if (!/^[a-f0-9]{32}$/.test(input.requestKey)) return { ok: false, code: "validation_error", error: "This preview is no longer valid: upload the file again." };
   const parsed = parseBulkCsv(input.csv);
   if ("fileError" in parsed) return { ok: false, code: "validation_error", error: parsed.fileError };
@@ -183,11 +248,13 @@ export async function confirmBulkCsv(scope: DashboardScope, input: { csv: string
       { merchant, environment: scope.environment },
       // Rows the file itself made unusable are sent as empty items, so they are refused at their index.
       { items: parsed.items.map((item, i) => (parsed.rowErrors.has(i) ? {} : item)), atomic: input.atomic },
-      { requestKey: input.requestKey, source: "dashboard", audit: { actor: dashboardActor(scope) } },
+      { requestKey: input.requestKey, source: "dashboard", audit: { actor: dashboardActor(scope) }, approval: { userId: scope.userId, email: scope.email }, requireFunded: true },
     );
     if (!("bulk" in result)) throw new Error("unexpected preview");
-    return { ok: true, data: { bulkId: result.bulk.bulkId } };
+    return { ok: true, data: { bulkId: result.bulk.bulkId, awaitingApproval: result.awaitingApproval } };
   } catch (err) {
+    if (err instanceof AppError && err.code === "INSUFFICIENT_BALANCE") return { ok: false, code: err.code, error: moneyMessages(options.locale ?? "en").bulk.notCovered };
+    if (err instanceof AppError && err.code === "bulk_rejected") return { ok: false, code: err.code, error: moneyMessages(options.locale ?? "en").bulk.nothingValid };
     if (err instanceof AppError) return { ok: false, code: err.code, error: err.message };
     throw err;
   }
@@ -202,13 +269,32 @@ export async function listDashboardBulks(scope: DashboardScope, searchParams: Re
   return { filters, invalid: false, ...(await listPayoutBulks({ environment: scope.environment, merchant: { id: scope.merchantId } }, parsed.data)) };
 }
 
-/** One of the merchant's bulks with its items; null when not theirs (a 404 page). */
+/**
+ * One of the merchant's bulks with its items, each with its recipient (name, and the phone or
+ * account paid) and whether it awaits approval, and the bulk's approval if it had one; null when
+ * not theirs (a 404 page).
+ */
 export async function getDashboardBulk(scope: DashboardScope, bulkId: string) {
   if (!/^[A-Za-z0-9_-]{1,80}$/.test(bulkId)) return null;
+  let bulk;
   try {
-    return await getPayoutBulk({ environment: scope.environment, merchant: { id: scope.merchantId } }, bulkId);
+    bulk = await getPayoutBulk({ environment: scope.environment, merchant: { id: scope.merchantId } }, bulkId);
   } catch (err) {
     if (isAppError(err) && err.code === "not_found") return null;
     throw err;
   }
+  const prisma = await getPrisma();
+  const owner = { merchantId: scope.merchantId, environment: scope.environment };
+  const [payouts, approval] = await Promise.all([
+    prisma.payout.findMany({ where: { ...owner, bulkId }, select: { id: true, recipient: true, destination: true, awaitingApproval: true } }),
+    approvalFor(prisma, owner, { bulkId }),
+  ]);
+  const byId = new Map(payouts.map((p) => [p.id, p]));
+  const items = bulk.items.map((item) => {
+    const p = item.payoutId ? byId.get(item.payoutId) : undefined;
+    const r = (p?.recipient ?? {}) as { name?: unknown; firstName?: unknown; lastName?: unknown };
+    const name = typeof r.name === "string" ? r.name : [r.firstName, r.lastName].filter((v) => typeof v === "string").join(" ") || null;
+    return { ...item, recipientName: name, destination: p?.destination ?? null, awaitingApproval: p?.awaitingApproval ?? false };
+  });
+  return { ...bulk, items, approval };
 }

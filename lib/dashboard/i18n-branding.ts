@@ -1,7 +1,7 @@
 import type { Locale } from "./i18n";
 
 /**
- * The words of the checkout-branding settings (issue 18), apart from i18n.ts like i18n-team.ts.
+ * The words of the checkout-branding settings, apart from i18n.ts like i18n-team.ts.
  * Same rule: every key in both languages. `{…}` are filled by the caller.
  */
 const en = {
@@ -20,11 +20,18 @@ const en = {
   removeLogo: "Remove the logo",
   preview: "Pay button preview",
   previewLabel: "Pay 5,000 FCFA",
+  supportTitle: "Customer support contact",
+  supportHelp: "Shown on every step of the payment page, so a customer with a question can reach you. Leave both empty to show none.",
+  supportPhone: "Support phone number",
+  supportPhoneHelp: "With its country code (+221…), or as dialled in your country.",
+  supportEmail: "Support e-mail address",
   save: "Save branding",
   saved: "Saved. New checkouts and open ones show it at their next refresh.",
   summary: "Please correct the highlighted fields.",
   errors: {
     displayName: "Enter the name customers see, 1 to 60 characters.",
+    supportPhone: "Enter a phone number with its country code, such as +221 77 000 00 12.",
+    supportEmail: "Enter a valid e-mail address, such as support@boutique.sn.",
     accentFormat: "Enter a colour as # and 6 hexadecimal digits, such as #0B5FFF.",
     accentContrast: "{colour} is too light for white text: contrast {ratio}, at least 4.5:1 needed. Refused; the nearest darker shade that passes is {suggestion}.",
     logo: {
@@ -56,11 +63,18 @@ const fr: BrandingMessages = {
   removeLogo: "Retirer le logo",
   preview: "Aperçu du bouton de paiement",
   previewLabel: "Payer 5 000 FCFA",
+  supportTitle: "Contact du service client",
+  supportHelp: "Affiché à chaque étape de la page de paiement, pour qu’un client qui a une question puisse vous joindre. Laissez les deux vides pour n’en afficher aucun.",
+  supportPhone: "Téléphone du service client",
+  supportPhoneHelp: "Avec l’indicatif du pays (+221…), ou tel qu’on le compose dans votre pays.",
+  supportEmail: "E-mail du service client",
   save: "Enregistrer l’habillage",
   saved: "Enregistré. Les nouvelles pages de paiement et celles ouvertes l’affichent à leur prochaine mise à jour.",
   summary: "Corrigez les champs signalés.",
   errors: {
     displayName: "Indiquez le nom que voient les clients, de 1 à 60 caractères.",
+    supportPhone: "Indiquez un numéro avec l’indicatif du pays, par exemple +221 77 000 00 12.",
+    supportEmail: "Indiquez une adresse e-mail valide, par exemple support@boutique.sn.",
     accentFormat: "Indiquez une couleur sous la forme # suivi de 6 chiffres hexadécimaux, par exemple #0B5FFF.",
     accentContrast: "{colour} est trop claire pour un texte blanc : contraste {ratio}, il faut au moins 4,5:1. Refusée ; la nuance plus foncée la plus proche qui convient est {suggestion}.",
     logo: {

@@ -35,6 +35,7 @@ const en = {
     payout: "Payout",
     succeeds: "Succeeds",
     noAnswer: "Never answered: stays processing",
+    reversed: "Paid, then returned by the operator: success, then reversed (payout.reversed), the amount back in your balance, fees not refunded",
     refunds: "Refunds go back to the payer's number, so for them the last two digits of the refunded amount in minor units decide, from the payout column.",
   },
   payouts: {
@@ -105,6 +106,7 @@ const fr: OnboardingMessages = {
     payout: "Décaissement",
     succeeds: "Réussit",
     noAnswer: "Jamais de réponse : reste en cours",
+    reversed: "Payé, puis restitué par l’opérateur : réussi, puis retourné (payout.reversed), le montant de retour dans votre solde, frais non remboursés",
     refunds: "Un remboursement retourne au numéro du payeur : ce sont donc les deux derniers chiffres du montant remboursé, en unités mineures, qui décident, selon la colonne Décaissement.",
   },
   payouts: {

@@ -1,7 +1,7 @@
 import type { Locale } from "./i18n";
 
 /**
- * The words of the API request log pages (issue 18), apart from i18n.ts like i18n-team.ts. Same
+ * The words of the API request log pages, apart from i18n.ts like i18n-team.ts. Same
  * rule: every key in both languages.
  */
 const en = {

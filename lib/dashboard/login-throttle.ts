@@ -72,11 +72,13 @@ function lockoutNotice(to: string, failures: number) {
     body: [
       `Someone tried to log in to your dashboard account with a wrong password ${failures} times.`,
       `Logins to this account are blocked for ${minutes} minutes. If it was not you, someone is trying your password:`,
-      "once the block ends, log in and change your password in Settings.",
+      "choose a new one now with “Forgot password?” on the login page (that also lifts the block),",
+      "or once the block ends, log in and change it in Settings.",
       "",
       `Quelqu’un a essayé ${failures} fois de se connecter à votre compte avec un mauvais mot de passe.`,
       `Les connexions à ce compte sont bloquées pendant ${minutes} minutes. Si ce n’était pas vous, quelqu’un essaie votre`,
-      "mot de passe : à la fin du blocage, connectez-vous et changez-le dans Paramètres.",
+      "mot de passe : choisissez-en un nouveau dès maintenant avec « Mot de passe oublié ? » sur la page de connexion (cela",
+      "lève aussi le blocage), ou à la fin du blocage, connectez-vous et changez-le dans Paramètres.",
     ].join("\n"),
   };
 }

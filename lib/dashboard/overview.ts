@@ -1,7 +1,7 @@
-import { Prisma } from "@/lib/db/generated/client";
 import { getPrisma } from "@/lib/db/client";
 import { readBalances, type MerchantBalances } from "@/lib/ledger";
 import { isCurrency, type CurrencyCode } from "@/lib/money";
+import { collectedTotals, paidOutTotals } from "./daily-volumes";
 import type { DashboardScope } from "./scope";
 
 export const CHART_DAYS = 30;
@@ -35,32 +35,22 @@ export function buildVolumeSeries(rows: { currency: string; day: string; amount:
     });
 }
 
-/** Successful volume of `payments` (collected) or `payouts` (paid out, in the payout currency) per currency and UTC day of completion over the last 30 days. */
-async function readSuccessVolume(table: "payments" | "payouts", scope: DashboardScope, now: Date): Promise<CurrencyVolume[]> {
-  const prisma = await getPrisma();
-  const from = new Date(`${chartDays(now)[0]}T00:00:00.000Z`);
-  const rows = await prisma.$queryRaw<{ currency: string; day: string; amount: string; count: number }[]>`
-    SELECT currency,
-           to_char(COALESCE(completed_at, updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-           SUM(amount)::text AS amount,
-           COUNT(*)::int AS count
-      FROM ${Prisma.raw(table)}
-     WHERE merchant_id = ${scope.merchantId}
-       AND environment::text = ${scope.environment}
-       AND status::text = 'success'
-       AND created_at >= ${new Date(from.getTime() - 86_400_000)}
-       AND COALESCE(completed_at, updated_at) >= ${from}
-     GROUP BY 1, 2`;
-  return buildVolumeSeries(
-    rows.map((r) => ({ currency: r.currency, day: r.day, amount: BigInt(r.amount), count: Number(r.count) })),
-    now,
-  );
+/**
+ * Successful volume of `payments` (collected) or `payouts` (paid out, in the payout currency) per
+ * currency and UTC day of completion over the last 30 days, from the daily rollup
+ * (lib/dashboard/daily-volumes.ts): a few dozen rows whatever the merchant's volume.
+ */
+async function readSuccessVolume(kind: "collected" | "paid_out", scope: DashboardScope, now: Date): Promise<CurrencyVolume[]> {
+  const days = chartDays(now);
+  const range = { from: days[0], to: days[days.length - 1] };
+  const rows = kind === "collected" ? await collectedTotals(scope, range) : await paidOutTotals(scope, range);
+  return buildVolumeSeries(rows, now);
 }
 
-export const readCollectedVolume = (scope: DashboardScope, now = new Date()) => readSuccessVolume("payments", scope, now);
+export const readCollectedVolume = (scope: DashboardScope, now = new Date()) => readSuccessVolume("collected", scope, now);
 
 /** What beneficiaries received (fees and FX not included). */
-export const readPaidOutVolume = (scope: DashboardScope, now = new Date()) => readSuccessVolume("payouts", scope, now);
+export const readPaidOutVolume = (scope: DashboardScope, now = new Date()) => readSuccessVolume("paid_out", scope, now);
 
 /** Collected and paid-out series side by side, one pair per currency that has either (a zero series fills the missing side). */
 export type VolumePair = { currency: CurrencyCode; collected: CurrencyVolume; paidOut: CurrencyVolume };

@@ -3,14 +3,17 @@ import type { Payout, PayoutQuote, PayoutStatusChange } from "@/lib/db/generated
 import { listTransactions, listTransactionsQuery } from "@/lib/payments/list-transactions";
 import { DASHBOARD_COUNT_UP_TO } from "./list-count";
 import { cancelPayout } from "@/lib/payouts/cancel-payout";
+import { PAYOUT_STATUSES } from "@/lib/payouts/payout-schemas";
 import { toWebhookEventView, type WebhookEventView } from "@/lib/webhooks/webhook-event-view";
 import { fieldErrorsOf, fieldErrorsOfAppError, type FormResult, toFormResult } from "./form-result";
 import { pickFilters } from "./pick-filters";
+import { readListSearch } from "./list-search";
+import { merchantCountry, type ListedTransaction } from "./payments";
 import { listProviderTimeline, type ProviderCallView } from "./provider-timeline";
 import { dashboardActor, type DashboardScope } from "./scope";
 
-export const PAYOUT_STATUSES = ["pending", "processing", "success", "failed", "cancelled"] as const;
-export const PAYOUT_FILTER_KEYS = ["status", "startDate", "endDate", "externalReference", "page"] as const;
+export { PAYOUT_STATUSES } from "@/lib/payouts/payout-schemas";
+export const PAYOUT_FILTER_KEYS = ["q", "status", "startDate", "endDate", "externalReference", "page"] as const;
 
 const PAYOUT_ID = /^[A-Za-z0-9_-]{1,80}$/;
 
@@ -21,16 +24,23 @@ const PAYOUT_ID = /^[A-Za-z0-9_-]{1,80}$/;
  */
 export async function listDashboardPayouts(scope: DashboardScope, searchParams: Record<string, string | string[] | undefined>) {
   const filters = pickFilters(searchParams, PAYOUT_FILTER_KEYS);
-  const empty = { data: [], meta: { total: 0, page: 1, limit: 20, totalPages: 0 } };
-  const parsed = listTransactionsQuery.safeParse({ ...filters, type: "payout", limit: "20" });
+  const empty = { data: [] as ListedTransaction[], meta: { total: 0, page: 1, limit: 20, totalPages: 0 } };
+  const { q, ...apiFilters } = filters;
+  const parsed = listTransactionsQuery.safeParse({ ...apiFilters, type: "payout", limit: "20" });
   const fieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+  const searched = await readListSearch(q, () => merchantCountry(scope.merchantId));
+  if (searched.error) fieldErrors.q = searched.error;
   if (filters.status && !(PAYOUT_STATUSES as readonly string[]).includes(filters.status) && filters.status !== "completed") {
     fieldErrors.status ??= `must be one of ${PAYOUT_STATUSES.join(", ")}`;
   }
   if (!parsed.success || Object.keys(fieldErrors).length > 0) return { filters, fieldErrors, ...empty };
   try {
-    const result = await listTransactions({ environment: scope.environment, merchant: { id: scope.merchantId } }, parsed.data, { countUpTo: DASHBOARD_COUNT_UP_TO });
-    return { filters, fieldErrors: {} as Record<string, string>, ...result };
+    const result = await listTransactions({ environment: scope.environment, merchant: { id: scope.merchantId } }, parsed.data, {
+      countUpTo: DASHBOARD_COUNT_UP_TO,
+      search: searched.search,
+      withContact: true,
+    });
+    return { filters, fieldErrors: {} as Record<string, string>, data: result.data as ListedTransaction[], meta: result.meta };
   } catch (err) {
     // A page past the deepest one: said next to the form, like any other filter error.
     const pageErrors = fieldErrorsOfAppError(err);
@@ -45,7 +55,7 @@ export type PayoutDetail = {
   quote: PayoutQuote | null;
   timeline: PayoutStatusChange[];
   webhooks: WebhookEventView[];
-  /** Calls to the operator about this payout (DESIGN §13). */
+  /** Calls to the operator about this payout (docs/design/connectors.md). */
   providerCalls: ProviderCallView[];
 };
 

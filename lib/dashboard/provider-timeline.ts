@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/client";
 
 /**
- * The provider timeline of one payment or payout (DESIGN §13): every call to the operator about
+ * The provider timeline of one payment or payout (docs/design/connectors.md): every call to the operator about
  * it and every callback, in order: when, what, HTTP status, latency, outcome. Nothing else of
  * the call record reaches the dashboard (no bodies, no headers, no account). The caller has
  * already checked that the id is the merchant's.

@@ -15,14 +15,15 @@ export const ROLES: readonly DashboardRole[] = ["owner", "developer", "finance",
  * - `money`: balance mode, test funds and moves, payouts (single, bulk, cancel), refunds, CSV exports;
  * - `team`: invite, change roles, remove, require two-factor; `audit`: read the audit log;
  * - `account`: the merchant's verification details;
- * - `branding`: the checkout's display name, accent colour and logo (what customers see).
+ * - `branding`: the checkout's display name, accent colour and logo (what customers see);
+ * - `approve`: approve or reject another member's payout awaiting approval (maker–checker).
  */
-export type Permission = "view" | "self" | "keys" | "webhooks" | "requests" | "money" | "team" | "audit" | "account" | "branding";
+export type Permission = "view" | "self" | "keys" | "webhooks" | "requests" | "money" | "team" | "audit" | "account" | "branding" | "approve";
 
 const GRANTS: Record<DashboardRole, readonly Permission[]> = {
-  owner: ["view", "self", "keys", "webhooks", "requests", "money", "team", "audit", "account", "branding"],
+  owner: ["view", "self", "keys", "webhooks", "requests", "money", "team", "audit", "account", "branding", "approve"],
   developer: ["view", "self", "keys", "webhooks", "requests"],
-  finance: ["view", "self", "money"],
+  finance: ["view", "self", "money", "approve"],
   viewer: ["view", "self"],
 };
 
@@ -39,8 +40,8 @@ export const ROLE_NAMES: Record<Locale, Record<DashboardRole, string>> = {
 };
 
 const AREA: Record<Locale, Record<Permission, string>> = {
-  en: { view: "this page", self: "your own settings", keys: "API keys", webhooks: "webhooks", requests: "the API request log", money: "balances, payouts, refunds and exports", team: "the team", audit: "the audit log", account: "the account's verification", branding: "the checkout's branding" },
-  fr: { view: "cette page", self: "vos propres paramètres", keys: "les clés API", webhooks: "les webhooks", requests: "le journal des requêtes API", money: "les soldes, décaissements, remboursements et exports", team: "l’équipe", audit: "le journal d’audit", account: "la vérification du compte", branding: "l’habillage de la page de paiement" },
+  en: { view: "this page", self: "your own settings", keys: "API keys", webhooks: "webhooks", requests: "the API request log", money: "balances, payouts, refunds and exports", team: "the team", audit: "the audit log", account: "the account's verification", branding: "the checkout's branding", approve: "approving payouts" },
+  fr: { view: "cette page", self: "vos propres paramètres", keys: "les clés API", webhooks: "les webhooks", requests: "le journal des requêtes API", money: "les soldes, décaissements, remboursements et exports", team: "l’équipe", audit: "le journal d’audit", account: "la vérification du compte", branding: "l’habillage de la page de paiement", approve: "l’approbation des décaissements" },
 };
 
 /** The sentence a refused member reads: their role, what it does not allow, who can. */

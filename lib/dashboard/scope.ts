@@ -1,12 +1,10 @@
-import type { AppEnvironment } from "@/lib/config";
+import type { MerchantScope } from "@/lib/config";
 import type { DashboardRole } from "@/lib/db/generated/client";
 
 /** Who is acting in the dashboard: taken from the verified session, never from a form. */
-export type DashboardScope = {
+export type DashboardScope = MerchantScope & {
   userId: string;
   email: string;
-  merchantId: string;
-  environment: AppEnvironment;
   /** The time zone chosen in settings (lib/dashboard/time-zone); absent or null: the browser's. */
   timeZone?: string | null;
 };

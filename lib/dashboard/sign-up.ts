@@ -7,7 +7,7 @@ import { newLinkToken, parseLinkToken, secretMatches } from "@/lib/auth/link-tok
 import { checkPasswordStrength, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password-strength";
 import { type Email, sendEmail } from "@/lib/email/send-email";
 import { newId } from "@/lib/ids";
-import { createMerchant } from "@/lib/merchants/create-merchant";
+import { createMerchant, homeCurrency } from "@/lib/merchants/create-merchant";
 import { getOrCreateEndpoint } from "@/lib/webhooks";
 import { type FormResult, toFormResult, typedValues, validationFailure } from "./form-result";
 import { checkRateLimit } from "@/lib/http/rate-limit";
@@ -42,7 +42,7 @@ export const signUpLinkTtlMinutes = () => setting("SIGNUP_LINK_TTL_MINUTES");
 
 /**
  * The sign-up form's only answer, the same for an address with an account and one without
- * (docs/decisions.md, sign-up enumeration): everything else happens by e-mail.
+ * (docs/decisions/identity-and-sign-in.md, "Sign-up by confirmation link"): everything else happens by e-mail.
  */
 export type SignUpResult = { outcome: "check_email"; email: string };
 
@@ -134,7 +134,7 @@ export async function confirmSignUp(token: unknown, now = new Date()): Promise<F
         return { merchantId: made.merchant.id, keys: made.keys && { publicKey: made.keys.publicKey, secretKey: made.keys.secretKey } };
       }
       const merchantId = newId("mch");
-      await tx.merchant.create({ data: { id: merchantId, name, email, country, users: { create: { id: userId, email, passwordHash } } } });
+      await tx.merchant.create({ data: { id: merchantId, name, email, country, settlementCurrency: await homeCurrency(country, tx), users: { create: { id: userId, email, passwordHash } } } });
       return { merchantId, keys: null };
     });
     if (!created) return linkFailure("used");

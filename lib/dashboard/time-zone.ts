@@ -25,7 +25,7 @@ export function isTimeZone(value: unknown): value is string {
 /**
  * Intl.DateTimeFormat instances by locale and options. Building one costs ~70 µs (ICU loads the
  * locale's patterns and the zone's rules), formatting with it ~1.5 µs: a list of 20 rows built 40
- * of them per page view, an eighth of the page's CPU at 1,000,000 payments (issue 17). The names
+ * of them per page view, an eighth of the page's CPU at 1,000,000 payments. The names
  * come from cookies and settings (Intl accepts any casing of a zone), so the cache is bounded:
  * past its size it starts again.
  */

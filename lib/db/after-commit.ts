@@ -18,7 +18,7 @@ type Hooks = Set<() => void>;
 const openTransactions = new WeakMap<object, Hooks>();
 
 /** A transaction client lacks $connect (Prisma's deny list); the root client has it. */
-function isRootClient(db: object): boolean {
+export function isRootClient(db: object): boolean {
   return typeof (db as { $connect?: unknown }).$connect === "function";
 }
 

@@ -1,7 +1,7 @@
 /**
  * A JSON value with its object keys in jsonb's order (shorter keys first, then by their UTF-8
  * bytes): what a jsonb column gives back. A row written in one SQL statement and answered from
- * memory (payout and collect initiate, issue 17) then shows its JSON exactly as a later read does.
+ * memory (payout and collect initiate) then shows its JSON exactly as a later read does.
  */
 export function asJsonb(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(asJsonb);

@@ -22,6 +22,12 @@ export type Database = {
   prisma: PrismaClient;
   /** Runs `fn` on one raw SQL session (multi-statement scripts, advisory locks). */
   withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * One statement through the driver, without Prisma's client (lib/db/run-sql.ts). On
+   * PostgreSQL a `name` makes it a prepared statement of each pooled connection (parsed and
+   * planned once per connection); values as the driver takes them.
+   */
+  query<T>(text: string, values: unknown[], name?: string): Promise<T[]>;
   close(): Promise<void>;
 };
 
@@ -49,6 +55,9 @@ async function openPostgres(url: string): Promise<Database> {
       } finally {
         client.release();
       }
+    },
+    async query<T>(text: string, values: unknown[], name?: string) {
+      return (await pool.query({ text, values, ...(name ? { name } : {}) })).rows as T[];
     },
     async close() {
       await prisma.$disconnect();
@@ -82,6 +91,10 @@ async function openPglite(dir: string): Promise<Database> {
     prisma,
     async withSession(fn) {
       return fn(pgliteSession(pglite));
+    },
+    // PGlite's query waits for any open transaction (its own mutex), like Prisma's calls do.
+    async query<T>(text: string, values: unknown[]) {
+      return (await pglite.query<T>(text, values)).rows;
     },
     async close() {
       await prisma.$disconnect();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { config } from "@/lib/config";
 
 /**
- * Only one process may open an embedded PGlite folder (DESIGN §12). The owner writes its pid
+ * Only one process may open an embedded PGlite folder (docs/design/operations.md). The owner writes its pid
  * in <data>/pglite.lock; a second process (an ops command while the server runs) is refused
  * with a clear message instead of corrupting the data. A lock of a dead process is taken over.
  */

@@ -43,7 +43,7 @@ export async function insertRows(db: Db, table: string, rows: Record<string, unk
 
 /**
  * insertRows' statement without running it, for a writer that puts it in a data-modifying CTE
- * with other writes (payout initiate, issue 17). `when` is a condition on the other parts of
+ * with other writes (payout initiate). `when` is a condition on the other parts of
  * that statement (e.g. `EXISTS (SELECT 1 FROM claim)`): no row is written unless it holds.
  */
 export async function insertRowsSql(

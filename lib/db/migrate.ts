@@ -17,7 +17,19 @@ export type SqlSession = {
 
 const LOCK_KEY = 72_707_369; // arbitrary, constant: "migrations" advisory lock
 
-const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+/**
+ * The schema the tables live in: the one Prisma's client names in every query it sends
+ * (`"public"."merchants"`, its adapter's default). The migrations are written unqualified, so they
+ * run with the search path pinned to it: a connection whose search path puts another schema
+ * first (a schema named after the role under the default `"$user", public`; the simulation's
+ * `sim` schema ahead of pg_catalog for its clock) would otherwise find no `_prisma_migrations`
+ * there, apply every migration again into that schema, and the unqualified statements sent
+ * through the driver (lib/db/run-sql.ts, the job runner) would then read and write a second,
+ * empty copy of every table beside the one Prisma uses.
+ */
+export const TABLES_SCHEMA = "public";
+
+const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "${TABLES_SCHEMA}"."_prisma_migrations" (
   "id" VARCHAR(36) PRIMARY KEY NOT NULL,
   "checksum" VARCHAR(64) NOT NULL,
   "finished_at" TIMESTAMPTZ,
@@ -54,7 +66,7 @@ export async function applyMigrations(session: SqlSession, kind: "postgres" | "p
   try {
     await session.exec(CREATE_TABLE);
     const rows = await session.query(
-      `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      `SELECT migration_name, checksum FROM "${TABLES_SCHEMA}"."_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
     );
     const applied = new Map(rows.map((r) => [String(r.migration_name), String(r.checksum)]));
     const done: string[] = [];
@@ -66,9 +78,11 @@ export async function applyMigrations(session: SqlSession, kind: "postgres" | "p
       }
       await session.exec("BEGIN");
       try {
+        // For this transaction only: the pool's connection goes back with its own search path.
+        await session.exec(`SET LOCAL search_path TO "${TABLES_SCHEMA}"`);
         await session.exec(m.sql);
         await session.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
+          `INSERT INTO "${TABLES_SCHEMA}"."_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
           [randomUUID(), m.checksum, m.name],
         );
         await session.exec("COMMIT");

@@ -5,7 +5,7 @@ import { getPrisma, type Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 
-export type EmailKind = "login_lockout" | "signup_existing_account" | "signup_confirm" | "password_changed" | "team_invitation";
+export type EmailKind = "login_lockout" | "signup_existing_account" | "signup_confirm" | "password_changed" | "team_invitation" | "password_reset";
 
 export type Email = { to: string; kind: EmailKind; subject: string; body: string };
 

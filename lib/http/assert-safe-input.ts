@@ -5,10 +5,10 @@ import { AppError, type ErrorDetail } from "@/lib/errors";
  * character, a lone UTF-16 surrogate, or nesting deeper than MAX_INPUT_DEPTH. None of them is
  * a valid value of any field, and each used to reach PostgreSQL (which refuses NUL in text and
  * lone surrogates in JSON) or blow the stack of a recursive walk, i.e. a 500, and, echoed in a
- * 4xx body, made the idempotency record unstorable (issue 13). Refused up front as the client's
+ * 4xx body, made the idempotency record unstorable. Refused up front as the client's
  * mistake: 400 validation_error naming where.
  *
- * 32 levels: our deepest body (a payout's sender identity) uses 4; metadata (DESIGN §5, at most
+ * 32 levels: our deepest body (a payout's sender identity) uses 4; metadata (docs/design/authentication-and-limits.md, at most
  * 8 KB) gets the rest. The walk is iterative, so a 20,000-deep body is refused, not a crash.
  */
 export const MAX_INPUT_DEPTH = 32;

@@ -6,7 +6,7 @@ import { clientIp } from "./client-ip";
 import { checkRateLimit, rateLimitHeaders } from "./rate-limit";
 
 /**
- * API-key authentication with a per-IP budget of failures (issue 19): every 401 or 403 spends
+ * API-key authentication with a per-IP budget of failures: every 401 or 403 spends
  * one unit of RATE_LIMIT_AUTH_FAILURES_PER_MINUTE in the shared limiter and carries its
  * X-RateLimit-* headers. An address that has spent its budget gets 429 *before* its credentials
  * are checked, until the window resets: otherwise a guesser could ignore the 429s and wait for

@@ -1,3 +1,4 @@
+import type { AppEnvironment } from "@/lib/config";
 import type { z } from "zod";
 
 /**
@@ -23,16 +24,16 @@ export type RouteContract<
   auth: "apiKey" | "public";
   /** Rate-limit bucket: the merchant's plan for apiKey routes, the client IP for public ones. */
   rateLimit?: "default" | "none";
-  /** Honour X-Idempotency-Key (DESIGN §5). */
+  /** Honour X-Idempotency-Key (docs/design/authentication-and-limits.md). */
   idempotency?: boolean;
   /** What a replayed 2xx answer shows now (a quote's `expiresIn` keeps counting down); the stored answer is unchanged. */
   onReplay?: (body: unknown) => unknown;
   /** Public reference data: Cache-Control max-age and ETag / If-None-Match → 304. */
   cacheSeconds?: number;
   /** Answer 404 (as if the route did not exist) outside this environment. */
-  environments?: ("sandbox" | "production")[];
+  environments?: AppEnvironment[];
   request?: { query?: Query; params?: Params; body?: Body };
-  /** Body size cap when it must differ from DESIGN §5's 64 KB (MAX_BODY_BYTES): 413 beyond it. */
+  /** Body size cap when it must differ from docs/design/authentication-and-limits.md's 64 KB (MAX_BODY_BYTES): 413 beyond it. */
   maxBodyBytes?: number;
   /** Status of a successful response and its schema; other documented statuses are errors. */
   success: { status: 200 | 201 | 202; description: string; schema: z.ZodType };

@@ -3,6 +3,12 @@ import { isQueryDateInRange, QUERY_DATE_RANGE_MESSAGE } from "./query-date-range
 
 const DATE_OR_DATETIME = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
+const TWO = (max: string) => `(?:${max})`;
+const MONTH = TWO("0[1-9]|1[0-2]");
+const DAY = TWO("0[1-9]|[12][0-9]|3[01]");
+const TIME = `T${TWO("[01][0-9]|2[0-3]")}:[0-5][0-9](?::[0-5][0-9](?:\\.[0-9]{1,3})?)?(?:Z|[+-]${TWO("[01][0-9]|2[0-3]")}:[0-5][0-9])`;
+const DOCUMENTED_PATTERN = `^[0-9]{4}-${MONTH}-${DAY}(?:${TIME})?$`;
+
 /** JavaScript's Date rolls 2026-02-30 over to 2 March; a real calendar day survives the round trip. */
 function isCalendarDay(y: number, m: number, d: number): boolean {
   // setUTCFullYear, not Date.UTC: the latter reads years 0–99 as 1900–1999.
@@ -35,4 +41,14 @@ export const dateBound = (name: string, bound: "from" | "to") =>
         return z.NEVER;
       }
       return instant;
+    })
+    // The document's terms: a calendar date or an RFC 3339 date-time; the pattern bounds months,
+    // days, hours, minutes and seconds (month 13 or hour 27 never pass). The calendar check
+    // (2026-02-30) and the 0001–9999 range are the server's and said in prose.
+    .meta({
+      pattern: DOCUMENTED_PATTERN,
+      maxLength: 29,
+      anyOf: [{ type: "string", format: "date" }, { type: "string", format: "date-time" }],
+      description: `${name}: \`YYYY-MM-DD\` (a whole UTC day) or an RFC 3339 date-time with its offset; a real calendar day from 0001-01-01 to 9999-12-31.`,
+      examples: [bound === "from" ? "2026-03-01" : "2026-03-02T10:15:30Z"],
     });

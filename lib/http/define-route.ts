@@ -238,7 +238,7 @@ async function runIdempotent(
   try {
     result = await run();
   } catch (err) {
-    // 4xx outcomes are part of the answer and are replayed; 5xx are not stored (DESIGN §5).
+    // 4xx outcomes are part of the answer and are replayed; 5xx are not stored (docs/design/authentication-and-limits.md).
     const body = toErrorBody(err, headers["X-Request-Id"]);
     await storeOrRelease(claim.recordId, body.statusCode, body);
     throw err;
@@ -249,7 +249,7 @@ async function runIdempotent(
 
 /**
  * Stores a 2xx/4xx answer under the key (4xx outcomes are part of the answer and are replayed;
- * 5xx are not stored, DESIGN §5). When a 5xx came out, or storing fails (the database refused
+ * 5xx are not stored, docs/design/authentication-and-limits.md). When a 5xx came out, or storing fails (the database refused
  * the body, or is gone), the key is released at once, so a retry runs instead of meeting 409
  * until the 60 s lock ends. The caller still gets the answer it earned; only its replay is lost.
  * Logs carry the error's code, never the body (it may hold personal data).

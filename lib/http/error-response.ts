@@ -2,8 +2,9 @@ import { ZodError } from "zod";
 import { AppError, type ErrorDetail } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { ERROR_STATUS, REASON_PHRASES } from "./error-status";
+import { requestIdFor } from "./request-id";
 
-/** The spec's error body (DESIGN §4). */
+/** The spec's error body (docs/design/errors.md). */
 export type ErrorBody = {
   statusCode: number;
   message: string;
@@ -52,4 +53,11 @@ export function toErrorBody(err: unknown, requestId: string): ErrorBody {
     code: "internal_error",
     requestId,
   };
+}
+
+/** An error as a JSON Response in the spec's body, for handlers outside defineRoute. */
+export function errorResponse(err: unknown, request: Request, headers: Record<string, string> = {}): Response {
+  const requestId = requestIdFor(request.headers);
+  const body = toErrorBody(err, requestId);
+  return Response.json(body, { status: body.statusCode, headers: { "Cache-Control": "no-store", ...headers, "X-Request-Id": requestId } });
 }

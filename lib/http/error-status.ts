@@ -1,6 +1,6 @@
 import type { ErrorCode } from "@/lib/errors";
 
-/** The one table from domain error code to HTTP status (DESIGN §4). */
+/** The one table from domain error code to HTTP status (docs/design/errors.md). */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   invalid_request: 400,
   invalid_json: 400,
@@ -29,6 +29,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   quote_already_used: 422,
   duplicate_reference: 422,
   invalid_state: 422,
+  slug_taken: 422,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,

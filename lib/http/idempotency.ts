@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import type { AppEnvironment } from "@/lib/config";
+import type { MerchantScope } from "@/lib/config";
 import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 
 /**
- * X-Idempotency-Key (DESIGN §5). The claim is one INSERT … ON CONFLICT DO NOTHING on the
+ * X-Idempotency-Key (docs/design/authentication-and-limits.md). The claim is one INSERT … ON CONFLICT DO NOTHING on the
  * unique scope (merchant, environment, method, path, key): of concurrent duplicates exactly one
  * inserts and executes; the others see its record and get 409 (still running), 422 (other body)
  * or the stored response. 5xx outcomes release the key so a retry can execute.
@@ -15,7 +15,7 @@ export const IDEMPOTENCY_HEADER = "x-idempotency-key";
 export const IDEMPOTENCY_HEADER_ALIAS = "idempotency-key";
 const LOCK_SECONDS = 60;
 
-export type IdempotencyScope = { merchantId: string; environment: AppEnvironment; method: string; path: string; key: string };
+export type IdempotencyScope = MerchantScope & { method: string; path: string; key: string };
 
 export type IdempotencyClaim =
   | { kind: "owner"; recordId: bigint }

@@ -2,7 +2,7 @@ import { setting } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 
 /**
- * A per-merchant cap on write requests running at once in this instance (issue 17). Each write
+ * A per-merchant cap on write requests running at once in this instance. Each write
  * holds a database connection for its transaction; without a cap, one merchant's burst (a
  * batch job firing 50 payouts in parallel) takes every connection of the pool and every other
  * merchant's requests queue behind it. With it, at most MERCHANT_WRITE_CONCURRENCY writes of one

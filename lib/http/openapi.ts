@@ -1,3 +1,4 @@
+import type { AppEnvironment } from "@/lib/config";
 import { z } from "zod";
 import { ERROR_CODES } from "@/lib/errors";
 import type { RouteContract } from "./contract";
@@ -209,6 +210,8 @@ export function sampleOf(schema: unknown, schemas: Schemas, name = "", depth = 0
     return out;
   }
   for (const key of ["oneOf", "anyOf", "allOf"] as const) {
+    // An object's `allOf` holds conditions on its properties (if/then), not a shape to sample.
+    if (key === "allOf" && s.properties) continue;
     const options = s[key] as JsonSchema[] | undefined;
     if (options?.length) {
       const pick = options.find((o) => o.type !== "null") ?? options[0];
@@ -256,13 +259,13 @@ export function sampleOf(schema: unknown, schemas: Schemas, name = "", depth = 0
 
 const ERROR_SCHEMA: JsonSchema = {
   type: "object",
-  description: "Every error answer (DESIGN §4).",
+  description: "Every error answer.",
   required: ["statusCode", "message", "error"],
   properties: {
     statusCode: { type: "integer", format: "int32", minimum: 400, maximum: 599 },
     message: { type: "string", maxLength: 2000, description: "Human-readable; safe to show to the developer." },
     error: { type: "string", maxLength: 64, description: "HTTP reason phrase" },
-    code: { type: "string", enum: [...ERROR_CODES], description: "Machine-readable code; the status follows from it (DESIGN §4)." },
+    code: { type: "string", enum: [...ERROR_CODES], description: "Machine-readable code; the status follows from it." },
     details: {
       type: "array",
       maxItems: 100,
@@ -389,11 +392,17 @@ function operation(registry: SchemaRegistry, contract: RouteContract) {
         },
       ]
     : [];
+  // Said on every operation with a query, from its schema, so the rule cannot drift per list.
+  const queryRule = contract.request?.query
+    ? registry.convert(contract.request.query, "input").additionalProperties === false
+      ? " Unknown query parameters are refused (400 validation_error naming them)."
+      : " Unknown query parameters are ignored."
+    : "";
   const requestSchema = contract.request?.body ? registry.convert(contract.request.body, "input", `${pascal(operationId)}Request`) : undefined;
   return {
     operationId,
     summary: contract.summary,
-    description: contract.description ?? contract.summary,
+    description: (contract.description ?? contract.summary) + queryRule,
     tags: contract.tags,
     security: contract.auth === "apiKey" ? [{ ApiKey: [] }, { Bearer: [] }] : [],
     parameters: [...parameters(registry, contract.request?.params, "path"), ...parameters(registry, contract.request?.query, "query"), ...headerParams],
@@ -438,11 +447,12 @@ function webhookOperation(registry: SchemaRegistry, event: WebhookEventDoc) {
   };
 }
 
-export type ServerDoc = { url: string; environment: "sandbox" | "production" };
+export type ServerDoc = { url: string; environment: AppEnvironment };
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Collect: "Take payments from customers' wallets (direct push or hosted checkout).",
   Payouts: "Send money to wallets and bank accounts, with quotes and bulk files.",
+  "Payment links": "Reusable pages at /pay/<slug> to share by WhatsApp, SMS or QR code: each payment through one is a checkout payment carrying `paymentLinkId`.",
   Refunds: "Give back all or part of a successful payment.",
   Balance: "Balances per currency and their movements.",
   Reference: "Public reference data: providers, payment methods, countries, corridors.",

@@ -5,7 +5,7 @@ import { toErrorBody } from "./error-response";
 import { requestIdFor } from "./request-id";
 
 /**
- * The methods a route file does not implement, answered inside the error contract (DESIGN §4):
+ * The methods a route file does not implement, answered inside the error contract (docs/design/errors.md):
  * the spec's error body, `Allow`, `X-Request-Id`. Left to Next, they were bare 405s with no body
  * and no request id, and OPTIONS a bare 204. Every route file exports them:
  *

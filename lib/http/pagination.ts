@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 
-/** Pagination (spec + DESIGN §5): page ≥ 1 (default 1), limit 1..100 (default 20, above 100 clamped). */
+/** Pagination (spec + docs/design/authentication-and-limits.md): page ≥ 1 (default 1), limit 1..100 (default 20, above 100 clamped). */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 /**
  * How many items a page may skip. An offset costs the database every skipped row, so without a
- * bound one request could make it walk a merchant's whole history (issue 13). 10,000 items is
+ * bound one request could make it walk a merchant's whole history. 10,000 items is
  * 500 pages of 20; deeper than that, filters (dates) or a cursor (`startingAfter`) go further.
  */
 export const MAX_PAGE_OFFSET = 10_000;
@@ -22,6 +22,8 @@ const positiveIntString = (name: string) =>
 
 export const paginationQuery = {
   page: positiveIntString("page")
+    // The absolute deepest page (limit=1); with a larger limit the deepest is lower, said below.
+    .meta({ type: "integer", minimum: 1, maximum: MAX_PAGE_OFFSET + 1 })
     .optional()
     .default(1)
     .describe(`Page number, from 1. At most ${MAX_PAGE_OFFSET.toLocaleString("en")} items are skipped: (page - 1) × limit ≤ ${MAX_PAGE_OFFSET}.`),
@@ -29,7 +31,7 @@ export const paginationQuery = {
     .optional()
     .default(DEFAULT_PAGE_SIZE)
     .transform((n) => Math.min(n, MAX_PAGE_SIZE))
-    .describe("Items per page, default 20, at most 100 (larger values are clamped to 100)."),
+    .describe(`Items per page, default ${DEFAULT_PAGE_SIZE}. Any larger value is accepted and clamped to ${MAX_PAGE_SIZE} (meta.limit says what was applied).`),
 };
 
 export type Page = { page: number; limit: number; skip: number };
@@ -55,7 +57,7 @@ export function toPage(query: { page: number; limit: number }, further = "narrow
 export const paginationMeta = z.object({
   total: z.number().int(),
   page: z.number().int(),
-  limit: z.number().int(),
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).describe(`The page size applied: the requested limit clamped to ${MAX_PAGE_SIZE}.`),
   totalPages: z.number().int(),
 });
 

@@ -2,7 +2,7 @@ import { AppError } from "@/lib/errors";
 import { assertSafeInput } from "./assert-safe-input";
 
 /**
- * Reads a JSON request body with a size cap (DESIGN §5: 64 KB → 413), streaming so an
+ * Reads a JSON request body with a size cap (docs/design/authentication-and-limits.md: 64 KB → 413), streaming so an
  * oversized body is refused without buffering it whole. Empty body → undefined. The bytes must
  * be UTF-8 (invalid sequences are refused, not silently replaced) and the value safe
  * (assertSafeInput: no NUL, no lone surrogate, not absurdly deep).
@@ -75,4 +75,13 @@ async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer
 
 function tooLarge(maxBytes: number) {
   return new AppError("payload_too_large", `Request body exceeds ${Math.floor(maxBytes / 1024)} KB.`);
+}
+
+/**
+ * A body's bytes read under the cap (413 past it, as it streams in), for a handler that reads
+ * bodies itself and would buffer any size (next-auth). No body → undefined.
+ */
+export async function readBoundedBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (request.method === "GET" || request.method === "HEAD" || !request.body) return undefined;
+  return new Uint8Array(await readBodyBytes(request, maxBytes));
 }

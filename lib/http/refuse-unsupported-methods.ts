@@ -10,7 +10,7 @@ import { requestIdFor } from "./request-id";
  * TRACE, CONNECT and any method outside ROUTE_METHODS never reach a route handler: Next builds
  * a web Request for every request, the Request constructor refuses TRACE and CONNECT (a bare
  * 500 page), and Next answers other unknown methods with an empty 400. So they are answered one
- * step earlier, on the Node server's "request" event, inside the error contract (DESIGN §4):
+ * step earlier, on the Node server's "request" event, inside the error contract (docs/design/errors.md):
  * 405 with the spec's error body, `Allow` (the route's methods, from `allowFor`) and
  * `X-Request-Id`; 404 for a path no route serves. instrumentation.ts installs it once per
  * server process. TRACE is refused rather than echoed: echoing requests back is what cross-site

@@ -1,8 +1,17 @@
 import { getPrisma } from "@/lib/db/client";
 import type { LaneSettings } from "./job-lanes";
 
-/** A running job's lease: past it, the runner is presumed dead and another takes the job. */
-export const LEASE_SECONDS = 300;
+/**
+ * A running job's lease: past it, the runner is presumed dead and another takes the job. Short,
+ * so that a crashed process's jobs resume within seconds; the runner renews it while the job
+ * runs (renewLeases, every LEASE_RENEW_MS) up to MAX_LEASED_RUN_SECONDS, so a job that takes
+ * longer than the lease is not taken twice, and one that hangs is taken over as before.
+ */
+export const LEASE_SECONDS = 30;
+/** How often a runner renews the leases of the jobs it runs: a third of the lease, so one missed renewal is survived. */
+export const LEASE_RENEW_MS = 10_000;
+/** No renewal past this time since the claim: a job still running then is presumed hung. */
+export const MAX_LEASED_RUN_SECONDS = 300;
 
 export type ClaimedJob = {
   id: string;
@@ -74,4 +83,23 @@ export async function claimJobs(types: readonly string[], limit: number, setting
         AND ((status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
       FOR UPDATE SKIP LOCKED)
     RETURNING id, type, payload, attempts, max_attempts, concurrency_key`;
+}
+
+/**
+ * Extends the lease of jobs this runner is still running, in one statement. Fenced by the
+ * claim's attempt number like finishJobs: a job another runner took (its lease had passed)
+ * is not touched. Renewal stops MAX_LEASED_RUN_SECONDS after the claim (the claim set
+ * locked_until and updated_at together), so a hung job is taken over after at most that.
+ * Returns the ids renewed.
+ */
+export async function renewLeases(jobs: readonly Pick<ClaimedJob, "id" | "attempts">[]): Promise<string[]> {
+  if (jobs.length === 0) return [];
+  const prisma = await getPrisma();
+  const rows = await prisma.$queryRaw<{ id: string }[]>`
+    UPDATE jobs j SET locked_until = now() + ${LEASE_SECONDS}::int * interval '1 second'
+    FROM unnest(${jobs.map((j) => j.id)}::text[], ${jobs.map((j) => j.attempts)}::int[]) AS u(id, attempts)
+    WHERE j.id = u.id AND j.status = 'running' AND j.attempts = u.attempts
+      AND j.updated_at > now() - ${MAX_LEASED_RUN_SECONDS}::int * interval '1 second'
+    RETURNING j.id`;
+  return rows.map((r) => r.id);
 }

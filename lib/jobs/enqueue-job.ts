@@ -3,13 +3,8 @@ import type { Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { newId } from "@/lib/ids";
 import { insertRows, insertRowsSql } from "@/lib/db/insert-rows";
-import type { z } from "zod";
-import type { JobDefinitions } from "./register-handlers";
+import type { JobPayload, JobType } from "./define-job";
 import { wakeJobRunner, wakeJobRunnerAt } from "./wake-job-runner";
-
-type KnownJob = JobDefinitions[number];
-/** The payload a job type takes: its definition's schema for a listed type; anything for an ad-hoc one (tests). */
-export type JobPayload<T extends string> = T extends KnownJob["type"] ? z.input<Extract<KnownJob, { type: T }>["payload"]> : Record<string, unknown>;
 
 export type EnqueueOptions = {
   runAt?: Date;
@@ -33,13 +28,13 @@ export type NewJobRow = {
 /**
  * Writes a job row: call it with the transaction that makes the change needing the job
  * (transactional outbox), so the job exists if and only if the change committed.
- * A dedupeKey makes enqueueing the same business step twice a no-op. The payload of a listed
- * job type is checked against its definition's schema here, before anything is written.
+ * A dedupeKey makes enqueueing the same business step twice a no-op. The payload is checked
+ * against its job type's schema here, before anything is written.
  * A job due now also wakes the runner once that transaction has committed (wakeJobRunner):
  * callers do nothing for it; a job for later asks for a wake at its due time (wakeJobRunnerAt).
  */
-export async function enqueueJob<T extends string>(db: Db, type: T, payload: JobPayload<T>, options: EnqueueOptions = {}) {
-  const [row] = await newJobRows(type, [{ payload, options }]);
+export async function enqueueJob<J extends JobType>(db: Db, type: J, payload: JobPayload<J>, options: EnqueueOptions = {}) {
+  const [row] = newJobRows(type, [{ payload, options }]);
   const job = await insertJob(db, { ...row, payload: row.payload as Prisma.InputJsonObject });
   wakeAfterCommit(db, job.runAt);
   return job;
@@ -49,9 +44,9 @@ export async function enqueueJob<T extends string>(db: Db, type: T, payload: Job
  * enqueueJob for many jobs of one type in a bounded number of statements (a bulk payout's submit
  * jobs): same payload check, same dedupe rule (a key already queued is skipped), one wake.
  */
-export async function enqueueJobs<T extends string>(db: Db, type: T, jobs: { payload: JobPayload<T>; options?: EnqueueOptions }[]): Promise<void> {
+export async function enqueueJobs<J extends JobType>(db: Db, type: J, jobs: { payload: JobPayload<J>; options?: EnqueueOptions }[]): Promise<void> {
   if (jobs.length === 0) return;
-  const rows = await newJobRows(type, jobs);
+  const rows = newJobRows(type, jobs);
   await insertRows(db, "jobs", rows, { onConflictDoNothing: JOB_DEDUPE_CONFLICT });
   const earliest = rows.reduce((min, r) => (r.runAt < min ? r.runAt : min), rows[0].runAt);
   wakeAfterCommit(db, earliest);
@@ -59,35 +54,54 @@ export async function enqueueJobs<T extends string>(db: Db, type: T, jobs: { pay
 
 /**
  * enqueueJob as one part of a caller's single statement (a data-modifying CTE: collect and payout
- * initiate, issue 17): the INSERT of the same row (payload checked, defaults applied) with the
+ * initiate): the INSERT of the same row (payload checked, defaults applied) with the
  * same dedupe rule, writing nothing unless `when` (a condition on the statement's other parts)
  * holds. The caller wakes the runner once that statement has written it: wakeAfterCommit(db, runAt).
  */
-export async function enqueueJobSql<T extends string>(
+export async function enqueueJobSql<J extends JobType>(
   db: Db,
-  type: T,
-  payload: JobPayload<T>,
+  type: J,
+  payload: JobPayload<J>,
   options: EnqueueOptions & { when?: Prisma.Sql } = {},
 ): Promise<{ insert: Prisma.Sql; runAt: Date }> {
   const { when, ...enqueue } = options;
-  const rows = await newJobRows(type, [{ payload, options: enqueue }]);
+  const rows = newJobRows(type, [{ payload, options: enqueue }]);
   return { insert: await insertRowsSql(db, "jobs", rows, { when, onConflictDoNothing: JOB_DEDUPE_CONFLICT }), runAt: rows[0].runAt };
 }
+
+/**
+ * enqueueJob for rows another statement computes (a data-modifying CTE that writes the row needing
+ * each job in the same statement: recordWebhookEvent's events): the INSERT … SELECT of job rows
+ * with enqueueJob's columns, defaults and dedupe rule, RETURNING the id of each row written, so the jobs table keeps one writer. `select`
+ * names the id, payload (jsonb) and dedupe key expressions; `from` is the rest of the SELECT (its
+ * FROM, WHERE and ORDER BY). The caller checks the payloads (newJobRow) and wakes the runner.
+ */
+export function insertJobsSelectSql(
+  type: string,
+  select: { id: Prisma.Sql; payload: Prisma.Sql; dedupeKey: Prisma.Sql },
+  from: Prisma.Sql,
+  options: { createdAt: Date; maxAttempts?: number; concurrencyKey?: string | null },
+): Prisma.Sql {
+  const { createdAt, maxAttempts = DEFAULT_MAX_ATTEMPTS, concurrencyKey = null } = options;
+  return Prisma.sql`INSERT INTO jobs (id, type, payload, run_at, max_attempts, dedupe_key, concurrency_key, created_at, updated_at)
+        SELECT ${select.id}, ${type}, ${select.payload}, ${createdAt}, ${maxAttempts}, ${select.dedupeKey}, ${concurrencyKey}, ${createdAt}, ${createdAt}
+        ${from}
+        ON CONFLICT (${Prisma.raw(JOB_DEDUPE_CONFLICT)}) DO NOTHING
+        RETURNING id`;
+}
+
+const DEFAULT_MAX_ATTEMPTS = 10;
 
 /** The dedupe rule of every writer of job rows: a key already queued is skipped (insertRows' onConflictDoNothing). */
 export const JOB_DEDUPE_CONFLICT = "dedupe_key";
 
-/** The rows enqueueJob(s) write: payloads checked against their definition, defaults applied. */
-async function newJobRows<T extends string>(type: T, jobs: { payload: JobPayload<T>; options?: EnqueueOptions }[]) {
-  // Loaded at call time: the job definitions import the modules that import us.
-  const definition = (await import("./job-handlers")).jobDefinition(type);
+/** The rows enqueueJob(s) write: payloads checked against their job type's schema, defaults applied. */
+function newJobRows<J extends JobType>(job: J, jobs: { payload: JobPayload<J>; options?: EnqueueOptions }[]) {
   return jobs.map(({ payload, options }) => {
-    if (definition) {
-      const checked = definition.payload.safeParse(payload);
-      if (!checked.success) throw new Error(`Job ${type}: invalid payload (${checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`);
-    }
+    const checked = job.payload.safeParse(payload);
+    if (!checked.success) throw new Error(`Job ${job.type}: invalid payload (${checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`);
     const now = new Date();
-    return { ...newJobRow(type, payload as Record<string, unknown>, options), createdAt: now, updatedAt: now };
+    return { ...newJobRow(job.type, payload as Record<string, unknown>, options), createdAt: now, updatedAt: now };
   });
 }
 
@@ -101,7 +115,7 @@ export function newJobRow(type: string, payload: Record<string, unknown>, option
     type,
     payload,
     runAt: options.runAt ?? new Date(),
-    maxAttempts: options.maxAttempts ?? 10,
+    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     dedupeKey: options.dedupeKey ?? null,
     concurrencyKey: options.concurrencyKey ?? null,
   };

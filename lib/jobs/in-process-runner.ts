@@ -1,7 +1,7 @@
 import { setting } from "@/lib/config";
 import { log } from "@/lib/log";
 import { startJobPool, type JobPoolOptions } from "./job-pool";
-import { periodicTasks } from "./periodic-tasks";
+import type { PeriodicTask } from "./periodic-task";
 import { setInProcessWake } from "./wake-job-runner";
 
 /**
@@ -14,7 +14,8 @@ import { setInProcessWake } from "./wake-job-runner";
  * `wake()` (from wakeJobRunner, after a commit of this process that enqueued) looks now. A
  * wake cannot cross processes: a worker beside a server with JOBS_RUNNER=off finds the
  * server's jobs at its next poll. The periodic sweeps run one at a time, each every `everyMs`,
- * beside the pools (a slow sweep delays no job).
+ * beside the pools (a slow sweep delays no job). What it runs — the job definitions and the
+ * sweeps — is handed to it by the composition root (lib/platform: boot, the worker).
  */
 const GLOBAL_KEY = Symbol.for("payments.inProcessRunner");
 export type RunnerHandle = {
@@ -24,10 +25,13 @@ export type RunnerHandle = {
 };
 type GlobalWithRunner = typeof globalThis & { [GLOBAL_KEY]?: RunnerHandle };
 
-export function startInProcessRunner(pollMs = setting("JOBS_POLL_MS"), options: Omit<JobPoolOptions, "pollMs"> = {}): RunnerHandle {
+export type InProcessRunnerOptions = Omit<JobPoolOptions, "pollMs"> & { periodicTasks?: readonly PeriodicTask[]; pollMs?: number };
+
+export function startInProcessRunner(options: InProcessRunnerOptions): RunnerHandle {
   const g = globalThis as GlobalWithRunner;
   if (g[GLOBAL_KEY]) return g[GLOBAL_KEY];
-  const pool = startJobPool({ ...options, pollMs });
+  const { periodicTasks = [], pollMs = setting("JOBS_POLL_MS"), ...poolOptions } = options;
+  const pool = startJobPool({ ...poolOptions, pollMs });
   let stopped = false;
   let sweeping: Promise<void> | null = null;
   const lastRun = new Map<string, number>();

@@ -1,11 +1,10 @@
 import { log } from "@/lib/log";
-import { claimJobs, type ClaimedJob } from "./claim-jobs";
+import { claimJobs, type ClaimedJob, LEASE_RENEW_MS, renewLeases } from "./claim-jobs";
 import { finishJobs } from "./finish-jobs";
 import { releaseJobs } from "./release-jobs";
+import type { JobCatalogue } from "./define-job";
 import { runClaimedJob, type JobOutcome } from "./run-claimed-job";
-import { registeredJobTypes } from "./job-handlers";
 import { laneSettings, typesByLane, type LaneName, type LaneSettings } from "./job-lanes";
-import "./register-handlers";
 
 /**
  * A worker pool per lane (lib/jobs/job-lanes): each lane has N slots, and a slot that frees
@@ -17,9 +16,14 @@ import "./register-handlers";
  * Work is found three ways: wake() (after a commit that enqueued, from wakeJobRunner, and
  * after every finished job), a poll every `pollMs` for lanes with a free slot (jobs due later,
  * jobs enqueued by another process), and the first look at start.
+ *
+ * The leases of the running jobs are renewed together every LEASE_RENEW_MS (claim-jobs): the
+ * lease is short, so a job of a process that died is taken over within seconds.
  */
 export type JobPoolOptions = {
-  /** The job types to run; every registered type by default (a runner leaves types it does not know). */
+  /** The jobs this pool runs (the composition root's list, lib/platform/jobs.ts). */
+  jobs: JobCatalogue;
+  /** The job types to run; every type of `jobs` by default (a runner leaves types it does not know). */
   types?: readonly string[];
   /** Poll interval; null: no poll (a drain that ends when idle). */
   pollMs?: number | null;
@@ -51,8 +55,8 @@ type Lane = {
   foundNothing: boolean;
 };
 
-export function startJobPool(options: JobPoolOptions = {}): JobPool {
-  const { types = registeredJobTypes(), pollMs = 500 } = options;
+export function startJobPool(options: JobPoolOptions): JobPool {
+  const { jobs: catalogue, types = catalogue.types(), pollMs = 500 } = options;
   let stopped = false;
   let ran = 0;
   const abandoned = new Set<string>();
@@ -113,7 +117,7 @@ export function startJobPool(options: JobPoolOptions = {}): JobPool {
 
   const start = (lane: Lane, job: ClaimedJob) => {
     lane.running.set(job.id, job);
-    void runClaimedJob(job)
+    void runClaimedJob(job, catalogue)
       .then((outcome) => (abandoned.delete(job.id) ? undefined : finisher.add(outcome)))
       .catch((err) => log.error("writing a job's outcome failed; it runs again after its lease", { jobId: job.id, error: (err as Error).message }))
       .finally(() => {
@@ -129,6 +133,11 @@ export function startJobPool(options: JobPoolOptions = {}): JobPool {
   };
 
   const timer = pollMs === null ? null : setInterval(wake, pollMs);
+  const renewTimer = setInterval(() => {
+    const running = lanes.flatMap((l) => [...l.running.values()]).filter((job) => !abandoned.has(job.id));
+    renewLeases(running).catch((err) => log.warn("renewing job leases failed; retried at the next renewal", { jobs: running.length, error: (err as Error).message }));
+  }, LEASE_RENEW_MS);
+  renewTimer.unref();
   wake();
 
   return {
@@ -141,6 +150,7 @@ export function startJobPool(options: JobPoolOptions = {}): JobPool {
     async stop(graceMs = 30_000) {
       stopped = true;
       if (timer) clearInterval(timer);
+      clearInterval(renewTimer);
       const allDone = new Promise<void>((resolve) => {
         const check = () => (lanes.every((l) => l.running.size === 0 && !l.claiming) ? resolve() : setTimeout(check, 20));
         check();

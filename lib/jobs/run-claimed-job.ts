@@ -1,7 +1,7 @@
 import { observeJobRun } from "@/lib/observability/observe";
 import { SpanStatusCode, withSpan } from "@/lib/observability/tracing";
 import type { ClaimedJob } from "./claim-jobs";
-import { jobHandler } from "./job-handlers";
+import type { JobCatalogue } from "./define-job";
 
 /** Backoff after a failed attempt: 2 s, 4 s, 8 s … capped at 10 min. */
 export function retryDelayMs(attempts: number): number {
@@ -26,11 +26,11 @@ export type JobOutcome = {
  * Runs a claimed job's handler and says what to write. Never throws. Each run is one span
  * (`job <type>`), one log line and its metrics (lib/observability/observe.ts).
  */
-export async function runClaimedJob(job: ClaimedJob): Promise<JobOutcome> {
+export async function runClaimedJob(job: ClaimedJob, jobs: JobCatalogue): Promise<JobOutcome> {
   const started = performance.now();
   const attributes = { "job.id": job.id, "job.type": job.type, "job.attempt": job.attempts };
   return withSpan(`job ${job.type}`, attributes, async (span) => {
-    const outcome = await runHandler(job);
+    const outcome = await runHandler(job, jobs);
     const kind = outcome.status === "succeeded" ? "succeeded" : outcome.status === "failed" ? "failed" : outcome.lastError === null ? "rescheduled" : "retry";
     span.setAttribute("job.outcome", kind);
     if (outcome.lastError !== null) span.setStatus({ code: SpanStatusCode.ERROR });
@@ -46,9 +46,9 @@ export async function runClaimedJob(job: ClaimedJob): Promise<JobOutcome> {
   });
 }
 
-async function runHandler(job: ClaimedJob): Promise<JobOutcome> {
+async function runHandler(job: ClaimedJob, jobs: JobCatalogue): Promise<JobOutcome> {
   const base = { id: job.id, attempts: job.attempts, concurrencyKey: job.concurrency_key };
-  const handler = jobHandler(job.type);
+  const handler = jobs.handler(job.type);
   try {
     if (!handler) throw new Error(`No handler registered for job type "${job.type}"`);
     const result = await handler(job.payload, { id: job.id, attempts: job.attempts });

@@ -1,10 +1,9 @@
 import { claimJobs } from "./claim-jobs";
+import type { JobCatalogue } from "./define-job";
 import { finishJobs } from "./finish-jobs";
-import { registeredJobTypes } from "./job-handlers";
 import { laneSettings, typesByLane } from "./job-lanes";
 import { startJobPool } from "./job-pool";
 import { runClaimedJob } from "./run-claimed-job";
-import "./register-handlers";
 
 /**
  * One pass over the outbox: claims up to `limit` due jobs of each lane (with the lanes'
@@ -14,11 +13,11 @@ import "./register-handlers";
  * A runner claims only the job types it knows: during a rolling deploy an older instance
  * leaves a newer job type alone instead of failing it. `types` narrows further (tests).
  */
-export async function runDueJobs(options: { limit?: number; types?: string[] } = {}): Promise<number> {
-  const { limit = 10, types = registeredJobTypes() } = options;
+export async function runDueJobs(options: { jobs: JobCatalogue; limit?: number; types?: string[] }): Promise<number> {
+  const { jobs: catalogue, limit = 10, types = catalogue.types() } = options;
   const claims = await Promise.all([...typesByLane(types)].map(([lane, laneTypes]) => claimJobs(laneTypes, limit, laneSettings(lane))));
   const jobs = claims.flat();
-  await finishJobs(await Promise.all(jobs.map(runClaimedJob)));
+  await finishJobs(await Promise.all(jobs.map((job) => runClaimedJob(job, catalogue))));
   return jobs.length;
 }
 
@@ -27,8 +26,8 @@ export async function runDueJobs(options: { limit?: number; types?: string[] } =
  * `maxMs` has passed (then it stops claiming and lets the running jobs end). For a driver that
  * is called rather than running for ever: the Inngest drain function. Returns how many ran.
  */
-export async function drainDueJobs(options: { types?: string[]; maxMs?: number } = {}): Promise<number> {
-  const pool = startJobPool({ types: options.types, pollMs: null });
+export async function drainDueJobs(options: { jobs: JobCatalogue; types?: string[]; maxMs?: number }): Promise<number> {
+  const pool = startJobPool({ jobs: options.jobs, types: options.types, pollMs: null });
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([pool.idle(), new Promise((resolve) => (timer = setTimeout(resolve, options.maxMs ?? 60_000)))]);
   clearTimeout(timer);

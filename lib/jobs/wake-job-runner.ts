@@ -19,8 +19,16 @@ import { log } from "@/lib/log";
 export const JOBS_ENQUEUED_EVENT = "jobs/enqueued";
 export const WAKE_COALESCE_MS = 50;
 
+/**
+ * How a `jobs/enqueued` event reaches Inngest: the Inngest client's `send`, handed over by the
+ * composition root (lib/platform/boot.ts) when JOBS_RUNNER=inngest. This module never loads the
+ * Inngest SDK itself: the embedded mode never needs it.
+ */
+export type JobsEventSender = (event: { name: string; data: Record<string, never>; ts?: number }) => Promise<unknown>;
+
 type WakeState = {
   timer: ReturnType<typeof setTimeout> | null;
+  eventSender: JobsEventSender | null;
   sending: Promise<void> | null;
   sendAgain: boolean;
   inProcessWake: (() => void) | null;
@@ -36,7 +44,7 @@ type GlobalWithWake = typeof globalThis & { [GLOBAL_KEY]?: WakeState };
 
 function state(): WakeState {
   const g = globalThis as GlobalWithWake;
-  return (g[GLOBAL_KEY] ??= { timer: null, sending: null, sendAgain: false, inProcessWake: null, delayedWakes: new Set(), delayedSends: new Set() });
+  return (g[GLOBAL_KEY] ??= { timer: null, eventSender: null, sending: null, sendAgain: false, inProcessWake: null, delayedWakes: new Set(), delayedSends: new Set() });
 }
 
 /** Asks for the outbox to be drained soon. Call it only once the jobs are committed. */
@@ -69,11 +77,19 @@ function deliverWake(s: WakeState) {
   });
 }
 
+/** The composition root hands over Inngest's sender (null: none; wakes then rely on Inngest's cron). */
+export function setJobsEventSender(sender: JobsEventSender | null): void {
+  state().eventSender = sender;
+}
+
 async function sendJobsEnqueued(at?: number): Promise<void> {
+  const sender = state().eventSender;
+  if (!sender) {
+    log.warn("no Inngest sender was set up to wake the job runner; its cron runs the jobs within a minute");
+    return;
+  }
   try {
-    // Loaded on first use: the embedded mode never needs the Inngest SDK.
-    const { inngest } = await import("@/inngest/client");
-    await inngest.send(at === undefined ? { name: JOBS_ENQUEUED_EVENT, data: {} } : { name: JOBS_ENQUEUED_EVENT, data: {}, ts: at });
+    await sender(at === undefined ? { name: JOBS_ENQUEUED_EVENT, data: {} } : { name: JOBS_ENQUEUED_EVENT, data: {}, ts: at });
   } catch (err) {
     log.warn("could not wake the Inngest job runner; its cron runs the jobs within a minute", { error: describeSafely(err) });
   }

@@ -66,7 +66,7 @@ export function accountRow(ref: AccountRef, environment: Environment): AccountRo
   };
 }
 
-/** DESIGN §7: unified mode pays out of `collect`, separate mode out of `payout`. */
+/** docs/design/ledger.md: unified mode pays out of `collect`, separate mode out of `payout`. */
 export function payoutSourceCategory(mode: BalanceMode): "collect" | "payout" {
   return mode === "separate" ? "payout" : "collect";
 }

@@ -19,7 +19,7 @@ export type ConvertFundsInput = {
 };
 
 /**
- * A conversion between two of a merchant's wallets (the quote's fxTopUp, DESIGN §8), through the
+ * A conversion between two of a merchant's wallets (the quote's fxTopUp, docs/design/quotes-and-payouts.md), through the
  * platform's FX accounts so each currency still sums to zero. The rate lives in the caller.
  */
 export async function convertFunds(tx: Tx, input: ConvertFundsInput): Promise<PostedEntry> {

@@ -24,7 +24,7 @@ export type CreditCollectPendingInput = {
 };
 
 /**
- * Collect success (DESIGN §7): the provider owes us the gross amount; the merchant's
+ * Collect success (docs/design/ledger.md): the provider owes us the gross amount; the merchant's
  * collect.pending gets gross − fee; fee revenue gets the fee. A settlement row makes the net
  * amount available at `dueAt`, exactly once (settle-due-pending.ts).
  */

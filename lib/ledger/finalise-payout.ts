@@ -2,7 +2,7 @@ import type { Tx } from "@/lib/db/client";
 import type { CurrencyCode } from "@/lib/money";
 import { platformAccount, providerClearing } from "./accounts";
 import { LedgerError } from "./ledger-error";
-import { assertClosableAs, lockHold } from "./lock-hold";
+import { assertClosableAs, type LockedHold, lockHold } from "./lock-hold";
 import { postEntry } from "./post-entry";
 import type { PostingInput } from "./validate-postings";
 
@@ -25,8 +25,27 @@ export type FinalisePayoutInput = {
 export async function finalisePayout(tx: Tx, input: FinalisePayoutInput): Promise<{ entryId: string; created: boolean }> {
   const hold = await lockHold(tx, input.payoutId);
   if (assertClosableAs(hold, "finalised") === "already") return { entryId: hold.closeEntryId!, created: false };
+  const postings: PostingInput[] = [{ account: platformAccount("payouts_in_flight", hold.currency), amount: -(hold.amount + hold.fee) }, ...paidOutPostings(hold, input)];
+  const entry = await postEntry(tx, {
+    idempotencyKey: `payout:${hold.id}:finalise`,
+    type: "payout_finalise",
+    environment: hold.environment,
+    merchantId: hold.merchantId,
+    postings,
+    metadata: { payoutId: hold.id, provider: input.provider },
+  });
+  await tx.ledgerHold.update({ where: { id: hold.id }, data: { status: "finalised", closeEntryId: entry.id, closedAt: entry.createdAt } });
+  return { entryId: entry.id, created: entry.created };
+}
+
+/**
+ * Where a paid payout's money goes: the fee to fee revenue, the principal to the provider's
+ * clearing account (through the FX accounts when the provider was paid in another currency).
+ * The credit side of a finalise, and of a late success (charge-late-success.ts).
+ */
+export function paidOutPostings(hold: Pick<LockedHold, "id" | "amount" | "fee" | "currency">, input: Omit<FinalisePayoutInput, "payoutId">): PostingInput[] {
   const { currency, amount, fee } = hold;
-  const postings: PostingInput[] = [{ account: platformAccount("payouts_in_flight", currency), amount: -(amount + fee) }];
+  const postings: PostingInput[] = [];
   if (fee > 0n) postings.push({ account: platformAccount("fee_revenue", currency), amount: fee });
   if (amount > 0n) {
     const sent = input.sent ?? { currency, amount };
@@ -42,14 +61,5 @@ export async function finalisePayout(tx: Tx, input: FinalisePayoutInput): Promis
       );
     }
   }
-  const entry = await postEntry(tx, {
-    idempotencyKey: `payout:${hold.id}:finalise`,
-    type: "payout_finalise",
-    environment: hold.environment,
-    merchantId: hold.merchantId,
-    postings,
-    metadata: { payoutId: hold.id, provider: input.provider },
-  });
-  await tx.ledgerHold.update({ where: { id: hold.id }, data: { status: "finalised", closeEntryId: entry.id, closedAt: entry.createdAt } });
-  return { entryId: entry.id, created: entry.created };
+  return postings;
 }

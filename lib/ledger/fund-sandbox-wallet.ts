@@ -1,3 +1,4 @@
+import { type AuditBy, writeAudit } from "@/lib/audit/write-audit";
 import { getPrisma, type Tx } from "@/lib/db/client";
 import type { Environment } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
@@ -23,7 +24,7 @@ export type FundSandboxWalletInput = {
   reference?: string;
 };
 
-/** Sandbox only (DESIGN §7): test money into a wallet's `available`, from the sandbox funding account. */
+/** Sandbox only (docs/design/ledger.md): test money into a wallet's `available`, from the sandbox funding account. */
 export async function fundSandboxWallet(tx: Tx, input: FundSandboxWalletInput): Promise<{ entry: PostedEntry; category: "collect" | "payout" }> {
   if (input.environment !== "sandbox") throw new AppError("not_found", "Test funds exist only in the sandbox.");
   const max = MAX_SANDBOX_FUNDING_MAJOR * 10n ** BigInt(currencyExponent(input.currency));
@@ -45,11 +46,22 @@ export async function fundSandboxWallet(tx: Tx, input: FundSandboxWalletInput): 
   return { entry, category };
 }
 
-/** POST /sandbox/wallets/fund: funds in one transaction and returns the funding with the wallet after it. */
-export async function fundSandboxWalletAndReadBalance(input: FundSandboxWalletInput) {
+/**
+ * Sandbox funding as the merchant asks for it (POST /sandbox/wallets/fund, the dashboard's "add
+ * test funds"): funds in one transaction with its audit row (`ledger.sandbox_funded`, who asked)
+ * and returns the funding with the wallet after it. fundSandboxWallet alone is the ledger step.
+ */
+export async function fundSandboxWalletAndReadBalance(input: FundSandboxWalletInput, by: AuditBy) {
   const prisma = await getPrisma();
   return prisma.$transaction(async (tx) => {
     const { entry, category } = await fundSandboxWallet(tx, input);
+    await writeAudit(tx, {
+      merchantId: input.merchantId,
+      environment: input.environment,
+      actor: by.actor,
+      action: "ledger.sandbox_funded",
+      details: { fundingId: entry.id, amount: String(fromMinor(input.amount, input.currency)), currency: input.currency, category },
+    });
     const view = await readBalances({ merchantId: input.merchantId, environment: input.environment, currency: input.currency }, tx);
     return {
       fundingId: entry.id,

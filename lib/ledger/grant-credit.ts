@@ -7,7 +7,7 @@ import { merchantAccount, platformAccount } from "./accounts";
 import { type PostedEntry, postEntry } from "./post-entry";
 
 /**
- * Operator-granted credit (DESIGN §7): into the merchant's `credit.available`, from the
+ * Operator-granted credit (docs/design/ledger.md): into the merchant's `credit.available`, from the
  * platform's credit grants account. Shown in the balance; payouts do not draw on it yet.
  */
 export async function grantCredit(

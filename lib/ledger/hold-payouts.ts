@@ -18,7 +18,7 @@ export type BatchHold = {
 };
 
 /**
- * Many payout holds of one merchant in a bounded number of statements (bulk payouts, DESIGN §15):
+ * Many payout holds of one merchant in a bounded number of statements (bulk payouts, docs/design/bulk-payouts.md):
  * the same entries, postings and ledger_holds rows holdPayout writes one by one (three
  * statements whatever the count, lib/db/insert-rows) (so finalise,
  * release, reconciliation and the balance history see ordinary holds), but the balance guard

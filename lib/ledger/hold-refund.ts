@@ -18,7 +18,7 @@ export type HoldRefundInput = {
 };
 
 /**
- * Refund created (DESIGN §14): the refunded amount leaves the merchant's `collect.available` at
+ * Refund created (docs/design/refunds.md): the refunded amount leaves the merchant's `collect.available` at
  * once and waits in flight until finaliseRefund or releaseRefund closes the hold, at most once.
  * The collect fee is not returned, so no fee moves. Refunds draw on `collect` in both balance
  * modes: that is where the payment's money landed.

@@ -4,7 +4,7 @@ import type { CurrencyCode } from "@/lib/money";
 import type { MerchantCategory } from "./accounts";
 
 /**
- * One movement of a merchant's balance (DESIGN §17): what one journal entry did to one of the
+ * One movement of a merchant's balance (docs/design/balance-history.md): what one journal entry did to one of the
  * merchant's wallets (currency × category). An entry touching two wallets (a fund move, an FX
  * conversion) is two movements; an entry touching none of the merchant's wallets (a payout's
  * finalisation: the money had already left at the hold) is none.
@@ -69,7 +69,7 @@ type Row = {
  * after the lock, so per wallet they follow the order of application exactly, and every
  * snapshot sees a prefix of them. The running balance after a movement is the window sum of its
  * wallet's postings up to it: exact, and the same whenever it is read. Nothing is stored at
- * posting time (the write path stays as it is); docs/decisions.md says what this costs.
+ * posting time (the write path stays as it is); docs/decisions/statements.md says what this costs.
  */
 export async function listBalanceMovements(input: ListBalanceMovementsInput, db?: Db): Promise<{ movements: BalanceMovement[]; hasMore: boolean }> {
   const prisma = db ?? (await getPrisma());
@@ -134,7 +134,7 @@ function toMovement(r: Row): BalanceMovement {
   };
 }
 
-/** The prefixes of DESIGN §3 (and §14's rf_ for refunds). */
+/** The prefixes of docs/design/money-and-identifiers.md (rf_ for refunds among them). */
 function transactionTypeOf(id: string | null): BalanceMovement["transactionType"] {
   if (!id) return null;
   if (id.startsWith("txn_")) return "collect";

@@ -13,7 +13,7 @@ export const balanceTransactionsQuery = z
   .strictObject({
     currency: z.enum(CURRENCY_CODES, { message: `must be one of ${CURRENCY_CODES.join(", ")}` }).optional().describe("Only this currency's wallets."),
     category: z.enum(MERCHANT_CATEGORIES, { message: "must be collect, payout or credit" }).optional().describe("Only this category's wallets."),
-    from: dateBound("from", "from").optional().describe("Movements at or after this instant (`YYYY-MM-DD` = start of that UTC day)."),
+    from: dateBound("from", "from").optional().describe("Movements at or after this instant (`YYYY-MM-DD` = start of that UTC day); before `to` when both are given (else 400 validation_error)."),
     to: dateBound("to", "to").optional().describe("Movements before this instant (`YYYY-MM-DD` = up to the end of that UTC day, inclusive)."),
     cursor: cursorParam(CURSOR_TAG).optional().describe("meta.nextCursor of the previous page, unchanged; absent for the first page."),
     limit: paginationQuery.limit,
@@ -43,7 +43,7 @@ export function presentBalanceMovement(m: BalanceMovement) {
 }
 
 /**
- * GET /payments/balance/transactions (DESIGN §17): the merchant's movements in the caller's
+ * GET /payments/balance/transactions (docs/design/balance-history.md): the merchant's movements in the caller's
  * environment, newest first, keyset-paginated on the movement's position (never skipped or
  * repeated when new movements arrive between pages).
  */

@@ -16,8 +16,8 @@ export type LockedHold = {
   category: MerchantCategory;
 };
 
-/** What a hold is for, named by its id's prefix (DESIGN §3): a payout (po_…) or a refund (rf_…). */
-const holdSubject = (id: string) => (id.startsWith("rf_") ? "refund" : "payout");
+/** What a hold is for, named by its id's prefix (docs/design/money-and-identifiers.md): a payout (po_…), a refund (rf_…) or a duplicate charge (dup_…). */
+const holdSubject = (id: string) => (id.startsWith("rf_") ? "refund" : id.startsWith("dup_") ? "duplicate charge" : "payout");
 
 /** Locks a hold row (FOR UPDATE) so that only one close — finalise or release — ever wins. */
 export async function lockHold(tx: Tx, holdId: string): Promise<LockedHold> {

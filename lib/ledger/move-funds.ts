@@ -1,8 +1,9 @@
-import type { Tx } from "@/lib/db/client";
+import { type AuditBy, writeAudit } from "@/lib/audit/write-audit";
+import { getPrisma, type Tx } from "@/lib/db/client";
 import type { Environment } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import type { CurrencyCode } from "@/lib/money";
+import { type CurrencyCode, minorToDecimalString } from "@/lib/money";
 import { merchantAccount } from "./accounts";
 import { type PostedEntry, postEntry } from "./post-entry";
 
@@ -17,7 +18,7 @@ export type MoveFundsInput = {
 };
 
 /**
- * `separate` balance mode only (DESIGN §7): collect.available → payout.available in one
+ * `separate` balance mode only (docs/design/ledger.md): collect.available → payout.available in one
  * currency. insufficient_balance when collect cannot cover it; invalid_state in unified mode.
  */
 export async function moveFunds(tx: Tx, input: MoveFundsInput): Promise<PostedEntry> {
@@ -36,5 +37,26 @@ export async function moveFunds(tx: Tx, input: MoveFundsInput): Promise<PostedEn
       { account: merchantAccount(input.merchantId, input.currency, "payout"), amount: input.amount },
     ],
     metadata: { from: "collect", to: "payout" },
+  });
+}
+
+/**
+ * The move as the merchant asks for it (the dashboard): in one transaction with its audit row
+ * (`ledger.funds_moved`, who asked). moveFunds alone is the ledger step.
+ */
+export async function moveFundsForMerchant(input: MoveFundsInput, by: AuditBy): Promise<PostedEntry> {
+  const prisma = await getPrisma();
+  return prisma.$transaction(async (tx) => {
+    const owner = await tx.merchant.findUnique({ where: { id: input.merchantId }, select: { id: true } });
+    if (!owner) throw new AppError("not_found", "Merchant not found.");
+    const entry = await moveFunds(tx, input);
+    await writeAudit(tx, {
+      merchantId: input.merchantId,
+      environment: input.environment,
+      actor: by.actor,
+      action: "ledger.funds_moved",
+      details: { entryId: entry.id, amount: minorToDecimalString(input.amount, input.currency), currency: input.currency, from: "collect", to: "payout" },
+    });
+    return entry;
   });
 }

@@ -16,6 +16,13 @@ export type EntryType =
   | "refund_hold"
   | "refund_finalise"
   | "refund_release"
+  | "payout_late_success"
+  | "refund_late_success"
+  | "payout_reversal"
+  | "duplicate_charge_credit"
+  | "duplicate_charge_hold"
+  | "duplicate_charge_refund"
+  | "duplicate_charge_release"
   | "sandbox_funding"
   | "funds_move"
   | "credit_grant"
@@ -58,7 +65,7 @@ type ResultRow = EntryRow & { kind: "entry" | "account"; available: bigint | nul
  * at most once per idempotency key, and never overdrawing a merchant account.
  *
  * ONE statement (a data-modifying CTE) does the work, so the wallet rows are locked for one
- * round trip before the caller's COMMIT (issue 17: it used to be three, the rows locked from the
+ * round trip before the caller's COMMIT (it used to be three, the rows locked from the
  * second). A refusal writes nothing (a caller may catch an insufficient_balance and go on with
  * its transaction). Its parts:
  *  - get-or-create every account (INSERT … ON CONFLICT DO NOTHING: race-safe);
@@ -85,6 +92,31 @@ export async function postEntry(tx: Tx, input: PostEntryInput): Promise<PostedEn
   const at = new Date();
   const entryId = newId("je", at.getTime());
   const statement = entryStatement({ ...input, key, merchantId, postings, deltas, guarded, at, entryId });
+  return runEntryStatement(tx, input, { key, postings, guarded, at, statement });
+}
+
+/**
+ * postEntry's CTEs (accounts … entry, changed, posted, hold), for a caller that posts one entry
+ * inside a statement of its own (payout initiate: lib/payouts/initiate-payout.ts). `when` is a
+ * condition on that statement's other CTEs: the merchant accounts are locked, and the entry
+ * written, only if it holds, and only after what it reads has run (lock order). The entry's
+ * CTE is named `entry`; it is empty when `when` or the balance check failed, and then nothing
+ * of the entry is written. No replay: the caller's key must be new (a new payout's hold).
+ */
+export function entryCtes(input: PostEntryInput, when: Prisma.Sql): Prisma.Sql {
+  const key = input.idempotencyKey;
+  if (typeof key !== "string" || key.length === 0 || key.length > 255) throw new LedgerError("An entry needs an idempotency key of 1 to 255 characters.");
+  const { merchantId, postings, deltas } = validatePostings(input.environment, input.postings, input.merchantId);
+  const guarded = deltas.filter((d) => d.row.merchantId !== null);
+  const at = new Date();
+  return entryParts({ ...input, key, merchantId, postings, deltas, guarded, at, entryId: newId("je", at.getTime()) }, when).ctes;
+}
+
+async function runEntryStatement(
+  tx: Tx,
+  input: PostEntryInput,
+  { key, postings, guarded, at, statement }: { key: string; postings: ReturnType<typeof validatePostings>["postings"]; guarded: AccountDelta[]; at: Date; statement: Prisma.Sql },
+): Promise<PostedEntry & { hold?: LedgerHold }> {
 
   for (let run = 0; run < 2; run++) {
     const rows = await tx.$queryRaw<ResultRow[]>(statement);
@@ -104,7 +136,7 @@ export async function postEntry(tx: Tx, input: PostEntryInput): Promise<PostedEn
   throw new LedgerError(`An account of entry ${key} vanished while being locked.`);
 }
 
-function entryStatement(e: {
+type EntryParts = {
   key: string;
   type: EntryType;
   environment: Environment;
@@ -116,7 +148,17 @@ function entryStatement(e: {
   guarded: AccountDelta[];
   at: Date;
   entryId: string;
-}): Prisma.Sql {
+};
+
+function entryStatement(e: EntryParts): Prisma.Sql {
+  const parts = entryParts(e, Prisma.sql`TRUE`);
+  return Prisma.sql`
+    WITH ${parts.ctes}
+    SELECT 'entry' AS kind, id, idempotency_key, type, environment::text AS environment, merchant_id, created_at, NULL::bigint AS available, NULL::bigint AS pending
+    FROM entry${parts.locked}`;
+}
+
+function entryParts(e: EntryParts, when: Prisma.Sql): { ctes: Prisma.Sql; locked: Prisma.Sql } {
   const { guarded, at } = e;
   const accounts = Prisma.sql`accounts AS (
       INSERT INTO ledger_accounts (id, environment, currency, type, merchant_id, provider, created_at, updated_at)
@@ -136,7 +178,7 @@ function entryStatement(e: {
               VALUES ${Prisma.join(guarded.map((d) => Prisma.sql`(${d.row.id}::text, ${d.available}::bigint, ${d.pending}::bigint)`))}
             ), locked AS (
               SELECT a.id, a.available, a.pending FROM ledger_accounts a
-              WHERE a.id IN (${Prisma.join(guarded.map((d) => d.row.id))})
+              WHERE a.id IN (${Prisma.join(guarded.map((d) => d.row.id))}) AND ${when}
               ORDER BY a.id
               FOR UPDATE
             ), fits AS (
@@ -161,11 +203,10 @@ function entryStatement(e: {
         SELECT ${e.hold.id}, ${e.hold.accountId}, ${e.hold.amount}::bigint, ${e.hold.fee}::bigint, 'held', entry.id, ${at} FROM entry
       )`
     : Prisma.empty;
-  return Prisma.sql`
-    WITH ${accounts}${guard.ctes}, entry AS (
+  const ctes = Prisma.sql`${accounts}${guard.ctes}, entry AS (
       INSERT INTO ledger_entries (id, idempotency_key, type, environment, merchant_id, metadata, created_at)
       SELECT ${e.entryId}, ${e.key}, ${e.type}, ${e.environment}::"Environment", ${e.merchantId}, ${JSON.stringify(e.metadata ?? {})}::jsonb, ${at}
-      WHERE ${guard.fits}
+      WHERE ${guard.fits} AND ${when}
       ON CONFLICT (idempotency_key) DO NOTHING
       RETURNING id, idempotency_key, type, environment, merchant_id, created_at
     )${guard.changes}, posted AS (
@@ -174,9 +215,8 @@ function entryStatement(e: {
       FROM entry CROSS JOIN (VALUES ${Prisma.join(
         e.postings.map((p) => Prisma.sql`(${p.row.id}::text, ${p.row.currency}::varchar, ${p.bucket}::"LedgerBucket", ${p.amount}::bigint)`),
       )}) AS v(account_id, currency, bucket, amount)
-    )${hold}
-    SELECT 'entry' AS kind, id, idempotency_key, type, environment::text AS environment, merchant_id, created_at, NULL::bigint AS available, NULL::bigint AS pending
-    FROM entry${guard.locked}`;
+    )${hold}`;
+  return { ctes, locked: guard.locked };
 }
 
 /** The refusal for the first account a delta would take below zero, or null when all fit. */

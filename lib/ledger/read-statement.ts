@@ -30,7 +30,7 @@ export type Statement = {
 };
 
 /**
- * A wallet's statement for a period (DESIGN §17): the balance before it, every movement of it
+ * A wallet's statement for a period (docs/design/balance-history.md): the balance before it, every movement of it
  * and the balance at its end. Opening and closing are sums of the wallet's postings whose entry
  * is older than `from` / `to`, read in one REPEATABLE READ snapshot with the movements, so
  * opening + movements = closing exactly, and a closing with no `to` is the balance

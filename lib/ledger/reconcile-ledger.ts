@@ -22,7 +22,7 @@ export type ReconcileReport = {
 type Buckets = { available: bigint; pending: bigint };
 
 /**
- * Recomputes the ledger from its postings and reports every difference (DESIGN §7). Runs in one
+ * Recomputes the ledger from its postings and reports every difference (docs/design/ledger.md). Runs in one
  * REPEATABLE READ snapshot, so entries committing meanwhile never show up half-applied.
  * `merchantIds` limits it to those merchants' entries and accounts (tests on a shared database).
  * Given a transaction, it runs in it (and sees that transaction's own uncommitted writes).

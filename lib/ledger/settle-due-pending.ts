@@ -1,8 +1,11 @@
 import { getPrisma, type Tx } from "@/lib/db/client";
 import { type Environment, Prisma } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/errors";
 import type { CurrencyCode } from "@/lib/money";
 import { merchantAccount } from "./accounts";
 import { postEntry } from "./post-entry";
+import { presentBalances } from "./present-balances";
+import { readBalances } from "./read-balances";
 
 type DueRow = { entry_id: string; account_id: string; amount: bigint; merchant_id: string; environment: Environment; currency: string };
 
@@ -61,3 +64,18 @@ export async function runSettlement(options: Omit<SettleOptions, "limit"> & { ba
     if (n < batch) return { settled };
   }
 }
+
+/**
+ * POST /sandbox/settle: every pending collect credit of the merchant settled now, as the
+ * settlement timer would settle it later (sandbox only; the same claim-once rule as the sweep),
+ * then the balances after it.
+ */
+export async function settleSandboxNow(scope: { merchant: { id: string }; environment: Environment }) {
+  if (scope.environment !== "sandbox") throw new AppError("not_found", "Not found.");
+  const { settled } = await runSettlement({ merchantId: scope.merchant.id, now: SETTLE_EVERYTHING });
+  const view = await readBalances({ merchantId: scope.merchant.id, environment: scope.environment });
+  return { settled, ...presentBalances(view) };
+}
+
+/** A due date every pending credit has passed. */
+const SETTLE_EVERYTHING = new Date("9999-12-31T00:00:00.000Z");

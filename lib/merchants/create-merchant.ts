@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { assertKeyEnvironment, generateKeyPair, hashSecret, keyEnvironment, secretHint } from "@/lib/auth/api-keys";
 import { hashPassword } from "@/lib/auth/password";
+import { getCatalogue } from "@/lib/reference/get-catalogue";
 
 export type CreateMerchantInput = {
   name: string;
@@ -23,12 +24,20 @@ export type CreatedMerchant = {
   merchant: Merchant;
   /**
    * The sandbox key pair (the secret is only ever shown here). Null in production: live keys
-   * exist only for verified merchants (DESIGN §2) and come from `merchant:verify`.
+   * exist only for verified merchants (docs/design/environments.md) and come from `merchant:verify`.
    */
   keys: { publicKey: string; secretKey: string; environment: AppEnvironment } | null;
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A merchant settles in its country's currency (KES in Kenya, XAF in Cameroon, UGX in Uganda);
+ * XOF when the country is not in the catalogue.
+ */
+export async function homeCurrency(country: string, db?: Db): Promise<string> {
+  return (await getCatalogue(db)).countryByCode.get(country.toUpperCase())?.currency ?? "XOF";
+}
 
 /**
  * Creates a merchant (and a dashboard user when a password is given). In the sandbox it gets
@@ -48,14 +57,15 @@ export async function createMerchant(input: CreateMerchantInput, db?: Db): Promi
   }
   const keys = environment === "sandbox" ? (input.keys ?? generateKeyPair(environment)) : null;
   const merchantId = newId("mch");
+  const country = input.country ?? "SN";
   const merchant = await prisma.merchant.create({
     data: {
       id: merchantId,
       name,
       email,
       plan: input.plan ?? "standard",
-      country: input.country ?? "SN",
-      settlementCurrency: input.settlementCurrency ?? "XOF",
+      country,
+      settlementCurrency: input.settlementCurrency ?? (await homeCurrency(country, db)),
       rateLimitPerMinute: input.rateLimitPerMinute ?? null,
       ...(keys
         ? {

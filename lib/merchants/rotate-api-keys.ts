@@ -33,7 +33,7 @@ export function parseGraceHours(raw: unknown): number {
 }
 
 /**
- * Rotation (DESIGN §5): a new pair is created; every pair still usable keeps working for the
+ * Rotation (docs/design/authentication-and-limits.md): a new pair is created; every pair still usable keeps working for the
  * grace period the caller chose (0 to 24 h, KEY_ROTATION_GRACE_HOURS = 24 by default), then
  * gets 401. A pair already expiring keeps its deadline unless the new one is sooner: rotating
  * with no grace after a leak ends every older pair at once. Written to the audit log in the

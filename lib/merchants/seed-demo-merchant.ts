@@ -10,7 +10,7 @@ import { seedDemoWebhookEndpoint } from "@/lib/webhooks/seed-demo-webhook-endpoi
 import { createMerchant } from "./create-merchant";
 
 /**
- * The sandbox demo merchant (DESIGN §12), created on first start. DEMO_PUBLIC_KEY,
+ * The sandbox demo merchant (docs/design/operations.md), created on first start. DEMO_PUBLIC_KEY,
  * DEMO_SECRET_KEY, DEMO_EMAIL and DEMO_PASSWORD fix its credentials; otherwise they are
  * generated once and kept in <DATA_DIR>/demo-credentials.json (mode 600, sandbox only) so that
  * every start can print them. Secrets in the database stay hashed. DEMO_WEBHOOK_SECRET fixes

@@ -7,7 +7,7 @@ import { newId } from "@/lib/ids";
 export const BALANCE_MODES: BalanceMode[] = ["unified", "separate"];
 
 /**
- * unified: payouts draw on collect; separate: on payout (DESIGN §7). Balances stay where they
+ * unified: payouts draw on collect; separate: on payout (docs/design/ledger.md). Balances stay where they
  * are: switching to separate does not move funds (the merchant moves them, or funds payout).
  */
 export async function setBalanceMode(merchantId: string, mode: BalanceMode, actor: string): Promise<Merchant> {

@@ -14,7 +14,7 @@ export type VerifiedMerchant = {
 };
 
 /**
- * An operator's verification (DESIGN §11): the merchant becomes `verified` and gets its first
+ * An operator's verification (docs/design/checkout-and-dashboard.md): the merchant becomes `verified` and gets its first
  * live (production) key pair, in one transaction with the audit entry. Refused when it already
  * has a live pair: rotation is `keys:rotate` then.
  */

@@ -21,7 +21,7 @@ export function convertMinor(
 
 /**
  * The smallest amount in minor units of `from` whose conversion to `to` (rounded down) is at
- * least `targetMinor` (DESIGN §8, fxTopUp.sourceAmount): e.g. 9100 XOF at USD→XOF 591 ⇒ 1540
+ * least `targetMinor` (docs/design/quotes-and-payouts.md, fxTopUp.sourceAmount): e.g. 9100 XOF at USD→XOF 591 ⇒ 1540
  * (15.40 USD).
  */
 export function smallestSourceCovering(

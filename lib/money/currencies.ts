@@ -12,9 +12,13 @@ export const CURRENCIES = {
   GBP: { code: "GBP", exponent: 2, name: "Pound sterling" },
   NGN: { code: "NGN", exponent: 2, name: "Nigerian naira" },
   GHS: { code: "GHS", exponent: 2, name: "Ghanaian cedi" },
-  // M-Pesa Daraja (Kenya). Known to lib/money so a connector account and a channel can use it; the
-  // seeded catalogue has no Kenyan channel (docs/decisions.md, "M-Pesa and Airtel connectors").
+  // East Africa (docs/numbering-plans.md lists the countries). ISO 4217 gives UGX and RWF no minor
+  // unit: an amount in them is whole, and nothing here may add decimals to it.
   KES: { code: "KES", exponent: 2, name: "Kenyan shilling" },
+  UGX: { code: "UGX", exponent: 0, name: "Ugandan shilling" },
+  TZS: { code: "TZS", exponent: 2, name: "Tanzanian shilling" },
+  RWF: { code: "RWF", exponent: 0, name: "Rwandan franc" },
+  ZMW: { code: "ZMW", exponent: 2, name: "Zambian kwacha" },
 } as const;
 
 export type CurrencyCode = keyof typeof CURRENCIES;

@@ -9,7 +9,7 @@ export const INVERTED_RATE_DIGITS = 10;
 export type SpreadDirection = "against-merchant-selling" | "against-merchant-paying";
 
 /**
- * Moves a mid rate against the merchant (DESIGN §8): × (1 − s) when the rate converts the
+ * Moves a mid rate against the merchant (docs/design/quotes-and-payouts.md): × (1 − s) when the rate converts the
  * merchant's money into another currency (fx.rate, fxTopUp.rate), × (1 + s) when it prices what
  * the merchant must pay (debit.conversionRate). 600 at 1.5 % ⇒ "591" selling, "609" paying.
  * Kept to 10 decimal places (half-up), trailing zeros stripped.

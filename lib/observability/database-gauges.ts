@@ -11,7 +11,7 @@ import { type Metrics, metrics } from "./metrics";
  */
 export async function refreshDatabaseGauges(m: Metrics = metrics()): Promise<void> {
   const prisma = await getPrisma();
-  const [payments, payouts, backlog, accounts] = await Promise.all([
+  const [payments, payouts, backlog, accounts, reviews, mismatches, runs] = await Promise.all([
     prisma.payment.groupBy({ by: ["environment", "status", "provider"], _count: { _all: true } }),
     prisma.payout.groupBy({ by: ["environment", "status", "provider"], _count: { _all: true } }),
     readJobBacklog(prisma),
@@ -19,6 +19,9 @@ export async function refreshDatabaseGauges(m: Metrics = metrics()): Promise<voi
       where: { environment: appEnv() },
       select: { id: true, type: true, breakerState: true, openUntil: true, consecutiveFailures: true },
     }),
+    prisma.orderReview.groupBy({ by: ["environment", "direction", "reason"], where: { resolvedAt: null }, _count: { _all: true }, _min: { since: true } }),
+    prisma.reconciliationMismatch.groupBy({ by: ["environment", "accountId", "kind"], where: { resolvedAt: null }, _count: { _all: true } }),
+    prisma.reconciliationRun.groupBy({ by: ["environment", "accountId"], where: { finishedAt: { not: null } }, _max: { finishedAt: true } }),
   ]);
   m.payments.reset();
   for (const p of payments) m.payments.set({ environment: p.environment, status: p.status, provider: p.provider ?? "none" }, p._count._all);
@@ -30,6 +33,20 @@ export async function refreshDatabaseGauges(m: Metrics = metrics()): Promise<voi
     for (const state of ["due", "scheduled", "running", "failed"] as const) m.jobsBacklog.set({ type: row.type, state }, row[state]);
     m.jobsOldestDue.set({ type: row.type }, row.oldestDueAgeSeconds);
   }
+  m.ordersInReview.reset();
+  m.ordersInReviewOldestAge.reset();
+  const oldest = new Map<string, { environment: string; direction: string; since: Date }>();
+  for (const r of reviews) {
+    m.ordersInReview.set({ environment: r.environment, direction: r.direction, reason: r.reason }, r._count._all);
+    const key = `${r.environment}:${r.direction}`;
+    const since = r._min.since!;
+    if (!oldest.has(key) || since < oldest.get(key)!.since) oldest.set(key, { environment: r.environment, direction: r.direction, since });
+  }
+  for (const o of oldest.values()) m.ordersInReviewOldestAge.set({ environment: o.environment, direction: o.direction }, Math.max(0, Math.round((Date.now() - o.since.getTime()) / 1000)));
+  m.reconciliationMismatches.reset();
+  for (const r of mismatches) m.reconciliationMismatches.set({ environment: r.environment, account: r.accountId, kind: r.kind }, r._count._all);
+  m.reconciliationLastRun.reset();
+  for (const r of runs) if (r._max.finishedAt) m.reconciliationLastRun.set({ environment: r.environment, account: r.accountId }, Math.floor(r._max.finishedAt.getTime() / 1000));
   m.breakerOpen.reset();
   m.breakerFailures.reset();
   const now = new Date();

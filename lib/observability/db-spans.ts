@@ -17,7 +17,7 @@ export function withTransactionSpans(prisma: PrismaClient, system: "postgresql")
 
 /**
  * The same span around a write that is atomic as ONE statement instead of an interactive
- * transaction (collect initiate, issue 17): in a trace it is the same unit of work.
+ * transaction (collect initiate): in a trace it is the same unit of work.
  */
 export function withStatementTransactionSpan<T>(fn: () => Promise<T>): Promise<T> {
   return withSpan("db.transaction", { "db.system.name": "postgresql", "db.transaction.kind": "statement" }, fn);

@@ -1,11 +1,11 @@
-import { maskDigits, REDACTED } from "@/lib/connectors/redact";
+import { maskDigitRun, maskDigits, REDACTED } from "./redact";
 
 /**
- * What the logger (lib/log.ts) refuses to print, as its configuration (issue 20):
+ * What the logger (lib/log.ts) refuses to print, as its configuration:
  * 1. pino `redact` paths: fields whose name is a credential (secrets, API keys, passwords,
  *    tokens, PINs, authorization headers), at the top of a line and one object down;
  * 2. serializers for the fields that hold phone numbers: masked to the country code's first
- *    digits and the last two (as in the connector call record, lib/connectors/redact.ts);
+ *    digits and the last two (as in the connector call record, ./redact.ts);
  * 3. a last pass over every line's fields (pino's `formatters.log`): credential-named keys at
  *    any depth are censored (an operator's raw answer nests them), and standalone runs of
  *    8–20 digits in any string (an operator's error text quoting an MSISDN) are masked.
@@ -47,7 +47,7 @@ const SENSITIVE_KEY = /(token|secret|password|passwd|^pin$|_pin$|Pin$|api_?key|a
 
 const PHONE_FIELDS = ["phone", "phoneNumber", "msisdn", "payerPhone", "beneficiaryPhone", "recipientPhone", "accountNumber", "partyId", "to"];
 
-/** A phone number (or account number) masked: `+22997000001` → `+22•••••••01`. */
+/** A phone number (or account number) masked: `+22997000001` → `+229••••••01`, the connector call record's rule. */
 export function maskPhone(value: unknown): unknown {
   if (typeof value !== "string" && typeof value !== "number") return value;
   const text = String(value).replace(/[\s().-]/g, "");
@@ -55,7 +55,7 @@ export function maskPhone(value: unknown): unknown {
   const digits = plus ? text.slice(1) : text;
   if (!/^\d+$/.test(digits)) return maskDigits(String(value));
   if (digits.length < 6) return REDACTED;
-  return `${plus}${digits.slice(0, 2)}${"•".repeat(digits.length - 4)}${digits.slice(-2)}`;
+  return maskDigitRun(plus + digits);
 }
 
 export const PHONE_FIELD_SERIALIZERS: Record<string, (value: unknown) => unknown> = Object.fromEntries(PHONE_FIELDS.map((f) => [f, maskPhone]));

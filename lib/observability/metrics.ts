@@ -2,7 +2,7 @@ import { Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /**
  * The process's Prometheus metrics (prom-client), served at GET /api/metrics (app/api/metrics).
- * Two kinds, chosen per question (docs/decisions.md "Observability"):
+ * Two kinds, chosen per question (docs/decisions/observability.md):
  * - events this process saw (requests, operator calls, job runs, webhook deliveries, the last
  *   ledger reconcile it ran): counters and histograms, per instance, summed by Prometheus;
  * - the state of the business (payments and payouts by status and provider, the job backlog,
@@ -36,6 +36,14 @@ function createMetrics() {
     jobsOldestDue: new Gauge({ name: "jobs_oldest_due_age_seconds", help: "Age of the oldest due job per type (0 when none is due)", labelNames: ["type"], registers }),
     breakerOpen: new Gauge({ name: "connector_circuit_breaker_open", help: "1 while the connector account's circuit breaker is open", labelNames: ["account", "type"], registers }),
     breakerFailures: new Gauge({ name: "connector_consecutive_failures", help: "Consecutive failed calls counted by the account's circuit breaker", labelNames: ["account", "type"], registers }),
+    ordersInReview: new Gauge({ name: "orders_in_review", help: "Orders held for review (our timer may not decide them: docs/design/order-lifecycle.md), by environment, direction and reason (read from the database at scrape)", labelNames: ["environment", "direction", "reason"], registers }),
+    ordersInReviewOldestAge: new Gauge({ name: "orders_in_review_oldest_age_seconds", help: "Age of the oldest order in review, by environment and direction (0 when none): alert when it grows", labelNames: ["environment", "direction"], registers }),
+    orderReviewFlags: new Counter({ name: "order_review_flags_total", help: "Orders this process flagged for review, by direction and reason", labelNames: ["direction", "reason"], registers }),
+    orderAmbiguousAnswers: new Counter({ name: "order_ambiguous_answers_total", help: "Operator answers saying the outcome is unclear to the operator itself (reconciling), by direction", labelNames: ["direction"], registers }),
+    orderDuplicateCharges: new Counter({ name: "order_duplicate_charges_total", help: "Payers charged twice (or for a payment that had ended) and the money held for them, by cause and whether its refund went out automatically", labelNames: ["cause", "refund"], registers }),
+    orderAmountMismatches: new Counter({ name: "order_amount_mismatches_total", help: "Operator successes for another amount or currency than the order's: nothing settled, the order in review", labelNames: ["direction"], registers }),
+    reconciliationMismatches: new Gauge({ name: "reconciliation_mismatches_open", help: "Open differences between our orders and an operator's records, by environment, connector account and kind (read from the database at scrape): alert when above 0 (docs/design/reconciliation.md)", labelNames: ["environment", "account", "kind"], registers }),
+    reconciliationLastRun: new Gauge({ name: "reconciliation_last_run_timestamp_seconds", help: "When a reconciliation of the account last finished (Unix time, read from the database at scrape): alert when older than a day and a half", labelNames: ["environment", "account"], registers }),
     scrapeErrors: new Counter({ name: "metrics_database_read_errors_total", help: "Scrapes whose database gauges could not be read (they then keep their previous values)", registers }),
   };
 }

@@ -3,7 +3,7 @@ import { metrics } from "./metrics";
 import { currentTraceId } from "./tracing";
 
 /**
- * The one place each kind of event becomes its log line and its metrics (issue 20): the route
+ * The one place each kind of event becomes its log line and its metrics: the route
  * wrapper, the job runner's run step, the connector call recording and webhook delivery call
  * these and nothing else. Fields are identifiers and numbers only: never a body, a phone
  * number or a credential (the logger would redact them anyway).

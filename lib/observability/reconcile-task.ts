@@ -2,7 +2,7 @@ import { reconcileLedger, type ReconcileReport } from "@/lib/ledger/reconcile-le
 import { observeReconcile } from "./observe";
 
 /**
- * The hourly ledger reconcile (a periodic task, lib/jobs/periodic-tasks.ts): the whole ledger
+ * The hourly ledger reconcile (a periodic task, lib/platform/periodic-tasks.ts): the whole ledger
  * recomputed from its postings in one snapshot; the result goes to the ledger_reconcile_*
  * gauges of the process that ran it and to the log (an error line when it finds differences).
  * `ops ledger:reconcile` remains the way to see the differences themselves.

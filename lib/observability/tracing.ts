@@ -7,7 +7,7 @@ import { scrubLogText } from "./log-redaction";
 import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter, type SpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 
 /**
- * OpenTelemetry tracing with the OTel SDK (docs/decisions.md "Observability"). Off by default:
+ * OpenTelemetry tracing with the OTel SDK (docs/decisions/observability.md). Off by default:
  * until startTracing() runs, withSpan() calls its function straight away, with a span that
  * records nothing (no context switch, no allocation beyond the call). instrumentation.ts and
  * the worker start it when OTEL_EXPORTER_OTLP_ENDPOINT is set; the OTLP/HTTP exporter reads

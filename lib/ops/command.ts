@@ -1,5 +1,5 @@
 /**
- * Operator commands (`npm run ops -- <name> [--flag value]…`, DESIGN §12). Each command is a
+ * Operator commands (`npm run ops -- <name> [--flag value]…`, docs/design/operations.md). Each command is a
  * small object; scripts/ops.ts parses the arguments, opens the database and runs it.
  */
 export type OpsArgs = {

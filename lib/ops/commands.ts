@@ -1,12 +1,14 @@
 import type { OpsCommand } from "./command";
 import { connectorCommands } from "./connector-commands";
 import { jobCommands } from "./job-commands";
-import { ledgerBench, ledgerReconcile, ledgerSettle, merchantGrantCredit, merchantSetBalanceMode } from "./ledger-commands";
+import { ledgerReconcile, ledgerSettle, merchantGrantCredit, merchantSetBalanceMode } from "./ledger-commands";
 import { keysRevoke, keysRotate, merchantCreate, merchantList, merchantSetPlan } from "./merchant-commands";
+import { orderCommands } from "./order-commands";
 import { merchantSetLimits } from "./payout-commands";
+import { reconciliationCommands } from "./reconciliation-commands";
 import { referenceCommands } from "./reference-commands";
 import { merchantVerify } from "./verification-commands";
-import { dashboardResetTwoFactor, dashboardSeedPayments } from "./dashboard-commands";
+import { dashboardRebuildVolumes, dashboardResetTwoFactor, dashboardSeedPayments } from "./dashboard-commands";
 import { webhookCommands } from "./webhook-commands";
 
 /** Every operator command. Domains add theirs here. */
@@ -19,14 +21,16 @@ export const opsCommands: OpsCommand[] = [
   keysRevoke,
   merchantVerify,
   dashboardSeedPayments,
+  dashboardRebuildVolumes,
   dashboardResetTwoFactor,
   merchantSetBalanceMode,
   merchantGrantCredit,
   ledgerReconcile,
   ledgerSettle,
-  ledgerBench,
   ...referenceCommands,
   ...webhookCommands,
   ...connectorCommands,
   ...jobCommands,
+  ...orderCommands,
+  ...reconciliationCommands,
 ];

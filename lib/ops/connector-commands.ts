@@ -1,5 +1,5 @@
 import { appEnv, type AppEnvironment } from "@/lib/config";
-import { recheckOrderById } from "@/lib/connectors/check-order-job";
+import { recheckOrder } from "@/lib/orders/orders";
 import {
   addConnectorAccount,
   checkConnectorAccount,
@@ -15,7 +15,7 @@ import { getPrisma } from "@/lib/db/client";
 import { type OpsArgs, type OpsCommand, optionalFlag, OpsUsageError, requireFlag } from "./command";
 
 /**
- * Connector accounts, routes, the call record and re-checks (DESIGN §13, README "Operate").
+ * Connector accounts, routes, the call record and re-checks (docs/design/connectors.md, README "Operate").
  * They act on this instance's environment (APP_ENV): one deployment, one environment.
  */
 const environment = (): AppEnvironment => appEnv();
@@ -123,7 +123,7 @@ export const connectorRecheck: OpsCommand = {
   async run(args, out) {
     const id = requireFlag(args, "id");
     if (!/^(txn|po|rf)_/.test(id)) throw new OpsUsageError("--id must be a payment (txn_…), payout (po_…) or refund (rf_…) id");
-    await recheckOrderById(id);
+    await recheckOrder(id);
     const prisma = await getPrisma();
     const row = id.startsWith("txn_")
       ? await prisma.payment.findUnique({ where: { id } })
@@ -135,7 +135,7 @@ export const connectorRecheck: OpsCommand = {
   },
 };
 
-/** The same re-check under the name operators look for first (issue 20). */
+/** The same re-check under the name operators look for first. */
 export const paymentsRecheck: OpsCommand = {
   ...connectorRecheck,
   name: "payments:recheck",

@@ -1,4 +1,7 @@
+import type { AppEnvironment } from "@/lib/config";
+import { compareDailyVolumes, rebuildDailyVolumes } from "@/lib/dashboard/daily-volumes";
 import { seedBenchPayments } from "@/lib/dashboard/seed-bench-payments";
+import { getPrisma } from "@/lib/db/client";
 import { resetTwoFactor } from "@/lib/dashboard/two-factor/reset-two-factor";
 import { optionalFlag, OpsUsageError, requireFlag, type OpsCommand } from "./command";
 import { resolveMerchantId } from "./merchant-commands";
@@ -26,5 +29,33 @@ export const dashboardResetTwoFactor: OpsCommand = {
       return 1;
     }
     out(`Two-factor sign-in turned off for ${done.userId} (merchant ${done.merchantId}); their sessions have ended.`);
+  },
+};
+
+export const dashboardRebuildVolumes: OpsCommand = {
+  name: "dashboard:rebuild-volumes",
+  summary: "Recompute the overview's daily volumes (table daily_volumes) from the payments and payouts; --check compares them without writing",
+  usage: "dashboard:rebuild-volumes [--merchant <id|email>] [--check]",
+  async run(args, out) {
+    const merchant = optionalFlag(args, "merchant");
+    const merchantId = merchant ? await resolveMerchantId(merchant) : null;
+    if (args.flags.check === true) {
+      const prisma = await getPrisma();
+      const owners = await prisma.$queryRaw<{ merchant_id: string; environment: AppEnvironment }[]>`
+        SELECT DISTINCT merchant_id, environment::text AS environment FROM (
+          SELECT merchant_id, environment FROM payments WHERE status::text = 'success' UNION SELECT merchant_id, environment FROM daily_volumes
+          UNION SELECT merchant_id, environment FROM payouts WHERE status::text = 'success') o
+        WHERE ${merchantId}::text IS NULL OR merchant_id = ${merchantId}`;
+      let differences = 0;
+      for (const o of owners) {
+        for (const d of await compareDailyVolumes({ merchantId: o.merchant_id, environment: o.environment }, { from: "0001-01-01", to: "9999-12-31" })) {
+          differences++;
+          out(`${o.merchant_id} ${o.environment} ${d.kind} ${d.currency} ${d.day}: rollup ${d.rollup}, rows ${d.rows}`);
+        }
+      }
+      out(differences === 0 ? `Daily volumes exact for ${owners.length} merchant environment(s).` : `${differences} day(s) differ: run without --check to rebuild.`);
+      return differences === 0 ? 0 : 1;
+    }
+    out(`Daily volumes rebuilt${merchantId ? ` for ${merchantId}` : ""}: ${await rebuildDailyVolumes(merchantId)} rows.`);
   },
 };

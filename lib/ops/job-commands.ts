@@ -2,7 +2,7 @@ import { JOB_LIST_STATES, type JobListState, listJobs, retryJobs } from "@/lib/j
 import { readJobBacklog } from "@/lib/observability/job-backlog";
 import { type OpsArgs, type OpsCommand, optionalFlag, OpsUsageError } from "./command";
 
-/** The job outbox for operators (issue 20): what is stuck, why, and running it again. */
+/** The job outbox for operators: what is stuck, why, and running it again. */
 const json = (args: OpsArgs) => args.flags.json === true;
 const show = (value: unknown) => JSON.stringify(value, null, 2);
 

@@ -1,7 +1,6 @@
-import { appEnv, config } from "@/lib/config";
+import { appEnv } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import type { BalanceMode } from "@/lib/db/generated/client";
-import { benchmarkLedger } from "@/lib/ledger/benchmark-ledger";
 import { grantCredit } from "@/lib/ledger/grant-credit";
 import { formatReconcileReport, reconcileLedger } from "@/lib/ledger/reconcile-ledger";
 import { runSettlement } from "@/lib/ledger/settle-due-pending";
@@ -61,22 +60,5 @@ export const merchantGrantCredit: OpsCommand = {
       grantCredit(tx, { environment: appEnv(), merchantId, currency, amount, reason: optionalFlag(args, "reason") ?? "operator grant", actor: "ops" }),
     );
     out(`Granted ${minorToDecimalString(amount, currency)} ${currency} of credit to ${merchantId} (${appEnv()}), entry ${entry.id}`);
-  },
-};
-
-export const ledgerBench: OpsCommand = {
-  name: "ledger:bench",
-  summary: "Ledger micro-benchmark (sandbox, PostgreSQL): journal entries per second on N wallets",
-  usage: "ledger:bench [--wallets 1] [--entries 2000] [--concurrency 10] [--json]",
-  async run(args, out) {
-    const int = (name: string, fallback: number) => {
-      const raw = optionalFlag(args, name);
-      const n = raw === undefined ? fallback : Number(raw);
-      if (!Number.isInteger(n) || n < 1) throw new OpsUsageError(`--${name} must be a positive integer`);
-      return n;
-    };
-    const result = await benchmarkLedger({ wallets: int("wallets", 1), entries: int("entries", 2000), concurrency: int("concurrency", config.databasePoolSize()) });
-    if (args.flags.json) out(json(result));
-    else out(`${result.entries} entries on ${result.wallets} wallet(s), ${result.concurrency} concurrent: ${result.seconds.toFixed(2)} s, ${result.entriesPerSecond} entries/s`);
   },
 };

@@ -33,7 +33,7 @@ export const merchantCreate: OpsCommand = {
     });
     const base = { merchantId: merchant.id, name: merchant.name, email: merchant.email, plan: merchant.plan };
     if (!keys) {
-      // Production (DESIGN §2): no live key before verification.
+      // Production (docs/design/environments.md): no live key before verification.
       const result = { ...base, environment: "production", verificationStatus: merchant.verificationStatus, publicKey: null, secretKey: null };
       if (args.flags.json) return void out(JSON.stringify(result, null, 2));
       out(`Created ${merchant.id} (${merchant.name}, ${merchant.plan}), ${merchant.verificationStatus}`);

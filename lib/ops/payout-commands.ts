@@ -1,4 +1,6 @@
+import type { AppEnvironment } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
+import { isAppError } from "@/lib/errors";
 import { setPayoutLimits } from "@/lib/payouts/payout-limits";
 import { minorToDecimalString } from "@/lib/money";
 import { optionalFlag, OpsUsageError, type OpsCommand } from "./command";
@@ -12,7 +14,7 @@ export const merchantSetLimits: OpsCommand = {
   usage: "merchant:set-limits --merchant <id|email> [--daily <amount>] [--monthly <amount>] [--min <amount>] [--max <amount>] [--environment sandbox|production] [--json]",
   async run(args, out) {
     const merchantId = await resolveMerchantId(optionalFlag(args, "merchant") ?? "");
-    const environment = (optionalFlag(args, "environment") ?? "sandbox") as "sandbox" | "production";
+    const environment = (optionalFlag(args, "environment") ?? "sandbox") as AppEnvironment;
     if (environment !== "sandbox" && environment !== "production") throw new OpsUsageError("--environment must be sandbox or production");
     const values: Partial<Record<(typeof FLAGS)[keyof typeof FLAGS], string | null>> = {};
     for (const [flag, key] of Object.entries(FLAGS)) {
@@ -24,8 +26,13 @@ export const merchantSetLimits: OpsCommand = {
     if (Object.keys(values).length === 0) throw new OpsUsageError("give at least one of --daily, --monthly, --min, --max");
     const prisma = await getPrisma();
     const merchant = await prisma.merchant.findUniqueOrThrow({ where: { id: merchantId } });
-    const limits = await setPayoutLimits(prisma, merchant, environment, values);
-    if (limits.perTxMin > limits.perTxMax) throw new OpsUsageError("the per-transaction minimum is now above the maximum: fix --min/--max");
+    let limits;
+    try {
+      limits = await setPayoutLimits(merchant, environment, values, { actor: "ops" });
+    } catch (err) {
+      if (isAppError(err) && err.code === "validation_error") throw new OpsUsageError(`${err.message} Fix --min/--max.`);
+      throw err;
+    }
     const show = (m: bigint) => minorToDecimalString(m, limits.currency);
     const result = { merchantId, environment, currency: limits.currency, daily: show(limits.daily), monthly: show(limits.monthly), min: show(limits.perTxMin), max: show(limits.perTxMax) };
     if (args.flags.json) out(JSON.stringify(result, null, 2));

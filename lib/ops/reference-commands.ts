@@ -213,7 +213,7 @@ export const numberingList: OpsCommand = {
     if (args.flags.json) return void out(JSON.stringify(plans, null, 2));
     for (const plan of plans) {
       const country = catalogue.countryByCode.get(plan.countryCode)!;
-      out(`${country.code} ${country.name} (${country.phonePrefix}, ${country.nationalNumberLength} digits${plan.trunkPrefix ? `, trunk ${plan.trunkPrefix}` : ""}) confidence ${plan.confidence}`);
+      out(`${country.code} ${country.name} (${country.phonePrefix}, ${country.nationalNumberLength} digits${plan.trunkPrefix ? `, trunk ${plan.trunkPrefix}` : ""}) confidence ${plan.confidence}${plan.portability ? ", number portability" : ""}`);
       out(`  source: ${plan.source}`);
       const byPrefix = [...plan.prefixes].sort((a, b) => a.prefix.localeCompare(b.prefix));
       for (const p of byPrefix) out(`  ${pad(p.prefix, 6)} ${pad(p.operatorName, 28)} ${p.providerCode ?? "-"}`);
@@ -251,18 +251,21 @@ export const numberingRemove: OpsCommand = {
 
 export const numberingPlan: OpsCommand = {
   name: "numbering:plan",
-  summary: "Create or edit a country's numbering plan: trunk prefix, source, confidence",
-  usage: 'numbering:plan --country <CC> [--trunk 0|none] [--source "ARTP notice 2026-04"] [--confidence high|medium|low]',
+  summary: "Create or edit a country's numbering plan: trunk prefix, source, confidence, number portability",
+  usage: 'numbering:plan --country <CC> [--trunk 0|none] [--source "ARTP notice 2026-04"] [--confidence high|medium|low] [--portability yes|no]',
   async run(args, out) {
     await seedReferenceData();
     const trunk = optionalFlag(args, "trunk");
+    const portability = optionalFlag(args, "portability");
+    if (portability !== undefined && portability !== "yes" && portability !== "no") throw new OpsUsageError("--portability must be yes or no.");
     const plan = await setNumberingPlan({
       country: requireFlag(args, "country"),
       trunkPrefix: trunk === undefined ? undefined : trunk === "none" ? null : trunk,
       source: optionalFlag(args, "source"),
       confidence: optionalFlag(args, "confidence"),
+      portability: portability === undefined ? undefined : portability === "yes",
     });
-    out(`${plan.countryCode} plan: trunk ${plan.trunkPrefix ?? "none"}, confidence ${plan.confidence}, source: ${plan.source}`);
+    out(`${plan.countryCode} plan: trunk ${plan.trunkPrefix ?? "none"}, confidence ${plan.confidence}, portability ${plan.portability ? "yes" : "no"}, source: ${plan.source}`);
   },
 };
 

@@ -12,7 +12,7 @@ import { resendWebhookEvent } from "@/lib/webhooks/resend-webhook-event";
 import { resolveMerchantId } from "./merchant-commands";
 
 /**
- * Webhook configuration of a merchant in this deployment's environment (DESIGN §10, §12),
+ * Webhook configuration of a merchant in this deployment's environment (docs/design/webhooks.md, docs/design/operations.md),
  * until the dashboard does it. Every change is audited with actor "ops".
  */
 function printEndpoint(view: WebhookEndpointView, out: (line: string) => void) {

@@ -6,7 +6,7 @@ import { getPaymentOrThrow } from "./get-payment";
 import { transitionPayment } from "./transition-payment";
 
 /**
- * Cancels a payment the customer has not started paying (DESIGN §6): only `pending`. Once the
+ * Cancels a payment the customer has not started paying (docs/design/order-lifecycle.md): only `pending`. Once the
  * provider has pushed a prompt (`processing`) the customer may already be approving it, so the
  * outcome is left to the provider. `by` records who cancelled in the timeline.
  */

@@ -1,6 +1,7 @@
 import type { ApiAuth } from "@/lib/auth/authenticate";
 import { getPrisma, type Db } from "@/lib/db/client";
-import type { Payment, Refund } from "@/lib/db/generated/client";
+import { type Payment, Prisma, type Refund } from "@/lib/db/generated/client";
+import { modelFromRow, runSql } from "@/lib/db/run-sql";
 import { AppError } from "@/lib/errors";
 
 type Scope = Pick<ApiAuth, "environment"> & { merchant: { id: string } };
@@ -16,15 +17,20 @@ export async function getPaymentOrThrow(scope: Scope, transactionId: string, db?
 }
 
 /**
- * The caller's payment with its refunds (status and detail show them, DESIGN §14). Only a
+ * The caller's payment with its refunds (status and detail show them, docs/design/refunds.md). Only a
  * successful or refunded payment can have refunds: the others cost no second query.
  */
 export async function getPaymentWithRefunds(scope: Scope, transactionId: string): Promise<{ payment: Payment; refunds: Refund[] }> {
-  const prisma = await getPrisma();
-  const payment = await getPaymentOrThrow(scope, transactionId, prisma);
-  const refunds = await refundsOf(payment, prisma);
+  // The API's hottest read: through the driver, prepared (lib/db/run-sql.ts).
+  const [row] = await runSql<Record<string, unknown>>(Prisma.sql`
+    SELECT * FROM payments WHERE id = ${transactionId} AND merchant_id = ${scope.merchant.id} AND environment = ${scope.environment}::"Environment"`);
+  if (!row) throw new AppError("not_found", `Transaction ${transactionId} not found.`);
+  const payment = modelFromRow<Payment>(row, PAYMENT_BIGINTS);
+  const refunds = await refundsOf(payment, await getPrisma());
   return { payment, refunds };
 }
+
+const PAYMENT_BIGINTS = ["amount", "fee", "refundedAmount", "refundReserved"] as const;
 
 export async function refundsOf(payment: Payment, db: Db): Promise<Refund[]> {
   if (payment.status !== "success" && payment.status !== "refunded") return [];

@@ -1,13 +1,15 @@
 import type { ApiAuth } from "@/lib/auth/authenticate";
-import { config } from "@/lib/config";
+import { config, type AppEnvironment } from "@/lib/config";
 import { asJsonb } from "@/lib/db/as-jsonb";
 import { type Db, getPrisma } from "@/lib/db/client";
 import { insertRowsSql } from "@/lib/db/insert-rows";
+import { runSqlIn } from "@/lib/db/run-sql";
 import { Prisma, type Payment } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { newId, newToken } from "@/lib/ids";
 import { withStatementTransactionSpan } from "@/lib/observability/db-spans";
 import { enqueueJobSql, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
+import { submitPaymentJob } from "./payment-jobs";
 import { isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
 import { checkoutChannels } from "@/lib/checkout/checkout-channels";
 import { getRoute } from "@/lib/connectors/get-route";
@@ -17,10 +19,9 @@ import type { InitiatePaymentInput } from "./initiate-payment-input";
 import { expiryMinutes } from "./payment-lifecycle";
 import { paymentStatusView } from "./payment-views";
 
-export const SUBMIT_PAYMENT_JOB = "payment.submit";
 
 /**
- * Creates a collect payment (spec POST /payments/initiate, DESIGN §6). Everything a merchant
+ * Creates a collect payment (spec POST /payments/initiate, docs/design/order-lifecycle.md). Everything a merchant
  * can get wrong is checked before anything is written; then the payment, its first timeline
  * row, the payment.pending event and (direct) the provider submission job are written together
  * by one statement (writeNewPayment).
@@ -31,7 +32,21 @@ export const SUBMIT_PAYMENT_JOB = "payment.submit";
  */
 export type InitiatedPayment = Payment & { redirectFlow?: boolean };
 
-export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environment">, input: InitiatePaymentInput): Promise<InitiatedPayment> {
+/** What a caller inside the platform adds to a payment the API body cannot say. */
+export type InitiatePaymentOptions = {
+  /** The payment link the customer pays through (lib/payment-links). */
+  paymentLinkId?: string;
+  /** A checkout payment's contact number, already checked (E.164, the payment's country): the customer gave it on a payment link's page. */
+  contactPhone?: string;
+  /**
+   * Runs in the same transaction as the write, just before it, and may refuse it by throwing (a
+   * payment link's cap on payments, counted under a lock on the link). Without it the write is
+   * one statement, no interactive transaction.
+   */
+  guard?: (tx: Db) => Promise<void>;
+};
+
+export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environment">, input: InitiatePaymentInput, options: InitiatePaymentOptions = {}): Promise<InitiatedPayment> {
   const { merchant, environment } = auth;
   if (!isCurrency(input.currency)) throw new AppError("invalid_currency", `Unsupported currency ${input.currency}.`);
   const amount = toMinor(input.amount, input.currency);
@@ -58,6 +73,7 @@ export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environm
     fee = (await collectFee({ amount, provider, merchantId: merchant.id })).fee;
   } else {
     await assertCheckoutPayable(environment, country, input.currency, amount);
+    phone = options.contactPhone ?? null;
   }
 
   // No look-up of externalReference first: the unique index on (merchant, environment,
@@ -98,10 +114,13 @@ export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environm
     errorCode: null,
     errorMessage: null,
     expiresAt: new Date(now.getTime() + expiryMinutes(input.type) * 60_000),
+    paymentLinkId: options.paymentLinkId ?? null,
     createdAt: now,
     updatedAt: now,
   };
-  if (await writeNewPayment(prisma, payment)) return redirectFlow ? { ...payment, redirectFlow } : payment;
+  const { guard } = options;
+  const written = guard ? await prisma.$transaction(async (tx) => (await guard(tx), writeNewPayment(tx, payment))) : await writeNewPayment(prisma, payment);
+  if (written) return redirectFlow ? { ...payment, redirectFlow } : payment;
   const winner = await prisma.payment.findUnique({
     where: { merchantId_environment_externalReference: { merchantId: merchant.id, environment, externalReference: input.externalReference } },
     select: { id: true },
@@ -113,7 +132,7 @@ export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environm
  * The payment, its first timeline row, the payment.pending event (and its delivery job when it
  * has somewhere to go) and, for a direct payment, the submission job: ONE statement, a
  * data-modifying CTE built from each row's owner (insertRowsSql, webhookEventsSql, enqueueJobSql),
- * atomic without an interactive transaction (issue 17: a BEGIN, five statements and a COMMIT
+ * atomic without an interactive transaction (a BEGIN, five statements and a COMMIT
  * before). A reference already used inserts no payment, and then nothing else either: false.
  */
 async function writeNewPayment(db: Db, payment: Payment): Promise<boolean> {
@@ -127,13 +146,15 @@ async function writeNewPayment(db: Db, payment: Payment): Promise<boolean> {
     }),
   ];
   if (payment.type === "direct") {
-    const submit = await enqueueJobSql(db, SUBMIT_PAYMENT_JOB, { paymentId: payment.id }, { dedupeKey: `${SUBMIT_PAYMENT_JOB}:${payment.id}:1`, when: created });
+    const submit = await enqueueJobSql(db, submitPaymentJob, { paymentId: payment.id }, { dedupeKey: `${submitPaymentJob.type}:${payment.id}:1`, when: created });
     parts.push(Prisma.sql`submit_job AS (${submit.insert})`);
   }
-  const [row] = await withStatementTransactionSpan(
-    () => db.$queryRaw<{ created: boolean; event_jobs: number }[]>`
+  // Through the driver, prepared (lib/db/run-sql.ts): the API's hottest write; inside the guard's
+  // transaction when there is one (a payment link's place is held under its row lock).
+  const [row] = await withStatementTransactionSpan(() =>
+    runSqlIn<{ created: boolean; event_jobs: number }>(db, Prisma.sql`
       WITH ${Prisma.join(parts, ", ")}
-      SELECT ${created} AS created, (SELECT count(*)::int FROM event_jobs) AS event_jobs`,
+      SELECT ${created} AS created, (SELECT count(*)::int FROM event_jobs) AS event_jobs`),
   );
   // The submission job is due now, and so is the event's delivery job when there is one: one wake.
   if (row.created && (payment.type === "direct" || row.event_jobs > 0)) wakeAfterCommit(db, payment.createdAt);
@@ -152,7 +173,7 @@ function duplicateReference(reference: string, transactionId: string) {
  * (lib/checkout checkoutChannels: mobile money only), else the customer would meet "no method
  * available": refused here with the bounds, so the merchant learns it, not the customer.
  */
-async function assertCheckoutPayable(environment: "sandbox" | "production", country: string, currency: string, amount: bigint) {
+async function assertCheckoutPayable(environment: AppEnvironment, country: string, currency: string, amount: bigint) {
   const catalogue = await getCatalogue();
   if (!catalogue.countryByCode.has(country)) throw new AppError("invalid_country", `Payments are not offered in ${country}.`);
   const channels = await checkoutChannels(environment, country, currency);

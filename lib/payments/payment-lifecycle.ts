@@ -1,11 +1,12 @@
 import { setting } from "@/lib/config";
+import { isPlanted } from "@/lib/config/planted-bugs";
 import type { PaymentStatus } from "@/lib/db/generated/client";
 
 /**
- * The collect state machine (DESIGN §6):
+ * The collect state machine (docs/design/order-lifecycle.md):
  *
  *   pending ──► processing ──► success ──► refunded
- *      │             └──────► failed ──► success   (late success after our timeout: the money was taken)
+ *      │             └──────► failed ──► success   (late success after our timeout, or of an earlier attempt: the money was taken)
  *      │                        └──► pending / cancelled   (checkout only: the customer tries again, or gives up)
  *      ├──► cancelled
  *      ├──► expired
@@ -26,16 +27,22 @@ export const ALLOWED_TRANSITIONS: Record<PaymentStatus, PaymentStatus[]> = {
 
 export const FINAL_STATUSES: PaymentStatus[] = ["success", "failed", "cancelled", "expired", "refunded"];
 
-export function canTransition(payment: { status: PaymentStatus; type: "direct" | "checkout"; errorCode: string | null }, to: PaymentStatus): boolean {
+export function canTransition(
+  payment: { status: PaymentStatus; type: "direct" | "checkout"; errorCode: string | null },
+  to: PaymentStatus,
+  options: { byEarlierAttempt?: boolean } = {},
+): boolean {
+  if (payment.status === "success" && to === "success" && isPlanted("callback-applied-twice")) return true;
   if (!ALLOWED_TRANSITIONS[payment.status].includes(to)) return false;
   if (payment.status !== "failed") return true;
-  // Only a payment we failed for lack of an answer may still succeed late.
-  if (to === "success") return payment.errorCode === "timeout";
+  // Only a payment we failed for lack of an answer may still succeed late — or one whose earlier
+  // attempt the operator now says was paid (the failure was another attempt's).
+  if (to === "success") return payment.errorCode === "timeout" || options.byEarlierAttempt === true;
   // A failed attempt on the hosted page can be retried with another method, or abandoned.
   return payment.type === "checkout";
 }
 
-/** Minutes a payment stays payable (DESIGN §6), configurable per deployment. */
+/** Minutes a payment stays payable (docs/design/order-lifecycle.md), configurable per deployment. */
 export function expiryMinutes(type: "direct" | "checkout"): number {
   return setting(type === "direct" ? "PAYMENT_DIRECT_EXPIRY_MINUTES" : "PAYMENT_CHECKOUT_EXPIRY_MINUTES");
 }

@@ -4,11 +4,12 @@ import { refundSchema } from "@/lib/refunds/refund-schemas";
 /** Response schemas of the collect endpoints (spec "Collect transaction"), used by the contracts. */
 const status = z.enum(["pending", "processing", "success", "failed", "cancelled", "expired", "refunded"]);
 const nullableString = z.string().nullable();
-/** Issue 19: every collect response shows what we will take, as payouts do. */
+/** Every collect response shows what we will take, as payouts do. */
 const fees = z
   .number()
   .nullable()
-  .describe("Our fee on this collect, in `currency`, taken from the amount when it succeeds (the provider's tariff, DESIGN §3); null while a checkout payment has no method chosen.");
+  .describe("Our fee on this collect, in `currency`, taken from the amount when it succeeds (the provider's tariff); null while a checkout payment has no method chosen.");
+const paymentLinkId = nullableString.describe("The payment link the customer paid through (POST /payment-links); null for a payment made by the API.");
 const refundFields = {
   refundedAmount: z.number().describe("Total of the successful refunds; the status becomes `refunded` when it reaches `amount`."),
   refunds: z.array(refundSchema).describe("Every refund of the payment, oldest first (POST /payments/{transactionId}/refund)."),
@@ -35,6 +36,7 @@ export const paymentStatusSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   metadata: z.record(z.string(), z.unknown()).nullable(),
+  paymentLinkId,
   ...refundFields,
 }).meta({ id: "Payment" });
 
@@ -56,6 +58,7 @@ export const paymentDetailSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   metadata: z.record(z.string(), z.unknown()).nullable(),
+  paymentLinkId,
   ...refundFields,
 }).meta({ id: "PaymentDetail" });
 
@@ -107,6 +110,7 @@ export const transactionListSchema = z.object({
       customerName: nullableString,
       createdAt: z.string(),
       paidAt: z.string().optional().describe("Only when paid."),
+      paymentLinkId: nullableString.describe("Collect: the payment link it was paid through, else null; always null for a payout."),
     }),
   ),
   meta: z.object({ total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() }),

@@ -14,7 +14,7 @@ const amountOf = (p: Payment) => fromMinor(p.amount, p.currency);
 export const feesOf = (p: Pick<Payment, "provider" | "fee" | "currency">) => (p.provider ? fromMinor(p.fee, p.currency) : null);
 
 /**
- * DESIGN §14: what has been refunded (successful refunds) and every refund, oldest first. The
+ * docs/design/refunds.md: what has been refunded (successful refunds) and every refund, oldest first. The
  * caller passes the payment's refunds (getPaymentWithRefunds); a payment that was never
  * successful has none.
  */
@@ -46,6 +46,7 @@ export function paymentStatusView(p: Payment, refunds: Refund[] = []) {
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     metadata: (p.metadata as Record<string, unknown> | null) ?? null,
+    paymentLinkId: p.paymentLinkId,
     ...refundsOf(p, refunds),
   };
 }
@@ -70,6 +71,7 @@ export function paymentDetailView(p: Payment, refunds: Refund[] = []) {
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     metadata: (p.metadata as Record<string, unknown> | null) ?? null,
+    paymentLinkId: p.paymentLinkId,
     ...refundsOf(p, refunds),
   };
 }

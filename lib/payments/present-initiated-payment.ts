@@ -37,7 +37,7 @@ export async function presentInitiatedPayment(payment: Payment | InitiatedPaymen
       metadata: (payment.metadata as Record<string, unknown> | null) ?? null,
       qrCode: null,
       deepLinks: Object.fromEntries(methods.map((code) => [code, `${redirectUrl}?method=${encodeURIComponent(code)}`])),
-      // A redirect flow (DESIGN §13): the customer must be sent to pay. Our hosted page forwards
+      // A redirect flow (docs/design/connectors.md): the customer must be sent to pay. Our hosted page forwards
       // them to the operator's page as soon as the operator has opened it (a second or so).
       ...("redirectFlow" in payment && payment.redirectFlow ? { nextAction: { type: "redirect" as const, url: redirectUrl } } : {}),
     },

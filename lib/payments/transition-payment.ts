@@ -39,8 +39,9 @@ export async function transitionPayment(
   to: PaymentStatus,
   changes: PaymentChanges = {},
   reason?: string,
+  options: { byEarlierAttempt?: boolean } = {},
 ): Promise<Payment | null> {
-  if (!canTransition(payment, to)) return null;
+  if (!canTransition(payment, to, options)) return null;
   const clearsError = to === "success" || to === "pending" || to === "processing";
   const updated = await tx.payment
     .update({
@@ -62,7 +63,7 @@ export async function transitionPayment(
       fee: updated.fee,
     });
   }
-  // payment.refunded reports the refunds that made it (DESIGN §14); no other status has any.
+  // payment.refunded reports the refunds that made it (docs/design/refunds.md); no other status has any.
   const refunds = to === "refunded" ? await refundsOf(updated, tx) : [];
   await recordWebhookEvent(tx, {
     merchantId: updated.merchantId,

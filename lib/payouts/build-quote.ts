@@ -1,7 +1,8 @@
-import { type Db, getPrisma } from "@/lib/db/client";
-import type { Environment, Merchant } from "@/lib/db/generated/client";
+import type { Db } from "@/lib/db/client";
+import { type Environment, type Merchant, Prisma } from "@/lib/db/generated/client";
+import { runSql } from "@/lib/db/run-sql";
 import { AppError } from "@/lib/errors";
-import { readBalances } from "@/lib/ledger";
+import { type BalanceColumns, balanceColumnsSql, balancesFromRow } from "@/lib/ledger/read-balances";
 import { convertMinor, type CurrencyCode, isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
 import { checkChannelAmount, getCatalogue } from "@/lib/reference";
 import type { Catalogue, Corridor } from "@/lib/reference";
@@ -9,11 +10,9 @@ import { channelFrom } from "@/lib/reference/get-channel";
 import { corridorFrom } from "@/lib/reference/find-corridor";
 import { fxRateFrom } from "@/lib/reference/get-fx-rate";
 import { payoutFeeFrom } from "@/lib/reference/payout-fee-xof";
+import { PAYOUT_METHODS } from "@/lib/reference/provider-codes";
 import { type ComputedQuote, computeQuote } from "./compute-quote";
-import { assertLimitWindows, assertPerTransaction, getPayoutLimits, type PayoutLimits, payoutUsage } from "./payout-limits";
-
-/** The five operators that pay out, and bank transfers (DESIGN §8, lib/reference seed). */
-export const PAYOUT_METHODS = ["orange", "mtn", "moov", "wave", "airtel", "bank_transfer"] as const;
+import { assertLimitWindows, assertPerTransaction, LIMIT_COLUMNS, type LimitColumns, limitsFromRow, type PayoutLimits, usageColumnsSql } from "./payout-limits";
 
 export type QuoteRequest = {
   amount: number | string;
@@ -64,11 +63,17 @@ export async function buildQuote(merchant: Merchant, environment: Environment, r
  * comes from reserveLimitWindows, with the same message and exact figures).
  */
 export async function readQuoteSnapshot(merchant: Merchant, environment: Environment, db?: Db, options: { windows?: boolean } = {}): Promise<QuoteSnapshot> {
-  const prismaDb = db ?? (await getPrisma());
   const catalogue = await getCatalogue(db);
-  const limits = await getPayoutLimits(prismaDb, merchant, environment);
-  const used = options.windows === false ? undefined : await payoutUsage(prismaDb, merchant.id, environment);
-  const balances = await readBalances({ merchantId: merchant.id, environment }, prismaDb);
+  // The limits, what the windows hold and the balances: one statement (docs/performance.md).
+  const usage = options.windows === false ? Prisma.empty : Prisma.sql`, ${usageColumnsSql(merchant.id, environment, new Date())}`;
+  const [row] = await runSql<BalanceColumns & LimitColumns & { used_day: string | null; used_month: string | null }>(Prisma.sql`
+    SELECT ${balanceColumnsSql(Prisma.raw("m"), environment)}, ${LIMIT_COLUMNS}${usage}
+    FROM merchants m LEFT JOIN merchant_payout_limits limits ON limits.merchant_id = m.id AND limits.environment = ${environment}::"Environment"
+    WHERE m.id = ${merchant.id}`);
+  if (!row) throw new AppError("not_found", "Merchant not found.");
+  const limits = limitsFromRow(merchant.settlementCurrency, row);
+  const used = options.windows === false ? undefined : { daily: BigInt(row.used_day ?? 0), monthly: BigInt(row.used_month ?? 0) };
+  const balances = balancesFromRow(row);
   const category = balances.payoutSourceCategory;
   return {
     catalogue,

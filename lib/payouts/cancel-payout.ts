@@ -3,6 +3,7 @@ import { type AuditBy, writeAudit } from "@/lib/audit/write-audit";
 import { getPrisma } from "@/lib/db/client";
 import type { Payout } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
+import { closeApprovalOfCancelledPayout } from "./approvals";
 import { getPayoutOrThrow } from "./get-payout";
 import { transitionPayout } from "./transition-payout";
 
@@ -11,7 +12,7 @@ import { transitionPayout } from "./transition-payout";
  * the hold is released in full. Cancelling a cancelled payout returns it; any other status is
  * 422 invalid_state. A race with the submit job has one winner (conditional transition).
  */
-export async function cancelPayout(scope: Pick<ApiAuth, "environment"> & { merchant: { id: string } }, payoutId: string, options: { audit?: AuditBy } = {}): Promise<Payout> {
+export async function cancelPayout(scope: Pick<ApiAuth, "environment"> & { merchant: { id: string } }, payoutId: string, options: { audit: AuditBy }): Promise<Payout> {
   const payout = await getPayoutOrThrow(scope, payoutId);
   if (payout.status === "cancelled") return payout;
   // Pending with a stored reference: already sent to the operator (its answer may be on its way).
@@ -19,8 +20,10 @@ export async function cancelPayout(scope: Pick<ApiAuth, "environment"> & { merch
   const prisma = await getPrisma();
   const cancelled = await prisma.$transaction(async (tx) => {
     const done = await transitionPayout(tx, payout, "cancelled", { completedAt: new Date() }, "cancelled by the merchant");
+    // One awaiting approval: its approval ends with it (nothing is left to decide).
+    if (done) await closeApprovalOfCancelledPayout(tx, payout);
     // A person's cancel (the dashboard) is audited with the transition, or not at all.
-    if (done && options.audit) {
+    if (done) {
       await writeAudit(tx, { merchantId: payout.merchantId, environment: scope.environment, actor: options.audit.actor, action: "payout.cancelled", details: { payoutId: payout.id, amount: String(payout.amount), currency: payout.currency } });
     }
     return done;

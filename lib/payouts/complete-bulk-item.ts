@@ -6,7 +6,7 @@ import { presentBulkSummary } from "./payout-bulk-views";
 
 /**
  * A payout of a bulk reached a final status (called by transitionPayout, in its transaction,
- * once per payout: final statuses have no way out). The bulk's open count goes down by one in a
+ * once per payout: a late success or a reversal that follows is not counted again). The bulk's open count goes down by one in a
  * single UPDATE, whose row lock orders concurrent finals of one bulk; the one that brings it to
  * zero completes the bulk and records payout.bulk.completed, so the event exists exactly once
  * and only if that last change commits.

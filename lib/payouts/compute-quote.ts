@@ -2,11 +2,11 @@ import { AppError } from "@/lib/errors";
 import { convertMinor, type CurrencyCode, fromMinor, minorToDecimalString, smallestSourceCovering, type SpreadDirection } from "@/lib/money";
 
 /**
- * The quote engine (spec POST /payouts/quote rules 1–7, DESIGN §8) as a pure function: no
+ * The quote engine (spec POST /payouts/quote rules 1–7, docs/design/quotes-and-payouts.md) as a pure function: no
  * database, no clock. Everything it needs — the merchant's wallets, the FX look-up and the fee
  * tariff — is passed in, so unit tests reproduce the worked examples exactly.
  *
- * Definitions (DESIGN §8):
+ * Definitions (docs/design/quotes-and-payouts.md):
  * - input = what the merchant asked; source = what goes to the provider, in the payout currency
  *   (= input); destination = what the beneficiary receives (fx applies when its currency differs);
  * - fees from the XOF tariff, converted XOF→debited currency (rate × (1 + s), half-up);

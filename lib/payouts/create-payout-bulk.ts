@@ -12,12 +12,14 @@ import { newId } from "@/lib/ids";
 import { enqueueJobs } from "@/lib/jobs/enqueue-job";
 import { convertFunds } from "@/lib/ledger";
 import { holdPayouts } from "@/lib/ledger/hold-payouts";
-import { type CurrencyCode, isCurrency, minorToDecimalString } from "@/lib/money";
+import { type CurrencyCode, fromMinor, isCurrency, minorToDecimalString, toMinorAllowZero } from "@/lib/money";
 import { getCatalogue } from "@/lib/reference";
 import { assertWebhookUrlAllowed, recordWebhookEvents } from "@/lib/webhooks";
+import { type ApprovalMaker, approvalNeeded, approvalRequestedAudit, approvalRow, approvalTotals, readApprovalThresholds } from "./approvals";
 import { planQuote } from "./build-quote";
 import { quoteRow } from "./create-quote";
-import { beneficiaryContext, duplicatePayoutReference, legacyMethod, payoutData, payoutFromData, type QuoteData, quoteUsed, SUBMIT_PAYOUT_JOB } from "./initiate-payout";
+import { beneficiaryContext, duplicatePayoutReference, legacyMethod, payoutData, payoutFromData, type QuoteData, quoteUsed } from "./initiate-payout";
+import { submitPayoutJob } from "./payout-jobs";
 import { type BulkItemView, presentBulk } from "./payout-bulk-views";
 import type { BulkPayoutBody } from "./payout-bulk-schemas";
 import { addLimitWindows, assertLimitWindows, assertPerTransaction, getPayoutLimits, lockLimitWindows } from "./payout-limits";
@@ -36,22 +38,43 @@ export type BulkItemError = {
 type Candidate = { index: number; body: InitiatePayoutBody };
 type Accepted = Candidate & { payoutId: string; quote: QuoteData; quoteId: string; stored: boolean; beneficiary: ValidBeneficiary };
 
-export type BulkPreview = { itemCount: number; accepted: { index: number; externalReference?: string; amount: bigint; currency: string }[]; rejected: BulkItemError[] };
-
-export type BulkOptions = {
-  /** Validate every item exactly as a real request would (same locks, balances and limits) and write nothing. */
-  dryRun?: boolean;
-  /** The dashboard's confirmation token: a bulk already created with it is returned instead of a second one. */
-  requestKey?: string;
-  source?: "api" | "dashboard";
-  /** A person asked for it (the dashboard): an audit row `payout.bulk_created`, in the bulk's transaction. */
-  audit?: AuditBy;
+export type BulkPreview = {
+  itemCount: number;
+  /** Each accepted item's amount (sent), fee and total debit (what leaves the wallet, fee included). */
+  accepted: { index: number; externalReference?: string; amount: bigint; currency: string; fee: bigint; feeCurrency: string; debit: bigint; debitCurrency: string }[];
+  rejected: BulkItemError[];
+  /** Items refused only because the balance left after the items before them does not cover them, with what each needs. */
+  unfunded: { index: number; currency: string; required: bigint }[];
+  /** The payout-source wallets before the bulk and after its accepted items. */
+  wallets: { currency: string; before: bigint; after: bigint }[];
+  /** The bulk would wait for a second member's approval (with `approval` given). */
+  needsApproval: boolean;
 };
+
+export type BulkOptions =
+  | {
+      /** Validate every item exactly as a real request would (same locks, balances and limits) and write nothing. */
+      dryRun: true;
+      /** Say whether the bulk would need approval if this member sent it. */
+      approval?: ApprovalMaker;
+    }
+  | {
+      dryRun?: false;
+      /** The dashboard's confirmation token: a bulk already created with it is returned instead of a second one. */
+      requestKey?: string;
+      source?: "api" | "dashboard";
+      /** Who asked for it (an API key, a dashboard user): the audit row `payout.bulk_created` is part of the bulk's transaction. */
+      audit: AuditBy;
+      /** A dashboard member made it: above the team's threshold its payouts await a second member (lib/payouts/approvals.ts). */
+      approval?: ApprovalMaker;
+      /** Refuse the whole bulk (nothing written) when the balance does not cover every valid item, instead of sending those it covers. */
+      requireFunded?: boolean;
+    };
 
 const INSERT_CHUNK = 500;
 
 /**
- * POST /payouts/bulk (DESIGN §15). Every item is checked as POST /payouts/initiate checks its
+ * POST /payouts/bulk (docs/design/bulk-payouts.md). Every item is checked as POST /payouts/initiate checks its
  * body (the same schema, quote rules, planQuote, validateBeneficiary and limits: one place per
  * rule), then the accepted ones are written in a bounded number of statements, in ONE
  * transaction:
@@ -69,7 +92,7 @@ const INSERT_CHUNK = 500;
  * The same money guarantees as single payouts: a hold per payout, no negative balance (the
  * ledger's guard runs again on the batch total), each payout its own lifecycle and webhooks.
  */
-export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options: BulkOptions = {}): Promise<{ bulk: ReturnType<typeof presentBulk> } | { preview: BulkPreview }> {
+export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options: BulkOptions): Promise<{ bulk: ReturnType<typeof presentBulk>; awaitingApproval: boolean } | { preview: BulkPreview }> {
   const { merchant, environment } = auth;
   const now = new Date();
   const rejected: BulkItemError[] = [];
@@ -110,14 +133,15 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
   return prisma.$transaction(
     async (tx) => {
       const mode = await lockMerchantForBulk(tx, merchant.id);
-      if (options.requestKey) {
+      if (!options.dryRun && options.requestKey) {
         const existing = await tx.payoutBulk.findFirst({ where: { merchantId: merchant.id, environment, requestKey: options.requestKey } });
-        if (existing) return { bulk: await presentExisting(tx, existing) };
+        if (existing) return { bulk: await presentExisting(tx, existing), awaitingApproval: (await tx.payoutApproval.count({ where: { bulkId: existing.id, status: "pending" } })) > 0 };
       }
       const category = mode === "separate" ? "payout" : "collect";
       // Lock order, the same as single initiates (reserveLimitWindows, then the ledger): limit windows, then wallets.
       const used = await lockLimitWindows(tx, merchant.id, environment, now);
       const wallets = await lockWallets(tx, merchant, environment, category);
+      const walletsBefore = wallets.list();
       const stored = new Map<string, PayoutQuote>();
       if (quoteIds.size > 0) {
         for (const q of await tx.payoutQuote.findMany({ where: { id: { in: [...quoteIds.keys()] }, merchantId: merchant.id, environment, internal: false } })) stored.set(q.id, q);
@@ -134,6 +158,7 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
       const limits = await getPayoutLimits(tx, merchant, environment);
 
       const accepted: Accepted[] = [];
+      const unfunded: BulkPreview["unfunded"] = [];
       for (const candidate of candidates) {
         const item = candidate.body;
         try {
@@ -169,21 +194,40 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
           used.monthly += quote.limitAmount;
           accepted.push({ ...candidate, payoutId: newId("po", now.getTime()), quote, quoteId, stored: !!item.quoteId, beneficiary });
         } catch (err) {
+          const short = shortfallOf(err);
+          if (short) unfunded.push({ index: candidate.index, ...short });
           rejected.push(itemError(candidate.index, item.externalReference, err));
         }
       }
       rejected.sort((a, b) => a.index - b.index);
+      if (!options.dryRun && options.requireFunded && unfunded.length > 0) throw notCovered(unfunded);
+      const owner = { merchantId: merchant.id, environment };
+      const totals = approvalTotals(accepted.map((a) => ({ amount: a.quote.sourceAmount, currency: a.quote.sourceCurrency })));
+      const needsApproval = options.approval !== undefined && accepted.length > 0 && approvalNeeded(await readApprovalThresholds(tx, owner), totals);
 
-      if (accepted.length === 0 || (body.atomic && rejected.length > 0)) throw bulkRejected(body, rejected, accepted.length);
+      // A dry run answers with everything it found, even what a real request would refuse as a whole.
       if (options.dryRun) {
         return {
           preview: {
             itemCount: body.items.length,
-            accepted: accepted.map((a) => ({ index: a.index, externalReference: a.body.externalReference, amount: a.quote.sourceAmount, currency: a.quote.sourceCurrency })),
+            accepted: accepted.map((a) => ({
+              index: a.index,
+              externalReference: a.body.externalReference,
+              amount: a.quote.sourceAmount,
+              currency: a.quote.sourceCurrency,
+              fee: a.quote.feeAmount,
+              feeCurrency: a.quote.feeCurrency,
+              debit: a.quote.totalDebitAmount,
+              debitCurrency: a.quote.totalDebitCurrency,
+            })),
             rejected,
+            unfunded,
+            wallets: walletsBefore.map((w) => ({ currency: w.currency, before: w.available, after: wallets.list().find((x) => x.currency === w.currency)?.available ?? w.available })),
+            needsApproval,
           },
         };
       }
+      if (accepted.length === 0 || (body.atomic && rejected.length > 0)) throw bulkRejected(body, rejected, accepted.length);
 
       const bulkId = newId("pb", now.getTime());
       const bulk = await tx.payoutBulk.create({
@@ -230,7 +274,7 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
         }
       }
       const rows = accepted.map((a) =>
-        payoutData({ merchantId: merchant.id, environment, payoutId: a.payoutId, quoteId: a.quoteId, quote: a.quote, beneficiary: a.beneficiary, body: a.body, now, bulk: { id: bulkId, index: a.index } }),
+        payoutData({ merchantId: merchant.id, environment, payoutId: a.payoutId, quoteId: a.quoteId, quote: a.quote, beneficiary: a.beneficiary, body: a.body, now, bulk: { id: bulkId, index: a.index }, awaitingApproval: needsApproval }),
       );
       await insertRows(tx, "payouts", rows);
       const payouts = rows.map(payoutFromData);
@@ -250,16 +294,21 @@ export async function createPayoutBulk(auth: Auth, body: BulkPayoutBody, options
         tx,
         payouts.map((p) => ({ merchantId: merchant.id, environment, type: "payout.pending" as const, data: payoutView(p), callbackUrl: p.callbackUrl })),
       );
-      await enqueueJobs(
-        tx,
-        SUBMIT_PAYOUT_JOB,
-        accepted.map((a) => ({ payload: { payoutId: a.payoutId }, options: { dedupeKey: `${SUBMIT_PAYOUT_JOB}:${a.payoutId}` } })),
-      );
-      if (options.audit) {
-        await writeAudit(tx, { merchantId: merchant.id, environment, actor: options.audit.actor, action: "payout.bulk_created", details: { bulkId, accepted: accepted.length, rejected: rejected.length } });
+      if (needsApproval) {
+        // Held, not sent: the approval instead of the submit jobs (approving enqueues them).
+        const approval = approvalRow(owner, { bulkId }, totals, options.approval!, now);
+        await insertRows(tx, "payout_approvals", [approval]);
+        await insertRows(tx, "audit_logs", [approvalRequestedAudit(owner, approval)]);
+      } else {
+        await enqueueJobs(
+          tx,
+          submitPayoutJob,
+          accepted.map((a) => ({ payload: { payoutId: a.payoutId }, options: { dedupeKey: `${submitPayoutJob.type}:${a.payoutId}` } })),
+        );
       }
+      await writeAudit(tx, { merchantId: merchant.id, environment, actor: options.audit.actor, action: "payout.bulk_created", details: { bulkId, accepted: accepted.length, rejected: rejected.length } });
       const items: BulkItemView[] = payouts.map((p) => ({ index: p.bulkIndex!, payoutId: p.id, externalReference: p.externalReference, status: p.status, amount: p.amount, currency: p.currency, errorCode: null }));
-      return { bulk: presentBulk(bulk, items) };
+      return { bulk: presentBulk(bulk, items), awaitingApproval: needsApproval };
     },
     // 1,000 items take well under a second of statements; the default 5 s would be too close
     // on a loaded machine. Waiting for the merchant's lock is part of it.
@@ -318,12 +367,28 @@ async function lockWallets(tx: Tx, merchant: Auth["merchant"], environment: Auth
           throw new AppError(
             "INSUFFICIENT_BALANCE",
             `Insufficient balance: ${show(before < 0n ? 0n : before)} left in the ${currency} ${category} wallet after the items before this one, ${show(before - left)} required.`,
+            { extra: { attempts: [{ currency, required: fromMinor(before - left, currency), available: fromMinor(before < 0n ? 0n : before, currency) }] } },
           );
         }
       }
       for (const [currency, left] of next) available.set(currency, left);
     },
   };
+}
+
+/** What an item refused for the balance would have needed, from its refusal (the quote engine's, or the running wallets'). */
+function shortfallOf(err: unknown): { currency: string; required: bigint } | null {
+  if (!isAppError(err) || (err.code !== "INSUFFICIENT_BALANCE" && err.code !== "insufficient_balance")) return null;
+  const attempt = (err.extra?.attempts as { currency: string; required: number }[] | undefined)?.at(-1);
+  if (!attempt || !isCurrency(attempt.currency)) return null;
+  return { currency: attempt.currency, required: toMinorAllowZero(attempt.required, attempt.currency) };
+}
+
+/** requireFunded: the balance does not cover every valid item; nothing is sent. */
+function notCovered(unfunded: BulkPreview["unfunded"]): AppError {
+  return new AppError("INSUFFICIENT_BALANCE", `Insufficient balance: ${unfunded.length} payout${unfunded.length > 1 ? "s" : ""} of this request would not be covered. Nothing was sent: add funds, or send fewer payouts.`, {
+    extra: { unfunded: unfunded.map((u) => ({ index: u.index, currency: u.currency, required: fromMinor(u.required, u.currency) })) },
+  });
 }
 
 function itemError(index: number, externalReference: string | undefined, err: unknown): BulkItemError {

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { cursorParam } from "@/lib/http/cursor";
 import { paginationQuery } from "@/lib/http/pagination";
+import { PAYOUT_STATUSES } from "./payout-schemas";
 import { initiatePayoutBody } from "./payout-request-schemas";
 
-/** DESIGN §15: at most 1,000 payouts per bulk request. */
+/** docs/design/bulk-payouts.md: at most 1,000 payouts per bulk request. */
 export const MAX_BULK_ITEMS = 1000;
-/** A bulk body may be much larger than DESIGN §5's 64 KB: 1,000 items of about 2 KB each. */
+/** A bulk body may be much larger than docs/design/authentication-and-limits.md's 64 KB: 1,000 items of about 2 KB each. */
 export const MAX_BULK_BODY_BYTES = 2 * 1024 * 1024;
 export const BULK_CURSOR_TAG = "pb1";
 
@@ -43,7 +44,7 @@ export const bulkItemSchema = z
   .object({
     index: z.number().int().describe("Position of the item in the request's `items`, from 0."),
     externalReference: z.string().optional(),
-    status: z.enum(["rejected", "pending", "processing", "success", "failed", "cancelled"]).describe("`rejected` when no payout was created; else the payout's status."),
+    status: z.enum(["rejected", ...PAYOUT_STATUSES]).describe("`rejected` when no payout was created; else the payout's status."),
     payoutId: z.string().optional().describe("The payout created for the item (po_…): its own status endpoint and webhooks."),
     amount: z.number().optional(),
     currency: z.string().optional(),
@@ -61,6 +62,7 @@ const counts = z.object({
   success: z.number().int(),
   failed: z.number().int(),
   cancelled: z.number().int(),
+  reversed: z.number().int().describe("Paid, then returned by the operator (counted final, as success was)."),
 });
 
 export const bulkSummarySchema = z.object({

@@ -33,6 +33,7 @@ export function presentBulkSummary(bulk: PayoutBulk, byStatus: Partial<Record<Pa
       success: count("success"),
       failed: count("failed"),
       cancelled: count("cancelled"),
+      reversed: count("reversed"),
     },
     createdAt: bulk.createdAt.toISOString(),
     completedAt: bulk.completedAt ? bulk.completedAt.toISOString() : null,

@@ -1,11 +1,12 @@
 import { setting } from "@/lib/config";
-import type { Db, Tx } from "@/lib/db/client";
-import type { Environment } from "@/lib/db/generated/client";
+import { type AuditBy, writeAudit } from "@/lib/audit/write-audit";
+import { type Db, getPrisma, type Tx } from "@/lib/db/client";
+import { type Environment, Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { type CurrencyCode, fromMinor, minorToDecimalString, toMinorAllowZero } from "@/lib/money";
 
 /**
- * Account payout limits (spec "Limits", DESIGN §8): daily and monthly windows in UTC and a
+ * Account payout limits (spec "Limits", docs/design/quotes-and-payouts.md): daily and monthly windows in UTC and a
  * per-transaction min and max, all in the merchant's settlement currency. Defaults come from the
  * environment (major units of the settlement currency), an operator can override any of them
  * per merchant (`merchant:set-limits`, table merchant_payout_limits). `used` counts payouts that
@@ -26,12 +27,30 @@ function defaultLimit(key: keyof typeof DEFAULTS, currency: CurrencyCode): bigin
 }
 
 export async function getPayoutLimits(db: Db, merchant: { id: string; settlementCurrency: string }, environment: Environment): Promise<PayoutLimits> {
-  const currency = merchant.settlementCurrency as CurrencyCode;
   const row = await db.merchantPayoutLimit.findUnique({ where: { merchantId_environment: { merchantId: merchant.id, environment } } });
+  return limitsFrom(merchant.settlementCurrency, row && { daily: row.dailyLimit, monthly: row.monthlyLimit, perTxMin: row.perTxMin, perTxMax: row.perTxMax });
+}
+
+/**
+ * The columns of a merchant's limits for a statement over `merchant_payout_limits` aliased
+ * `limits` (LEFT JOINed: no row, the defaults): the payout initiate reads them with its quote or
+ * balances in one statement. Money as text (exact in any driver); limitsFromRow reads them.
+ */
+export const LIMIT_COLUMNS = Prisma.sql`limits.daily_limit::text AS limit_daily, limits.monthly_limit::text AS limit_monthly, limits.per_tx_min::text AS limit_per_tx_min, limits.per_tx_max::text AS limit_per_tx_max`;
+export type LimitColumns = { limit_daily: string | null; limit_monthly: string | null; limit_per_tx_min: string | null; limit_per_tx_max: string | null };
+
+export function limitsFromRow(settlementCurrency: string, row: LimitColumns): PayoutLimits {
+  const big = (v: string | null) => (v === null ? null : BigInt(v));
+  return limitsFrom(settlementCurrency, { daily: big(row.limit_daily), monthly: big(row.limit_monthly), perTxMin: big(row.limit_per_tx_min), perTxMax: big(row.limit_per_tx_max) });
+}
+
+/** An override per limit, else the environment's default (in the settlement currency). */
+function limitsFrom(settlementCurrency: string, row: Record<"daily" | "monthly" | "perTxMin" | "perTxMax", bigint | null> | null): PayoutLimits {
+  const currency = settlementCurrency as CurrencyCode;
   return {
     currency,
-    daily: row?.dailyLimit ?? defaultLimit("daily", currency),
-    monthly: row?.monthlyLimit ?? defaultLimit("monthly", currency),
+    daily: row?.daily ?? defaultLimit("daily", currency),
+    monthly: row?.monthly ?? defaultLimit("monthly", currency),
     perTxMin: row?.perTxMin ?? defaultLimit("perTxMin", currency),
     perTxMax: row?.perTxMax ?? defaultLimit("perTxMax", currency),
   };
@@ -55,6 +74,17 @@ const asUsage = (rows: UsageRow[]) => ({
   daily: BigInt(rows.find((r) => r.period === "day")?.used ?? 0n),
   monthly: BigInt(rows.find((r) => r.period === "month")?.used ?? 0n),
 });
+
+/**
+ * What the windows of `now` already use, as two columns (used_day, used_month; text) of a
+ * statement whose merchant is `merchantId` (payout pricing reads them with its limits and balances).
+ */
+export function usageColumnsSql(merchantId: string, environment: Environment, now: Date): Prisma.Sql {
+  const { day, month } = windowDates(now);
+  const used = (period: string, start: string) =>
+    Prisma.sql`(SELECT used::text FROM payout_usage WHERE merchant_id = ${merchantId} AND environment = ${environment}::"Environment" AND period = ${period} AND window_start = ${start}::date)`;
+  return Prisma.sql`${used("day", day)} AS used_day, ${used("month", month)} AS used_month`;
+}
 
 /** What today's and this month's payouts already use (two primary-key reads, no history scan). */
 export async function payoutUsage(db: Db, merchantId: string, environment: Environment, now = new Date()) {
@@ -88,6 +118,36 @@ export async function reserveLimitWindows(tx: Tx, merchantId: string, environmen
   // the caller's transaction rolls back whatever the statement did take.
   assertLimitWindows(limits, await payoutUsage(tx, merchantId, environment, now), amount);
   throw new AppError("limit_exceeded", "The payout limits would be exceeded.");
+}
+
+/**
+ * reserveLimitWindows as the CTE `windows` of the caller's own statement (a payout initiate in
+ * one statement): takes `amount` from both windows only if `when` holds, RETURNING one row per
+ * window that took it. Fewer than two rows: refused; the caller's statement must then write
+ * nothing (it aborts, which gives back what one window took).
+ */
+export function reserveLimitWindowsCte(merchantId: string, environment: Environment, limits: PayoutLimits, amount: bigint, now: Date, when: Prisma.Sql): Prisma.Sql {
+  const { day, month } = windowDates(now);
+  return Prisma.sql`windows AS (
+    INSERT INTO payout_usage AS u (merchant_id, environment, period, window_start, used)
+    SELECT ${merchantId}, ${environment}::"Environment", v.period, v.window_start, ${amount}::bigint
+    FROM (VALUES ('day', ${day}::date, ${limits.daily}::bigint), ('month', ${month}::date, ${limits.monthly}::bigint)) AS v(period, window_start, cap)
+    WHERE ${amount}::bigint <= v.cap AND ${when}
+    ON CONFLICT (merchant_id, environment, period, window_start) DO UPDATE SET used = u.used + EXCLUDED.used
+      WHERE u.used + EXCLUDED.used <= CASE u.period WHEN 'day' THEN ${limits.daily}::bigint ELSE ${limits.monthly}::bigint END
+    RETURNING u.period
+  )`;
+}
+
+/** Why a payout's windows refused it, with the exact figures (read after the refusal). */
+export async function limitRefusal(db: Db, merchantId: string, environment: Environment, limits: PayoutLimits, amount: bigint, now: Date): Promise<AppError> {
+  try {
+    assertLimitWindows(limits, await payoutUsage(db, merchantId, environment, now), amount);
+  } catch (err) {
+    return err as AppError;
+  }
+  // Another payout was given back meanwhile: the figures now fit, the refusal stands.
+  return new AppError("limit_exceeded", "The payout limits would be exceeded.");
 }
 
 /**
@@ -168,12 +228,27 @@ export async function presentPayoutLimits(db: Db, merchant: { id: string; settle
   };
 }
 
-/** Ops: set (or with null, reset to the default) any of a merchant's limits, in major units. */
+/**
+ * Ops: set (or with null, reset to the default) any of a merchant's limits, in major units. One
+ * transaction with its audit row (`merchant.limits_changed`, who asked); a minimum left above the
+ * maximum is refused and nothing changes.
+ */
 export async function setPayoutLimits(
-  db: Db,
   merchant: { id: string; settlementCurrency: string },
   environment: Environment,
   values: Partial<Record<"daily" | "monthly" | "perTxMin" | "perTxMax", string | null>>,
+  by: AuditBy,
+) {
+  const prisma = await getPrisma();
+  return prisma.$transaction((tx) => writePayoutLimits(tx, merchant, environment, values, by));
+}
+
+async function writePayoutLimits(
+  db: Tx,
+  merchant: { id: string; settlementCurrency: string },
+  environment: Environment,
+  values: Partial<Record<"daily" | "monthly" | "perTxMin" | "perTxMax", string | null>>,
+  by: AuditBy,
 ) {
   const currency = merchant.settlementCurrency as CurrencyCode;
   const parse = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : toMinorAllowZero(v, currency));
@@ -188,5 +263,17 @@ export async function setPayoutLimits(
     create: { merchantId: merchant.id, environment, ...data },
     update: data,
   });
-  return getPayoutLimits(db, merchant, environment);
+  const limits = await getPayoutLimits(db, merchant, environment);
+  if (limits.perTxMin > limits.perTxMax) {
+    throw new AppError("validation_error", "The per-transaction minimum would be above the maximum: nothing changed.");
+  }
+  const show = (m: bigint) => minorToDecimalString(m, limits.currency);
+  await writeAudit(db, {
+    merchantId: merchant.id,
+    environment,
+    actor: by.actor,
+    action: "merchant.limits_changed",
+    details: { currency: limits.currency, daily: show(limits.daily), monthly: show(limits.monthly), min: show(limits.perTxMin), max: show(limits.perTxMax) },
+  });
+  return limits;
 }

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { metadataSchema } from "@/lib/payments/initiate-payment-input";
+import { MAX_AMOUNT_MAJOR } from "@/lib/money/to-minor";
+import { countryEnumMeta, currencyEnumMeta, PAYOUT_METHODS, wholeUnitAmountRule } from "@/lib/reference/catalogue-codes";
+import { PAYOUT_OPERATORS } from "@/lib/reference/provider-codes";
 
 /**
  * Request bodies of POST /payouts/quote and POST /payouts/initiate (spec "Payout request
@@ -21,6 +24,20 @@ const currencyCode = z
   .trim()
   .regex(/^[A-Za-z]{3}$/, "must be a 3-letter currency code")
   .transform((s) => s.toUpperCase());
+
+/** A currency the API handles (getCurrency refuses any other with 400 invalid_currency), as the document shows it. */
+const servedCurrency = currencyCode.meta({ ...currencyEnumMeta(), description: "ISO 4217 code this API handles (case-insensitive)." });
+
+/** A destination the catalogue serves (any other: 400 corridor_unsupported or invalid_country). */
+const servedCountry = isoCountry.meta({ ...countryEnumMeta(), pattern: "^[A-Za-z]{2}$", maxLength: 2, description: "ISO 3166-1 alpha-2 country this API serves (case-insensitive)." });
+
+/**
+ * An amount as a JSON number (or, tolerated, a decimal string): > 0, at most 10^12, no more
+ * decimals than the currency has (toMinor: 400 invalid_amount otherwise).
+ */
+const payoutAmount = z
+  .union([z.number().meta({ exclusiveMinimum: 0, maximum: Number(MAX_AMOUNT_MAJOR) }), z.string().meta({ pattern: "^([0-9]*[1-9][0-9]*(\\.[0-9]+)?|[0-9]+\\.[0-9]*[1-9][0-9]*)$", maxLength: 32 })])
+  .describe("In the major unit of `currency`, > 0; whole units in XOF, XAF, UGX and RWF, at most 2 decimals in the others.");
 
 /** YYYY-MM-DD and a real calendar day. */
 export const isoDate = z
@@ -92,15 +109,17 @@ export const correspondentBankSchema = z.strictObject({
   accountNumber: text(64).optional(),
 });
 
-export const quoteBody = z.strictObject({
-  amount: z.union([z.number(), z.string()]).describe("In the major unit of `currency`."),
-  currency: currencyCode,
-  destinationCountry: isoCountry,
-  destinationCurrency: currencyCode.optional(),
-  method: text(32).describe("A payout provider code (orange, mtn, moov, wave, airtel) or bank_transfer."),
-  type: z.enum(["c2c", "b2b"]).default("c2c"),
-  allowFxFrom: currencyCode.optional().describe("A currency the merchant allows a floating-rate top-up from."),
-});
+export const quoteBody = z
+  .strictObject({
+    amount: payoutAmount,
+    currency: servedCurrency,
+    destinationCountry: servedCountry,
+    destinationCurrency: servedCurrency.optional(),
+    method: text(32).meta({ enum: [...PAYOUT_METHODS] }).describe(`A payout provider code (${PAYOUT_OPERATORS.join(", ")}) or bank_transfer; GET /payouts/reference/corridors says which a destination takes.`),
+    type: z.enum(["c2c", "b2b"]).default("c2c"),
+    allowFxFrom: servedCurrency.optional().describe("A currency the merchant allows a floating-rate top-up from."),
+  })
+  .meta({ ...wholeUnitAmountRule({ currencyRequired: true, decimalString: true }) });
 
 export type QuoteBody = z.output<typeof quoteBody>;
 
@@ -117,7 +136,7 @@ export const initiatePayoutBody = z
     correspondentBank: correspondentBankSchema.optional(),
     description: text(500).optional(),
     // Legacy flow
-    amount: z.union([z.number(), z.string()]).optional(),
+    amount: payoutAmount.optional(),
     method: z
       .string()
       .trim()
@@ -125,10 +144,10 @@ export const initiatePayoutBody = z
       .pipe(z.enum(["MOBILE_MONEY", "BANK_TRANSFER"]))
       .meta({ enum: ["MOBILE_MONEY", "BANK_TRANSFER"], description: "Legacy: MOBILE_MONEY or BANK_TRANSFER (case-insensitive)." })
       .optional(),
-    country: isoCountry.optional().describe("Legacy: destination country, default SN."),
-    currency: currencyCode.optional().describe("Legacy: default XOF."),
+    country: servedCountry.optional().describe("Legacy: destination country, default SN."),
+    currency: servedCurrency.optional().describe("Legacy: default XOF."),
     type: z.enum(["c2c", "b2b"]).optional().describe("Legacy: default c2c."),
-    mobileWallet: z.strictObject({ provider: text(32) }).optional(),
+    mobileWallet: z.strictObject({ provider: text(32).meta({ enum: [...PAYOUT_OPERATORS] }).describe(`A payout operator: ${PAYOUT_OPERATORS.join(", ")}.`) }).optional(),
     callbackUrl: httpUrl.optional(),
     metadata: metadataSchema.optional(),
   })
@@ -142,9 +161,11 @@ export const initiatePayoutBody = z
     if (body.amount === undefined) ctx.addIssue({ code: "custom", path: ["amount"], message: "amount is required without quoteId" });
     if (body.method === undefined) ctx.addIssue({ code: "custom", path: ["method"], message: "method is required without quoteId (MOBILE_MONEY or BANK_TRANSFER)" });
   })
-  // The refinement above in the document's terms (issue 19): quoted (the quote fixes amount,
+  // The refinement above in the document's terms: quoted (the quote fixes amount,
   // method, country, currency, wallet and type) or legacy (amount and method in the body).
   .meta({
+    // Legacy: XOF (the default), XAF, UGX, RWF amounts are whole units.
+    ...wholeUnitAmountRule({ decimalString: true }),
     oneOf: [
       // `false`: the property must be absent in this shape.
       {
@@ -152,7 +173,14 @@ export const initiatePayoutBody = z
         required: ["quoteId", "recipient"],
         properties: Object.fromEntries(["amount", "method", "country", "currency", "mobileWallet", "type"].map((field) => [field, false])),
       },
-      { title: "Legacy payout", required: ["amount", "method", "recipient"], properties: { quoteId: false } },
+      {
+        title: "Legacy payout",
+        required: ["amount", "method", "recipient"],
+        properties: { quoteId: false },
+        // MOBILE_MONEY names its operator (initiatePayout: 400 validation_error on mobileWallet.provider).
+        if: { properties: { method: { const: "MOBILE_MONEY" } }, required: ["method"], unevaluatedProperties: true },
+        then: { required: ["mobileWallet"], properties: { mobileWallet: { type: "object" } }, unevaluatedProperties: true },
+      },
     ],
     examples: [
       { quoteId: "qt_01j9x7k2m3", externalReference: "payout-2001", recipient: { phone: "+221770000012", name: "Awa Diop" } },

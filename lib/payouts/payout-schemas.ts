@@ -28,12 +28,25 @@ export const quoteSchema = z.object({
     .nullable(),
   fx: z.object({ rate: z.number(), spreadPercent: z.number(), sourceCurrency: z.string(), destinationCurrency: z.string() }).nullable(),
   method: z.string(),
+  requirements: z
+    .object({
+      international: z.boolean().describe("Cross-border: a purpose, the sender with an identity and the recipient's names and nationality are required."),
+      fields: z.array(z.string()).describe("Dotted paths of the POST /payouts/initiate body fields this quote requires (`sender.identity.number`); all missing ones are reported in one 400."),
+    })
+    .describe("What POST /payouts/initiate will require with this quote."),
 }).meta({ id: "Quote" });
+
+/** Every status a payout can have (`reversed` extends the spec's five: docs/decisions/payout-reversals.md). */
+export const PAYOUT_STATUSES = ["pending", "processing", "success", "failed", "cancelled", "reversed"] as const;
 
 export const payoutSchema = z.object({
   transactionId: z.string().describe("The payout id (po_…), also {payoutId}."),
   externalReference: z.string().optional(),
-  status: z.enum(["pending", "processing", "success", "failed", "cancelled"]),
+  status: z
+    .enum(PAYOUT_STATUSES)
+    .describe(
+      "`reversed`: the beneficiary was paid, then the operator returned the money; the amount is back in your balance (`reversal.credited`), the fees are not. Final.",
+    ),
   amount: z.number(),
   currency: z.string(),
   fees: z.number().describe("In the payout currency."),
@@ -68,6 +81,13 @@ export const payoutSchema = z.object({
   updatedAt: z.string(),
   processedAt: z.string().optional(),
   completedAt: z.string().optional(),
+  reversal: z
+    .object({
+      reversedAt: z.string().describe("When the operator's reversal reached us."),
+      credited: money.describe("What came back to the debited wallet: the amount debited without the fees."),
+    })
+    .optional()
+    .describe("Set once a paid payout is `reversed`."),
 }).meta({ id: "Payout" });
 
 const window = z.object({ limit: z.number(), used: z.number(), remaining: z.number(), currency: z.string() });

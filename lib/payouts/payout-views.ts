@@ -46,7 +46,7 @@ export function payoutView(p: Payout) {
       : {}),
     debit: { amount: fromMinor(p.debitAmount, p.debitCurrency), currency: p.debitCurrency, conversionRate: rateNumber(p.debitConversionRate) },
     ...(p.providerReference ? { providerReference: p.providerReference } : {}),
-    // Ours, beyond the spec's fields (DESIGN §13): why a pending payout is not sent yet.
+    // Ours, beyond the spec's fields (docs/design/connectors.md): why a pending payout is not sent yet.
     ...(p.status === "pending" && p.queuedReason ? { queuedReason: p.queuedReason } : {}),
     ...(p.errorCode ? { errorCode: p.errorCode } : {}),
     ...(p.errorMessage ? { errorMessage: p.errorMessage } : {}),
@@ -56,6 +56,12 @@ export function payoutView(p: Payout) {
     updatedAt: p.updatedAt.toISOString(),
     ...(p.processedAt ? { processedAt: iso(p.processedAt) } : {}),
     ...(p.completedAt ? { completedAt: iso(p.completedAt) } : {}),
+    // The principal came back to the wallet debited; the fees did not. The fee is priced in the
+    // debited currency, as the hold took it (docs/decisions/payout-reversals.md).
+    ...(p.status === "reversed" && p.reversedAt
+      ? { reversal: { reversedAt: iso(p.reversedAt), credited: { amount: fromMinor(p.debitAmount - p.fees, p.debitCurrency), currency: p.debitCurrency } } }
+      : {}),
   };
   return view;
 }
+

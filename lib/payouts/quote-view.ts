@@ -1,5 +1,6 @@
 import type { PayoutQuote } from "@/lib/db/generated/client";
 import { fromMinor } from "@/lib/money";
+import { initiateRequirements } from "./initiate-requirements";
 
 /** Rates and percentages are decimal strings inside; the wire carries them as JSON numbers. */
 export const rateNumber = (rate: string) => Number(rate);
@@ -45,6 +46,7 @@ export function quoteView(q: PayoutQuote, now = q.createdAt) {
         ? { rate: rateNumber(q.fxRate), spreadPercent: rateNumber(q.fxSpreadPercent ?? "0"), sourceCurrency: q.sourceCurrency, destinationCurrency: q.destinationCurrency }
         : null,
     method: q.method,
+    requirements: initiateRequirements({ family: q.method === "bank_transfer" ? "bank_transfer" : "mobile_money", international: q.international, type: q.type }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { AppError, type ErrorDetail } from "@/lib/errors";
 import { isPurposeAllowed, validatePhone } from "@/lib/reference";
 import { compactAccount, isValidBic, isValidIban, looksLikeIban } from "./bank-identifiers";
+import { INTERNATIONAL_RECIPIENT_FIELDS } from "./initiate-requirements";
 import type { InitiatePayoutBody } from "./payout-request-schemas";
 
 export type BeneficiaryContext = {
@@ -21,12 +22,12 @@ export type ValidBeneficiary = {
 };
 
 /**
- * The beneficiary rules of POST /payouts/initiate (spec "Payout request objects", DESIGN §8),
+ * The beneficiary rules of POST /payouts/initiate (spec "Payout request objects", docs/design/quotes-and-payouts.md),
  * once the quote (or the legacy body) has fixed the method, the corridor and the type:
- * - b2b needs sender.company → 400 company_missing;
- * - international needs a purpose (top-level or international.purpose, any case, stored upper
- *   case) → 400 purpose_missing; the sender (with identity) and recipient first/last name and
- *   nationality → 400 validation_error naming each field;
+ * - every problem below is reported in one 400 whose details name each field; its code is
+ *   company_missing when b2b lacks sender.company, else purpose_missing when an international
+ *   payout lacks a purpose (top-level or international.purpose, any case, stored upper case),
+ *   else validation_error (initiate-requirements.ts lists the fields, the quote shows them);
  * - identity dates consistent (issued in the past, not expired, issue before expiry), date of
  *   birth in the past;
  * - mobile money: recipient.phone in E.164 for the destination country → 400 invalid_phone;
@@ -36,28 +37,23 @@ export type ValidBeneficiary = {
 export async function validateBeneficiary(body: InitiatePayoutBody, ctx: BeneficiaryContext, now = new Date()): Promise<ValidBeneficiary> {
   const { sender, recipient } = body;
   const needsSender = ctx.international || ctx.type === "b2b";
-  if (ctx.type === "b2b" && !sender?.company) {
-    throw new AppError("company_missing", "B2B payouts need sender.company (at least its name).", {
-      details: [{ path: "sender.company", message: "is required for b2b payouts" }],
-    });
-  }
-  const rawPurpose = body.purpose ?? body.international?.purpose;
-  if (ctx.international && !rawPurpose) {
-    throw new AppError("purpose_missing", "International payouts need a purpose (purpose or international.purpose), e.g. SALARY. See GET /payouts/reference/purposes.", {
-      details: [{ path: "purpose", message: "is required for international payouts" }],
-    });
-  }
-  const purpose = rawPurpose ? rawPurpose.trim().toUpperCase() : null;
-
+  // Every problem is collected and reported in one answer (issue 32: the first initiate used to
+  // fail on the purpose, the second on the rest). The spec's codes stay: company_missing, then
+  // purpose_missing, when one of them is among the problems; else validation_error.
   const issues: ErrorDetail[] = [];
   const require = (value: unknown, path: string, why: string) => {
     if (value === undefined || value === null || value === "") issues.push({ path, message: `is required ${why}` });
   };
+  const companyMissing = ctx.type === "b2b" && !sender?.company;
+  if (companyMissing) issues.push({ path: "sender.company", message: "is required for b2b payouts" });
+  const rawPurpose = body.purpose ?? body.international?.purpose;
+  const purposeMissing = ctx.international && !rawPurpose;
+  if (purposeMissing) issues.push({ path: "purpose", message: "is required for international payouts (purpose or international.purpose, e.g. SALARY; see GET /payouts/reference/purposes)" });
+  const purpose = rawPurpose ? rawPurpose.trim().toUpperCase() : null;
+
   if (needsSender) require(sender, "sender", ctx.international ? "for international payouts" : "for b2b payouts");
   if (ctx.international) {
-    require(recipient.firstName, "recipient.firstName", "for international payouts");
-    require(recipient.lastName, "recipient.lastName", "for international payouts");
-    require(recipient.nationality, "recipient.nationality", "for international payouts");
+    for (const field of INTERNATIONAL_RECIPIENT_FIELDS) require(recipient[field.slice("recipient.".length) as keyof typeof recipient], field, "for international payouts");
   }
   if (purpose && ctx.international && !(await isPurposeAllowed(ctx.sourceCountry, ctx.destinationCountry, purpose, { destinationCurrency: ctx.destinationCurrency }))) {
     issues.push({ path: "purpose", message: `${purpose} is not accepted from ${ctx.sourceCountry} to ${ctx.destinationCountry}; see GET /payouts/reference/purposes` });
@@ -73,6 +69,7 @@ export async function validateBeneficiary(body: InitiatePayoutBody, ctx: Benefic
   }
 
   let destination = "";
+  let phoneProblem: ErrorDetail | undefined;
   let bankAccount: Record<string, unknown> | null = null;
   const normalisedRecipient: Record<string, unknown> = { ...recipient };
   if (ctx.family === "mobile_money") {
@@ -80,9 +77,11 @@ export async function validateBeneficiary(body: InitiatePayoutBody, ctx: Benefic
       issues.push({ path: "recipient.phone", message: "is required for mobile money (E.164, e.g. +221771234567)" });
     } else {
       const check = await validatePhone(ctx.destinationCountry, recipient.phone);
-      if (!check.ok) throw new AppError("invalid_phone", check.reason, { details: [{ path: "recipient.phone", message: check.reason }] });
-      normalisedRecipient.phone = check.e164;
-      destination = check.e164;
+      if (!check.ok) phoneProblem = { path: "recipient.phone", message: check.reason };
+      else {
+        normalisedRecipient.phone = check.e164;
+        destination = check.e164;
+      }
     }
   } else {
     const account = body.bankAccount;
@@ -106,8 +105,13 @@ export async function validateBeneficiary(body: InitiatePayoutBody, ctx: Benefic
     issues.push({ path: "correspondentBank.swiftBic", message: "is not a valid SWIFT BIC (8 or 11 characters)" });
   }
 
+  // A bad phone alone keeps its own code (invalid_phone); beside other problems it is one of them.
+  if (phoneProblem && issues.length === 0) throw new AppError("invalid_phone", phoneProblem.message, { details: [phoneProblem] });
+  if (phoneProblem) issues.push(phoneProblem);
   if (issues.length > 0) {
-    throw new AppError("validation_error", `Invalid payout request: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}.`, { details: issues });
+    const code = companyMissing ? "company_missing" : purposeMissing ? "purpose_missing" : "validation_error";
+    const lead = companyMissing ? "B2B payouts need sender.company (at least its name). " : purposeMissing ? "International payouts need a purpose (purpose or international.purpose), e.g. SALARY. " : "";
+    throw new AppError(code, `${lead}Invalid payout request: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}.`, { details: issues });
   }
   if (!normalisedRecipient.name && recipient.firstName && recipient.lastName) normalisedRecipient.name = `${recipient.firstName} ${recipient.lastName}`;
   return { purpose, recipient: normalisedRecipient, destination, bankAccount };

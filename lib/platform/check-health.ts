@@ -1,4 +1,4 @@
-import { appEnv, config, setting } from "@/lib/config";
+import { appEnv, config, setting, type AppEnvironment } from "@/lib/config";
 import { isBreakerOpen } from "@/lib/connectors/circuit-breaker";
 import { accountProblem } from "@/lib/connectors/connector-accounts";
 import { findConnectorProblems } from "@/lib/connectors/connector-problems";
@@ -12,7 +12,7 @@ type AccountState = "ok" | "misconfigured" | "unavailable";
 export type HealthReport = {
   /** down: the database does not answer (503); degraded: it does, but a part is failing (200). */
   status: "ok" | "degraded" | "down";
-  environment: "sandbox" | "production";
+  environment: AppEnvironment;
   version: string;
   checks: {
     database: { status: "ok" | "error"; latencyMs: number; error?: string };

@@ -2,7 +2,7 @@ import { appEnv, type AppEnvironment } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 
 /**
- * One deployment, one environment, one database (DESIGN §2). The database remembers which
+ * One deployment, one environment, one database (docs/design/environments.md). The database remembers which
  * environment it serves: the first server start or ops command claims it with its APP_ENV; a
  * later one with the other APP_ENV stops here, before it writes a sandbox key into a
  * production database or a live key into a sandbox one (the classic slip: an ops command run

@@ -53,7 +53,7 @@ export type CatalogueRows = {
     flatXof: bigint;
   }[];
   collectTariffs: { id: string; merchantId: string | null; providerCode: string; percent: DecimalValue }[];
-  numberingPlans: { countryCode: string; trunkPrefix: string | null; source: string; confidence: string }[];
+  numberingPlans: { countryCode: string; trunkPrefix: string | null; source: string; confidence: string; portability: boolean }[];
   numberingPrefixes: { countryCode: string; prefix: string; operatorName: string; providerCode: string | null }[];
 };
 
@@ -118,7 +118,10 @@ export function buildCatalogue(rows: CatalogueRows): Catalogue {
     );
 
   const numberingPlans = new Map<string, NumberingPlan>(
-    rows.numberingPlans.map((p) => [p.countryCode, { countryCode: p.countryCode, trunkPrefix: p.trunkPrefix, source: p.source, confidence: p.confidence, prefixes: [] }]),
+    rows.numberingPlans.map((p) => [
+      p.countryCode,
+      { countryCode: p.countryCode, trunkPrefix: p.trunkPrefix, source: p.source, confidence: p.confidence, portability: p.portability, prefixes: [] },
+    ]),
   );
   for (const { countryCode, prefix, operatorName, providerCode } of rows.numberingPrefixes) {
     numberingPlans.get(countryCode)?.prefixes.push({ prefix, operatorName, providerCode });

@@ -73,7 +73,7 @@ export type PayoutTariff = {
 
 export type CollectTariff = { id: string; merchantId: string | null; providerCode: string; percent: string };
 
-/** One operator's block of national significant numbers (DESIGN §16). */
+/** One operator's block of national significant numbers (docs/design/provider-prediction.md). */
 export type NumberingPrefix = { prefix: string; operatorName: string; providerCode: string | null };
 
 /** A country's mobile numbering plan; prefixes longest first, so the first match is the owner. */
@@ -82,6 +82,8 @@ export type NumberingPlan = {
   trunkPrefix: string | null;
   source: string;
   confidence: string;
+  /** Numbers can move between operators: a prediction is a best guess. */
+  portability: boolean;
   prefixes: NumberingPrefix[];
 };
 

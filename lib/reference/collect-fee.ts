@@ -7,7 +7,7 @@ import { getCatalogue } from "./get-catalogue";
 /**
  * The merchant's fee on a collected amount: the provider's percentage of `amount` (minor units,
  * in the payment's own currency, so XOF minor units for an XOF payment), rounded half-up
- * (DESIGN §3). The merchant's own tariff row for the provider beats the default one.
+ * (docs/design/money-and-identifiers.md). The merchant's own tariff row for the provider beats the default one.
  */
 export type CollectFee = { fee: bigint; tariff: CollectTariff };
 

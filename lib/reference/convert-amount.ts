@@ -5,7 +5,7 @@ import { type FxRate, fxRateFrom } from "./get-fx-rate";
 
 /**
  * Converts `amount` (minor units of `from`) into minor units of `to` at the spread rate of
- * getFxRate, rounded once (half-up by default, DESIGN §3). Returns the rate used with it.
+ * getFxRate, rounded once (half-up by default, docs/design/money-and-identifiers.md). Returns the rate used with it.
  */
 export async function convertAmount(
   amount: bigint,

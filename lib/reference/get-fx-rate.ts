@@ -6,7 +6,7 @@ import { DEFAULT_SPREAD_PERCENT } from "./catalogue-seed";
 import { getCatalogue } from "./get-catalogue";
 
 /**
- * The rate to convert `from` into `to` (1 `from` = `rate` `to`, major units), DESIGN §8:
+ * The rate to convert `from` into `to` (1 `from` = `rate` `to`, major units), docs/design/quotes-and-payouts.md:
  * - same currency or a parity pair (XOF↔XAF): rate 1, spread 0, parity true;
  * - otherwise the mid rate — stored for the pair, else the inverse of the reverse pair, else a
  *   cross through XOF then USD — moved against the merchant by the pair's spread (default row

@@ -13,7 +13,7 @@
  * - Provider codes are exactly PROVIDER_CODES; country and currency codes are upper case.
  * - Numbering plans (numbering-seed.ts, numbering_plans/numbering_prefixes) are seeded per
  *   country once, then edited with numbering:* ops commands; predictProvider and
- *   phoneOperatorMismatch read them from the same snapshot (DESIGN §16).
+ *   phoneOperatorMismatch read them from the same snapshot (docs/design/provider-prediction.md).
  * - Providers' marks: generated SVG badges in public/logos (operator-badge.ts, `npm run marks`,
  *   checked against the catalogue's colours by a test); an operator's official file in
  *   public/operators/<code>.(svg|webp|png) replaces its badge at the next load (operator-mark-path.ts).

@@ -57,7 +57,7 @@ export async function listPaymentMethods(filter: PaymentMethodFilter, options: {
   const target = parseMerchantTarget(filter, currency);
 
   // A provider with no usable connector account (production: no route, misconfigured, breaker
-  // open) is not offered (DESIGN §13); null in sandbox, where the simulator serves them all.
+  // open) is not offered (docs/design/connectors.md); null in sandbox, where the simulator serves them all.
   const available = await availableProviders(appEnv(), direction, options.db);
   return catalogue.channels
     .filter((c) => c.active && c.direction === direction && (country === null || c.countryCode === country) && (!currency || c.currency === currency))

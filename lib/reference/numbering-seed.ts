@@ -1,13 +1,14 @@
 /**
- * Mobile numbering plans of the catalogue's countries (DESIGN §16): which operator holds which
+ * Mobile numbering plans of the catalogue's countries (docs/design/provider-prediction.md): which operator holds which
  * leading digits of the national significant number (NSN, the digits after the calling code).
  * seedReferenceData inserts a country's plan and its prefixes once, when the country has no plan
  * yet; from then on ops owns it (`numbering:*` commands), so a removed prefix stays removed.
  *
  * Where each plan comes from, and how far to trust it, is in `source` / `confidence` and in
  * docs/numbering-plans.md. Rules that hold for every row:
- * - Prefixes follow block allocation. With number portability (CM, BJ) a ported number still
- *   "belongs" to the operator of its block: the prediction is a hint, and the plan is what we check.
+ * - Prefixes follow block allocation. With number portability (`portability`: CM, BJ, GH, KE) a
+ *   ported number still "belongs" to the operator of its block: the prediction is a best guess
+ *   (predict says so), and the plan is what we check.
  * - `provider` is the catalogue's mobile-money code for that operator, or null when we serve no
  *   method of that operator (Promobile in SN, Telecel in BF…): its numbers are known, not ours.
  * - Wave and Coris hold no numbers of their own (a Wave wallet sits on any mobile number):
@@ -22,6 +23,8 @@ export type SeedNumberingPlan = {
   /** Dialled before a national number at home, not part of the NSN; null when none. */
   trunkPrefix: string | null;
   confidence: "high" | "medium" | "low";
+  /** Subscribers can keep their number when they change operator: a block names its first owner only. */
+  portability: boolean;
   source: string;
   operators: SeedNumberingOperator[];
 };
@@ -34,14 +37,15 @@ function range(from: string, to: string): string[] {
 }
 
 const LIBPHONENUMBER = "libphonenumber carrier and metadata files (2026)";
-const OPERATORS_MD = "OPERATORS.md §9";
+const NUMBERING_PLANS_DOC = "docs/numbering-plans.md";
 
 export const SEED_NUMBERING_PLANS: SeedNumberingPlan[] = [
   {
     country: "SN",
     trunkPrefix: null,
     confidence: "high",
-    source: `ARTP Sénégal allocations, as in ${OPERATORS_MD} and ${LIBPHONENUMBER}`,
+    portability: false,
+    source: `ARTP Sénégal allocations, as in ${NUMBERING_PLANS_DOC} and ${LIBPHONENUMBER}`,
     operators: [
       { name: "Orange", provider: "orange", prefixes: ["71", "77", "78"] },
       { name: "Free", provider: "free", prefixes: ["76"] },
@@ -55,7 +59,8 @@ export const SEED_NUMBERING_PLANS: SeedNumberingPlan[] = [
     country: "CI",
     trunkPrefix: null,
     confidence: "high",
-    source: `ARTCI 10-digit plan (31 January 2021: mobiles gained 01/05/07), as in ${OPERATORS_MD} and ${LIBPHONENUMBER}`,
+    portability: false,
+    source: `ARTCI 10-digit plan (31 January 2021: mobiles gained 01/05/07), as in ${NUMBERING_PLANS_DOC} and ${LIBPHONENUMBER}`,
     operators: [
       { name: "Moov", provider: "moov", prefixes: ["01"] },
       { name: "MTN", provider: "mtn", prefixes: ["05"] },
@@ -66,7 +71,8 @@ export const SEED_NUMBERING_PLANS: SeedNumberingPlan[] = [
     country: "BJ",
     trunkPrefix: null,
     confidence: "high",
-    source: `ARCEP Bénin 10-digit plan (30 November 2024: "01" added), as in ${OPERATORS_MD} and ${LIBPHONENUMBER}; portability (~6 % ported)`,
+    portability: true,
+    source: `ARCEP Bénin 10-digit plan (30 November 2024: "01" added), as in ${NUMBERING_PLANS_DOC} and ${LIBPHONENUMBER}; portability (~6 % ported)`,
     operators: [
       {
         name: "MTN",
@@ -81,7 +87,8 @@ export const SEED_NUMBERING_PLANS: SeedNumberingPlan[] = [
     country: "BF",
     trunkPrefix: null,
     confidence: "medium",
-    source: `ARCEP Burkina Faso allocations, as in ${OPERATORS_MD} and ${LIBPHONENUMBER}`,
+    portability: false,
+    source: `ARCEP Burkina Faso allocations, as in ${NUMBERING_PLANS_DOC} and ${LIBPHONENUMBER}`,
     operators: [
       { name: "Orange", provider: "orange", prefixes: [...range("04", "07"), ...range("44", "46"), ...range("54", "57"), ...range("64", "67"), ...range("74", "77")] },
       { name: "Moov Africa (Onatel)", provider: "moov", prefixes: [...range("01", "03"), ...range("50", "53"), ...range("60", "63"), ...range("70", "73")] },
@@ -92,7 +99,8 @@ export const SEED_NUMBERING_PLANS: SeedNumberingPlan[] = [
     country: "ML",
     trunkPrefix: null,
     confidence: "medium",
-    source: `AMRTP Mali allocations, as in ${OPERATORS_MD} and ${LIBPHONENUMBER} (the small 2001/2079/217 mobile blocks are left out)`,
+    portability: false,
+    source: `AMRTP Mali allocations, as in ${NUMBERING_PLANS_DOC} and ${LIBPHONENUMBER} (the small 2001/2079/217 mobile blocks are left out)`,
     operators: [
       { name: "Orange", provider: "orange", prefixes: ["7", ...range("82", "85"), ...range("90", "94")] },
       { name: "Moov Africa (Malitel)", provider: "moov", prefixes: ["6", "89", ...range("95", "99")] },
@@ -103,7 +111,8 @@ export const SEED_NUMBERING_PLANS: SeedNumberingPlan[] = [
     country: "NE",
     trunkPrefix: null,
     confidence: "low",
-    source: `ARCEP Niger allocations, as in ${OPERATORS_MD} and ${LIBPHONENUMBER}; stale (Orange Niger became Zamani Telecom)`,
+    portability: false,
+    source: `ARCEP Niger allocations, as in ${NUMBERING_PLANS_DOC} and ${LIBPHONENUMBER}; stale (Orange Niger became Zamani Telecom)`,
     operators: [
       { name: "Airtel", provider: "airtel", prefixes: ["77", ...range("86", "89"), ...range("96", "99")] },
       { name: "Moov Africa", provider: "moov", prefixes: ["74", "84", "85", "94", "95"] },
@@ -115,7 +124,8 @@ export const SEED_NUMBERING_PLANS: SeedNumberingPlan[] = [
     country: "TG",
     trunkPrefix: null,
     confidence: "medium",
-    source: `ARCEP Togo allocations, as in ${OPERATORS_MD} and ${LIBPHONENUMBER} (Togocom's T-Money, Moov Africa's Flooz)`,
+    portability: false,
+    source: `ARCEP Togo allocations, as in ${NUMBERING_PLANS_DOC} and ${LIBPHONENUMBER} (Togocom's T-Money, Moov Africa's Flooz)`,
     operators: [
       { name: "Togocom", provider: "tmoney", prefixes: [...range("70", "72"), ...range("90", "93")] },
       { name: "Moov Africa", provider: "flooz", prefixes: ["78", "79", ...range("96", "99")] },
@@ -125,7 +135,8 @@ export const SEED_NUMBERING_PLANS: SeedNumberingPlan[] = [
     country: "GW",
     trunkPrefix: null,
     confidence: "low",
-    source: `ITU-T E.164 national numbering plan of Guinea-Bissau (9 digits, mobiles 95/96/97) as reflected in ${LIBPHONENUMBER}; not in ${OPERATORS_MD}`,
+    portability: false,
+    source: `ITU-T E.164 national numbering plan of Guinea-Bissau (9 digits, mobiles 95/96/97) as reflected in ${LIBPHONENUMBER}; not in ${NUMBERING_PLANS_DOC}`,
     operators: [
       { name: "Orange", provider: "orange", prefixes: ["95"] },
       { name: "MTN (Spacetel)", provider: null, prefixes: ["96"] },
@@ -136,7 +147,8 @@ export const SEED_NUMBERING_PLANS: SeedNumberingPlan[] = [
     country: "CM",
     trunkPrefix: null,
     confidence: "medium",
-    source: `ART Cameroun allocations, as in ${OPERATORS_MD} and ${LIBPHONENUMBER}; portability`,
+    portability: true,
+    source: `ART Cameroun allocations, as in ${NUMBERING_PLANS_DOC} and ${LIBPHONENUMBER}; portability`,
     operators: [
       { name: "MTN", provider: "mtn", prefixes: ["67", ...range("650", "654"), ...range("680", "683")] },
       { name: "Orange", provider: "orange", prefixes: ["69", ...range("655", "659"), ...range("686", "689"), ...range("640", "642")] },
@@ -148,7 +160,8 @@ export const SEED_NUMBERING_PLANS: SeedNumberingPlan[] = [
     country: "GA",
     trunkPrefix: "0",
     confidence: "medium",
-    source: `ARCEP Gabon 8-digit plan (November 2019), as in ${OPERATORS_MD}; Moov blocks narrowed to ${LIBPHONENUMBER} (63, 64 are not mobile)`,
+    portability: false,
+    source: `ARCEP Gabon 8-digit plan (November 2019), as in ${NUMBERING_PLANS_DOC}; Moov blocks narrowed to ${LIBPHONENUMBER} (63, 64 are not mobile)`,
     operators: [
       { name: "Airtel", provider: "airtel", prefixes: ["74", "76", "77"] },
       { name: "Moov Africa Gabon Telecom", provider: "moov", prefixes: ["60", "61", "62", "65", "66"] },
@@ -158,7 +171,8 @@ export const SEED_NUMBERING_PLANS: SeedNumberingPlan[] = [
     country: "CG",
     trunkPrefix: null,
     confidence: "medium",
-    source: `ARPCE Congo allocations (the leading 0 is part of the number), as in ${OPERATORS_MD} and ${LIBPHONENUMBER}`,
+    portability: false,
+    source: `ARPCE Congo allocations (the leading 0 is part of the number), as in ${NUMBERING_PLANS_DOC} and ${LIBPHONENUMBER}`,
     operators: [
       { name: "MTN", provider: "mtn", prefixes: ["06"] },
       { name: "Airtel", provider: "airtel", prefixes: ["05", "04"] },
@@ -169,7 +183,8 @@ export const SEED_NUMBERING_PLANS: SeedNumberingPlan[] = [
     country: "TD",
     trunkPrefix: null,
     confidence: "low",
-    source: `ITU-T E.164 national numbering plan of Chad (8 digits) as reflected in ${LIBPHONENUMBER}; not in ${OPERATORS_MD}`,
+    portability: false,
+    source: `ITU-T E.164 national numbering plan of Chad (8 digits) as reflected in ${LIBPHONENUMBER}; not in ${NUMBERING_PLANS_DOC}`,
     operators: [
       { name: "Airtel", provider: "airtel", prefixes: ["6", "8"] },
       { name: "Moov Africa (ex-Tigo)", provider: "moov", prefixes: ["3", "9"] },
@@ -180,7 +195,8 @@ export const SEED_NUMBERING_PLANS: SeedNumberingPlan[] = [
     country: "CF",
     trunkPrefix: null,
     confidence: "low",
-    source: `ITU-T E.164 national numbering plan of the Central African Republic (8 digits, mobiles 70-77) as reflected in ${LIBPHONENUMBER}; not in ${OPERATORS_MD}; no block found for Moov, which is therefore never refused`,
+    portability: false,
+    source: `ITU-T E.164 national numbering plan of the Central African Republic (8 digits, mobiles 70-77) as reflected in ${LIBPHONENUMBER}; not in ${NUMBERING_PLANS_DOC}; no block found for Moov, which is therefore never refused`,
     operators: [
       { name: "Orange", provider: "orange", prefixes: ["72", "73", "74"] },
       { name: "Telecel", provider: null, prefixes: ["75", "76"] },
@@ -192,7 +208,8 @@ export const SEED_NUMBERING_PLANS: SeedNumberingPlan[] = [
     country: "GQ",
     trunkPrefix: null,
     confidence: "low",
-    source: `ITU-T E.164 national numbering plan of Equatorial Guinea (9 digits: 222 GETESA, 55 Muni) as reflected in ${LIBPHONENUMBER}; not in ${OPERATORS_MD}; the catalogue has no mobile-money method there`,
+    portability: false,
+    source: `ITU-T E.164 national numbering plan of Equatorial Guinea (9 digits: 222 GETESA, 55 Muni) as reflected in ${LIBPHONENUMBER}; not in ${NUMBERING_PLANS_DOC}; the catalogue has no mobile-money method there`,
     operators: [
       { name: "GETESA", provider: null, prefixes: ["222"] },
       { name: "Muni", provider: null, prefixes: ["55"] },
@@ -202,12 +219,96 @@ export const SEED_NUMBERING_PLANS: SeedNumberingPlan[] = [
     country: "CD",
     trunkPrefix: "0",
     confidence: "medium",
-    source: `ARPTC allocations, as in ${OPERATORS_MD} and ${LIBPHONENUMBER} (payout-only country)`,
+    portability: false,
+    source: `ARPTC allocations, as in ${NUMBERING_PLANS_DOC} and ${LIBPHONENUMBER} (payout-only country)`,
     operators: [
       { name: "Vodacom", provider: null, prefixes: ["81", "82", "83", "86"] },
       { name: "Orange", provider: "orange", prefixes: ["80", "84", "85", "89"] },
       { name: "Airtel", provider: "airtel", prefixes: ["96", "97", "98", "99"] },
       { name: "Africell", provider: null, prefixes: ["90", "91"] },
+    ],
+  },
+  // ── East Africa and Ghana: 9-digit NSNs, trunk 0 dialled at home in all six ──────────────────
+  {
+    country: "KE",
+    trunkPrefix: "0",
+    confidence: "medium",
+    portability: true,
+    source: `Communications Authority of Kenya allocations, as in ${NUMBERING_PLANS_DOC} and ${LIBPHONENUMBER}; portability; 744, 747 and the 763-766 blocks are other carriers' and left out`,
+    operators: [
+      {
+        name: "Safaricom",
+        provider: "mpesa",
+        prefixes: ["70", "71", "72", ...range("740", "743"), "745", "746", "748", "749", ...range("757", "759"), "768", "769", "79", "11", "14", "18"],
+      },
+      { name: "Airtel", provider: "airtel", prefixes: ["10", "73", ...range("750", "756"), "761", "762", "78"] },
+      { name: "Telkom", provider: null, prefixes: ["77"] },
+    ],
+  },
+  {
+    country: "UG",
+    trunkPrefix: "0",
+    confidence: "medium",
+    portability: false,
+    source: `Uganda Communications Commission allocations, as in ${NUMBERING_PLANS_DOC} and ${LIBPHONENUMBER}`,
+    operators: [
+      { name: "MTN", provider: "mtn", prefixes: ["76", "77", "78", ...range("790", "794"), "724", "737"] },
+      { name: "Airtel", provider: "airtel", prefixes: ["70", "74", "75", "730", "731", "795"] },
+      { name: "Uganda Telecom", provider: null, prefixes: ["71"] },
+      { name: "Lyca Mobile", provider: null, prefixes: ["721", "726", "727"] },
+    ],
+  },
+  {
+    country: "TZ",
+    trunkPrefix: "0",
+    confidence: "medium",
+    portability: false,
+    source: `TCRA National Numbering Plan, mobile assignments 06x/07x (as copied by Tanzanian open-source number checkers, 2021-2026); not in ${NUMBERING_PLANS_DOC}; Tigo became Yas (Mixx by Yas) in 2024`,
+    operators: [
+      { name: "Vodacom", provider: "mpesa", prefixes: ["74", "75", "76", "79"] },
+      { name: "Airtel", provider: "airtel", prefixes: ["68", "69", "78"] },
+      { name: "Yas (ex-Tigo)", provider: "mixx", prefixes: ["65", "67", "71"] },
+      { name: "Halotel", provider: "halotel", prefixes: ["61", "62"] },
+      { name: "TTCL", provider: null, prefixes: ["73"] },
+      { name: "Zantel", provider: null, prefixes: ["77"] },
+      { name: "Smile", provider: null, prefixes: ["66"] },
+    ],
+  },
+  {
+    country: "RW",
+    trunkPrefix: "0",
+    confidence: "high",
+    portability: false,
+    source: `RURA allocations, as in ${NUMBERING_PLANS_DOC} and ${LIBPHONENUMBER} (two operators since Tigo Rwanda joined Airtel)`,
+    operators: [
+      { name: "MTN", provider: "mtn", prefixes: ["78", "79"] },
+      { name: "Airtel", provider: "airtel", prefixes: ["72", "73"] },
+    ],
+  },
+  {
+    country: "ZM",
+    trunkPrefix: "0",
+    confidence: "medium",
+    portability: false,
+    source: `ZICTA allocations, as in ${NUMBERING_PLANS_DOC} and ${LIBPHONENUMBER}`,
+    operators: [
+      { name: "Airtel", provider: "airtel", prefixes: ["57", "77", "97"] },
+      { name: "MTN", provider: "mtn", prefixes: ["56", "76", "96"] },
+      { name: "Zamtel", provider: "zamtel", prefixes: ["55", "75", "95"] },
+      { name: "ZedMobile", provider: null, prefixes: ["58", "78", "98"] },
+    ],
+  },
+  {
+    country: "GH",
+    trunkPrefix: "0",
+    confidence: "medium",
+    portability: true,
+    source: `NCA Ghana allocations, as in ${NUMBERING_PLANS_DOC} and ${LIBPHONENUMBER}; portability; Vodafone Ghana became Telecel (2024), AirtelTigo became AT`,
+    operators: [
+      { name: "MTN", provider: "mtn", prefixes: ["24", "25", "53", "54", "55", "59"] },
+      { name: "Telecel (ex-Vodafone)", provider: "telecel", prefixes: ["20", "50"] },
+      { name: "AT (ex-AirtelTigo)", provider: "at", prefixes: ["23", "26", "27", "56", "57"] },
+      { name: "Expresso", provider: null, prefixes: ["28"] },
     ],
   },
 ];

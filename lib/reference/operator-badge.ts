@@ -29,6 +29,12 @@ export const MONOGRAMS: Record<string, string> = {
   celtiis: "C",
   emoney: "E",
   coris: "CM",
+  mpesa: "MP",
+  mixx: "MX",
+  halotel: "HP",
+  zamtel: "Z",
+  telecel: "TC",
+  at: "AT",
 };
 
 /** A stroke alphabet on a 14-unit cap height: [advance width, path]. Only the letters used above. */
@@ -37,11 +43,15 @@ const GLYPHS: Record<string, [number, string]> = {
   C: [9.5, "M9.2 2.3A5 7 0 1 0 9.2 11.7"],
   E: [8, "M8 0H0V14H8M0 7H6.5"],
   F: [8, "M8 0H0V14M0 7H6.5"],
+  H: [10, "M0 0V14M10 0V14M0 7H10"],
   M: [11, "M0 14V0L5.5 9L11 0V14"],
   N: [10, "M0 14V0L10 14V0"],
   O: [10, "M5 0A5 7 0 1 1 5 14A5 7 0 1 1 5 0Z"],
+  P: [8.5, "M0 14V0H5A3.5 3.6 0 0 1 5 7.2H0"],
   T: [10, "M0 0H10M5 0V14"],
   W: [13, "M0 0L3.2 14L6.5 4L9.8 14L13 0"],
+  X: [10, "M0 0L10 14M10 0L0 14"],
+  Z: [9, "M0 0H9L0 14H9"],
 };
 const GAP = 3.5;
 

@@ -3,7 +3,7 @@ import type { Catalogue, Country } from "./catalogue-types";
 
 /**
  * A phone number as people write it → its country and national significant number (NSN, the
- * digits after the calling code) and its E.164 form. Accepted (OPERATORS §9 "Parsing"):
+ * digits after the calling code) and its E.164 form. Accepted (docs/numbering-plans.md "Parsing"):
  * `+CC…`, `00CC…`, `CC…` (digits only, when they fit the country's length exactly) and national
  * forms (with `country`); spaces, dots, dashes, slashes and brackets are formatting. A trunk
  * prefix is dropped only where the country's plan has one (CD, GA: "0"); in CI, BJ and CG the

@@ -5,11 +5,12 @@ import { getCatalogue } from "./get-catalogue";
 import { parsePhoneNumber } from "./parse-phone-number";
 
 /**
- * Operator prediction from the national numbering plans (DESIGN §16). The plan is the only
- * source: a ported number simply follows its block's operator (the prediction is a hint; the
- * customer can still pick another method where a provider has no block of its own).
+ * Operator prediction from the national numbering plans (docs/numbering-plans.md). The plan is
+ * the only source: a ported number simply follows its block's operator. The answer says how far
+ * to trust it: the plan's `confidence`, and `portability` where subscribers can keep their number
+ * on another operator (then the provider is a best guess; the customer may pick another).
  */
-export type Prediction = { phoneNumber: string; country: string; provider: string };
+export type Prediction = { phoneNumber: string; country: string; provider: string; confidence: string; portability: boolean };
 
 /** The block that owns a national significant number: the longest matching prefix, or null. */
 export function numberOwner(plan: NumberingPlan | undefined, nsn: string): NumberingPrefix | null {
@@ -36,11 +37,11 @@ export async function predictProvider(input: { phoneNumber: unknown; country?: s
   if (!owner.providerCode) {
     throw new AppError("not_found", `${country.name} numbers starting ${block} belong to ${owner.operatorName}, which has no mobile-money method on this platform.`);
   }
-  return { phoneNumber: e164, country: country.code, provider: owner.providerCode };
+  return { phoneNumber: e164, country: country.code, provider: owner.providerCode, confidence: plan.confidence, portability: plan.portability };
 }
 
 /**
- * DESIGN §16: a number that belongs to another operator than the chosen provider is refused.
+ * docs/design/provider-prediction.md: a number that belongs to another operator than the chosen provider is refused.
  * Returns the refusal (a sentence naming the right operator) or null when the number may go:
  * - the provider holds no block in this country (Wave, Coris, bank transfer, crypto, or an
  *   operator whose blocks are unknown): nothing to compare, so never refused;

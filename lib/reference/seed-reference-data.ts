@@ -14,18 +14,39 @@ export async function seedReferenceData(db?: Db): Promise<{ inserted: number }> 
   const prisma = db ?? (await getPrisma());
   const rows = seedRows();
   const skipDuplicates = true;
-  // In foreign-key order; one INSERT per table.
+  // Only the rows whose key is not there yet are sent: a start (or a test file) on a seeded
+  // database reads the keys and writes nothing, instead of offering thousands of rows to
+  // ON CONFLICT. skipDuplicates still settles two starts seeding at once.
+  const insert = async <R>(seed: R[], present: string[], key: (row: R) => string, create: (data: R[]) => Promise<{ count: number }>) => {
+    const have = new Set(present);
+    const data = seed.filter((row) => !have.has(key(row)));
+    return data.length ? create(data) : { count: 0 };
+  };
+  // In foreign-key order; one INSERT per table that lacks rows.
   const counts = [
-    await prisma.country.createMany({ data: rows.countries, skipDuplicates }),
-    await prisma.paymentProvider.createMany({ data: rows.providers, skipDuplicates }),
-    await prisma.paymentChannel.createMany({ data: rows.channels, skipDuplicates }),
-    await prisma.purpose.createMany({ data: rows.purposes, skipDuplicates }),
-    await prisma.corridor.createMany({ data: rows.corridors, skipDuplicates }),
-    await prisma.corridorPurpose.createMany({ data: rows.corridorPurposes, skipDuplicates }),
-    await prisma.fxRate.createMany({ data: await missingFxPairs(prisma, rows.fxRates), skipDuplicates }),
-    await prisma.fxSpread.createMany({ data: rows.fxSpreads, skipDuplicates }),
-    await prisma.payoutFeeTariff.createMany({ data: rows.payoutTariffs, skipDuplicates }),
-    await prisma.collectFeeTariff.createMany({ data: rows.collectTariffs, skipDuplicates }),
+    await insert(rows.countries, (await prisma.country.findMany({ select: { code: true } })).map((r) => r.code), (r) => r.code, (data) => prisma.country.createMany({ data, skipDuplicates })),
+    await insert(rows.providers, (await prisma.paymentProvider.findMany({ select: { code: true } })).map((r) => r.code), (r) => r.code, (data) => prisma.paymentProvider.createMany({ data, skipDuplicates })),
+    await insert(rows.channels, (await prisma.paymentChannel.findMany({ select: { id: true } })).map((r) => r.id), (r) => r.id, (data) => prisma.paymentChannel.createMany({ data, skipDuplicates })),
+    await insert(rows.purposes, (await prisma.purpose.findMany({ select: { code: true } })).map((r) => r.code), (r) => r.code, (data) => prisma.purpose.createMany({ data, skipDuplicates })),
+    await insert(rows.corridors, (await prisma.corridor.findMany({ select: { id: true } })).map((r) => r.id), (r) => r.id, (data) => prisma.corridor.createMany({ data, skipDuplicates })),
+    await insert(
+      rows.corridorPurposes,
+      (await prisma.corridorPurpose.findMany({ select: { corridorId: true, purposeCode: true } })).map((r) => `${r.corridorId}|${r.purposeCode}`),
+      (r) => `${r.corridorId}|${r.purposeCode}`,
+      (data) => prisma.corridorPurpose.createMany({ data, skipDuplicates }),
+    ),
+    await (async () => {
+      const data = await missingFxPairs(prisma, rows.fxRates);
+      return data.length ? prisma.fxRate.createMany({ data, skipDuplicates }) : { count: 0 };
+    })(),
+    await insert(
+      rows.fxSpreads,
+      (await prisma.fxSpread.findMany({ select: { baseCurrency: true, quoteCurrency: true } })).map((r) => `${r.baseCurrency}|${r.quoteCurrency}`),
+      (r) => `${r.baseCurrency}|${r.quoteCurrency}`,
+      (data) => prisma.fxSpread.createMany({ data, skipDuplicates }),
+    ),
+    await insert(rows.payoutTariffs, (await prisma.payoutFeeTariff.findMany({ select: { id: true } })).map((r) => r.id), (r) => r.id, (data) => prisma.payoutFeeTariff.createMany({ data, skipDuplicates })),
+    await insert(rows.collectTariffs, (await prisma.collectFeeTariff.findMany({ select: { id: true } })).map((r) => r.id), (r) => r.id, (data) => prisma.collectFeeTariff.createMany({ data, skipDuplicates })),
     ...(await seedNumberingPlans(prisma, rows)),
   ];
   const inserted = counts.reduce((sum, c) => sum + c.count, 0);

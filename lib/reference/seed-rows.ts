@@ -45,7 +45,7 @@ export function seedRows() {
     fxSpreads: SEED_FX_SPREADS.map((s) => ({ baseCurrency: s.base, quoteCurrency: s.quote, spreadPercent: s.spreadPercent, parity: s.parity })),
     payoutTariffs: SEED_PAYOUT_TARIFFS.map((t) => ({ id: payoutTariffId(null, t.method, t.type, t.scope), merchantId: null, ...t })),
     collectTariffs: SEED_COLLECT_TARIFFS.map((t) => ({ id: collectTariffId(null, t.providerCode), merchantId: null, ...t })),
-    numberingPlans: SEED_NUMBERING_PLANS.map((p) => ({ countryCode: p.country, trunkPrefix: p.trunkPrefix, source: p.source, confidence: p.confidence })),
+    numberingPlans: SEED_NUMBERING_PLANS.map((p) => ({ countryCode: p.country, trunkPrefix: p.trunkPrefix, source: p.source, confidence: p.confidence, portability: p.portability })),
     numberingPrefixes: SEED_NUMBERING_PLANS.flatMap((p) =>
       p.operators.flatMap((o) => o.prefixes.map((prefix) => ({ countryCode: p.country, prefix, operatorName: o.name, providerCode: o.provider }))),
     ),

@@ -4,7 +4,7 @@ import { invalidateReferenceCache } from "./get-catalogue";
 import { MOBILE_MONEY_CODES } from "./provider-codes";
 
 /**
- * Operator edits of the numbering plans (ops `numbering:*`, DESIGN §16). Renumberings and new
+ * Operator edits of the numbering plans (ops `numbering:*`, docs/design/provider-prediction.md). Renumberings and new
  * allocations reach us as regulator notices: ops records them here, with who changed what.
  * Every change invalidates this process's catalogue; running servers see it within the cache TTL.
  */
@@ -25,9 +25,9 @@ function checkPrefix(prefix: string, nationalNumberLength: number): string {
   return p;
 }
 
-/** Creates or edits a country's plan: trunk prefix, source, confidence (a new plan needs a source). */
+/** Creates or edits a country's plan: trunk prefix, source, confidence, portability (a new plan needs a source). */
 export async function setNumberingPlan(
-  input: { country: string; trunkPrefix?: string | null; source?: string; confidence?: string; by?: string },
+  input: { country: string; trunkPrefix?: string | null; source?: string; confidence?: string; portability?: boolean; by?: string },
   db?: Db,
 ) {
   const prisma = db ?? (await getPrisma());
@@ -41,6 +41,7 @@ export async function setNumberingPlan(
     ...(input.trunkPrefix !== undefined ? { trunkPrefix: input.trunkPrefix || null } : {}),
     ...(input.source?.trim() ? { source: input.source.trim() } : {}),
     ...(input.confidence ? { confidence: input.confidence } : {}),
+    ...(input.portability !== undefined ? { portability: input.portability } : {}),
     updatedBy: input.by ?? "ops",
   };
   const plan = country.numberingPlan

@@ -4,7 +4,7 @@ import { getCatalogue } from "./get-catalogue";
 
 /**
  * Phone numbers must be E.164 ("+" then at most 15 digits), start with the country's calling
- * code and have its national number length (DESIGN §6). Spaces, dots, dashes and parentheses
+ * code and have its national number length (docs/design/order-lifecycle.md). Spaces, dots, dashes and parentheses
  * are tolerated as formatting and removed; the normalised number is returned as `e164`.
  */
 export type PhoneCheck = { ok: true; e164: string } | { ok: false; reason: string };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Request and response schemas of refunds (DESIGN §14), used by the contracts and the payment views. */
+/** Request and response schemas of refunds (docs/design/refunds.md), used by the contracts and the payment views. */
 export const REFUND_STATUSES = ["pending", "processing", "success", "failed"] as const;
 
 export const refundRequestBody = z

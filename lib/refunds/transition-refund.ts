@@ -1,17 +1,22 @@
 import type { Tx } from "@/lib/db/client";
 import type { Prisma, Refund, RefundStatus } from "@/lib/db/generated/client";
 import { nullIfNotFound } from "@/lib/db/null-if-not-found";
-import { finaliseRefund, releaseRefund } from "@/lib/ledger";
+import { chargeLateSuccess, finaliseRefund, releaseRefund } from "@/lib/ledger";
+import { log } from "@/lib/log";
 import { transitionPayment } from "@/lib/payments/transition-payment";
 import { recordWebhookEvent } from "@/lib/webhooks";
 import { refundView } from "./refund-views";
 
-/** DESIGN §14: pending → processing → success | failed (failed straight from pending when refused at submission). */
+/**
+ * pending → processing → success | failed (failed straight from pending when refused at
+ * submission); failed → success only on the operator's word that it refunded after all (a late
+ * success: docs/decisions/late-success-after-failure.md).
+ */
 const NEXT: Record<RefundStatus, RefundStatus[]> = {
   pending: ["processing", "failed"],
   processing: ["success", "failed"],
   success: [],
-  failed: [],
+  failed: ["success"],
 };
 
 export const canTransitionRefund = (from: RefundStatus, to: RefundStatus) => NEXT[from].includes(to);
@@ -47,7 +52,20 @@ export async function transitionRefund(tx: Tx, refund: Refund, to: RefundStatus,
     data: refundView(updated),
     callbackUrl: updated.callbackUrl,
   });
-  if (to === "success") {
+  if (to === "success" && refund.status === "failed") {
+    // Released on the operator's failure, refunded after all: charged again. Its amount is back
+    // on the payment's totals when it still fits under the payment (another refund may have
+    // taken its place meanwhile: then the customer got more back than was paid, which the
+    // ledger shows and the order's review tells operations).
+    await chargeLateSuccess(tx, { holdId: updated.id, provider: updated.provider });
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE payments SET refund_reserved = refund_reserved + ${updated.amount}, refunded_amount = refunded_amount + ${updated.amount}
+      WHERE id = ${updated.paymentId} AND refund_reserved + ${updated.amount} <= amount
+      RETURNING id`;
+    if (rows.length === 0) log.error("a late refund success does not fit under its payment: refunded more than paid", { refundId: updated.id, paymentId: updated.paymentId });
+    const payment = await tx.payment.findUniqueOrThrow({ where: { id: updated.paymentId } });
+    if (rows.length === 1 && payment.refundedAmount === payment.amount && payment.status === "success") await transitionPayment(tx, payment, "refunded", {}, `fully refunded (${updated.id})`);
+  } else if (to === "success") {
     const payment = await tx.payment.update({ where: { id: updated.paymentId }, data: { refundedAmount: { increment: updated.amount } } });
     await finaliseRefund(tx, { refundId: updated.id, provider: updated.provider });
     if (payment.refundedAmount === payment.amount) await transitionPayment(tx, payment, "refunded", {}, `fully refunded (${updated.id})`);

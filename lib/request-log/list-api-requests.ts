@@ -1,4 +1,4 @@
-import type { AppEnvironment } from "@/lib/config";
+import type { MerchantScope } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 
@@ -13,7 +13,7 @@ export type StatusClass = (typeof STATUS_CLASSES)[number];
 
 export type RequestLogFilters = { status?: StatusClass; method?: string; path?: string; requestId?: string };
 export type RequestLogCursor = { createdAt: Date; id: string };
-type Scope = { merchantId: string; environment: AppEnvironment };
+type Scope = MerchantScope;
 
 export type RequestLogSummary = {
   id: string;

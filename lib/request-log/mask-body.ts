@@ -1,7 +1,7 @@
-import { maskDigitRun } from "@/lib/connectors/redact";
+import { maskDigitRun } from "@/lib/observability/redact";
 
 /**
- * What the request log may keep of a body or a query string (issue 18): enough for an integrator
+ * What the request log may keep of a body or a query string: enough for an integrator
  * to recognise their request, nothing that would hurt if a dashboard member or a leaked backup
  * read it. Applied to every body and query before it is stored:
  * - credentials (keys named token, secret, password, pin, apiKey, signature…): a long value keeps

@@ -1,10 +1,10 @@
 import { getPrisma } from "@/lib/db/client";
 
-/** How long the request log keeps a request (issue 18: an integrator's recent history, not an archive). */
+/** How long the request log keeps a request (an integrator's recent history, not an archive). */
 export const REQUEST_LOG_RETENTION_DAYS = 7;
 
 /**
- * The retention sweep (lib/jobs/periodic-tasks): deletes requests older than the retention, in
+ * The retention sweep (lib/platform/periodic-tasks): deletes requests older than the retention, in
  * batches so that a backlog never holds one long transaction (and its locks) on a table the API
  * writes to all the time. Idempotent; returns how many rows went.
  */

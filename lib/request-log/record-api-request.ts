@@ -1,4 +1,4 @@
-import { settingOrDefault } from "@/lib/config";
+import { settingOrDefault, type AppEnvironment } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { insertRows } from "@/lib/db/insert-rows";
 import { newId } from "@/lib/ids";
@@ -7,7 +7,7 @@ import { storedBody, storedPath, storedQuery } from "./mask-body";
 
 /**
  * Records authenticated API requests for the merchant's request log without costing the request
- * a round trip (issue 17's rule for the hot paths; docs/decisions.md "API request log"). The route
+ * a round trip (the hot paths' rule; docs/decisions/request-log.md). The route
  * wrapper hands each finished request to `recordApiRequest`, which only pushes it on an in-memory
  * buffer; a timer (API_REQUEST_LOG_FLUSH_MS, 250 ms) or a full batch (BATCH_ROWS) writes the buffer
  * with ONE INSERT per batch (lib/db/insert-rows: one bind parameter for all rows). Masking and
@@ -23,7 +23,7 @@ export const MAX_BUFFERED = 5000;
 
 export type ApiRequestRecord = {
   merchantId: string;
-  environment: "sandbox" | "production";
+  environment: AppEnvironment;
   apiKeyId: string | null;
   requestId: string;
   method: string;

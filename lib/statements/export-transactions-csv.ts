@@ -1,4 +1,5 @@
-import { PAYMENT_FILTER_KEYS } from "@/lib/dashboard/payments";
+import { merchantCountry, PAYMENT_FILTER_KEYS } from "@/lib/dashboard/payments";
+import { readListSearch } from "@/lib/dashboard/list-search";
 import { PAYOUT_FILTER_KEYS } from "@/lib/dashboard/payouts";
 import { fieldErrorsOf } from "@/lib/dashboard/form-result";
 import { pickFilters } from "@/lib/dashboard/pick-filters";
@@ -10,7 +11,7 @@ import type { CsvCell } from "./csv";
 import { csvResponse, csvStream } from "./csv-stream";
 import { badFilters } from "./bad-filters";
 
-export const TRANSACTIONS_CSV_HEADER = ["transaction_id", "type", "status", "amount", "currency", "provider", "external_reference", "customer_name", "created_at", "paid_at"];
+export const TRANSACTIONS_CSV_HEADER = ["transaction_id", "type", "status", "amount", "currency", "provider", "external_reference", "customer_name", "created_at", "paid_at", "payment_link_id"];
 
 type Row = Awaited<ReturnType<typeof listTransactions>>["data"][number];
 
@@ -26,10 +27,12 @@ export async function exportTransactionsCsv(
   kind: "collect" | "payout",
   searchParams: Record<string, string | string[] | undefined>,
 ): Promise<Response> {
-  const filters = pickFilters(searchParams, kind === "collect" ? PAYMENT_FILTER_KEYS : PAYOUT_FILTER_KEYS);
-  delete filters.page; // the export is every page
+  const { page: _page, view: _view, q, ...filters } = pickFilters(searchParams, kind === "collect" ? PAYMENT_FILTER_KEYS : PAYOUT_FILTER_KEYS); // the export is every page
   const parsed = listTransactionsQuery.safeParse({ ...filters, type: kind, limit: String(MAX_PAGE_SIZE) });
   if (!parsed.success) return badFilters(fieldErrorsOf(parsed.error));
+  // The list's search, as the page read it: the rows the merchant was looking at.
+  const searched = await readListSearch(q, () => merchantCountry(scope.merchantId));
+  if (searched.error) return badFilters({ q: searched.error });
   const query = parsed.data;
   const who = { environment: scope.environment, merchant: { id: scope.merchantId } };
   const startedAt = new Date().toISOString();
@@ -37,7 +40,7 @@ export async function exportTransactionsCsv(
   async function* pages(): AsyncGenerator<CsvCell[][]> {
     let last: { createdAt: string; id: string } | null = null;
     for (let page = 1; ; page++) {
-      const result = await listTransactions(who, { ...query, page });
+      const result = await listTransactions(who, { ...query, page }, { search: searched.search });
       const fresh = result.data.filter((r) => r.createdAt <= startedAt && (last === null || isAfter(r, last)));
       if (fresh.length > 0) {
         yield fresh.map(toCells);
@@ -59,5 +62,5 @@ function isAfter(row: Row, last: { createdAt: string; id: string }): boolean {
 function toCells(r: Row): CsvCell[] {
   // The list gives exact JSON numbers in major units; lib/money turns them back into exact decimals.
   const amount = isCurrency(r.currency) ? { decimal: minorToDecimalString(toMinorAllowZero(r.amount, r.currency), r.currency) } : null;
-  return [r.transactionId, r.type, r.status, amount, r.currency, r.provider, r.externalReference, r.customerName, r.createdAt, "paidAt" in r ? (r.paidAt ?? null) : null];
+  return [r.transactionId, r.type, r.status, amount, r.currency, r.provider, r.externalReference, r.customerName, r.createdAt, "paidAt" in r ? (r.paidAt ?? null) : null, r.paymentLinkId];
 }

@@ -4,7 +4,7 @@ import { forbiddenAddressReason } from "./forbidden-address";
 import { MAX_WEBHOOK_URL_LENGTH, webhookUrlPolicy, type WebhookUrlPolicy } from "./webhook-config";
 
 /**
- * The static half of the SSRF rules (DESIGN §10), for when a URL is configured (ops CLI,
+ * The static half of the SSRF rules (docs/design/webhooks.md), for when a URL is configured (ops CLI,
  * dashboard) or handed to us as a transaction's `callbackUrl`: scheme, no credentials, and,
  * unless private targets are allowed, no IP literal or `localhost` name outside the public
  * internet. What a hostname resolves to can change, so delivery checks again at send time

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineJob } from "@/lib/jobs/define-job";
+import { defineJobType, handleJob } from "@/lib/jobs/define-job";
 import { runScheduledAttempt } from "./deliver-webhook-event";
 import { WEBHOOK_DELIVER_JOB } from "./webhook-config";
 
@@ -10,15 +10,13 @@ import { WEBHOOK_DELIVER_JOB } from "./webhook-config";
  * itself, e.g. the database being unreachable). Its concurrency key is the merchant
  * (webhookConcurrencyKey): the webhook lane runs at most JOBS_WEBHOOK_PER_MERCHANT of one
  * merchant's deliveries at a time, and a timeout backs the merchant's others off
- * (lib/jobs/job-lanes). Listed in lib/jobs/register-handlers.ts.
+ * (lib/jobs/job-lanes). Listed by the composition root (lib/platform/jobs.ts).
  */
-export const deliverWebhookJob = defineJob({
-  type: WEBHOOK_DELIVER_JOB,
-  payload: z.object({ eventId: z.string().min(1) }),
-  async handler({ eventId }) {
-    const step = await runScheduledAttempt(eventId);
-    // A POST that did not time out (an answer, a refused connection) ends the merchant's
-    // backoff; no POST (nothing to send) says nothing about the endpoint.
-    return { rescheduleAt: step.rescheduleAt ?? undefined, backOffKey: step.posted ? step.timedOut : undefined };
-  },
+export const deliverWebhookJobType = defineJobType(WEBHOOK_DELIVER_JOB, z.object({ eventId: z.string().min(1) }));
+
+export const deliverWebhookJob = handleJob(deliverWebhookJobType, async ({ eventId }) => {
+  const step = await runScheduledAttempt(eventId);
+  // A POST that did not time out (an answer, a refused connection) ends the merchant's
+  // backoff; no POST (nothing to send) says nothing about the endpoint.
+  return { rescheduleAt: step.rescheduleAt ?? undefined, backOffKey: step.posted ? step.timedOut : undefined };
 });

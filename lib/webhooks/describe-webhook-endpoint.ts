@@ -1,4 +1,6 @@
+import type { AppEnvironment } from "@/lib/config";
 import type { WebhookEndpoint } from "@/lib/db/generated/client";
+import { getOrCreateEndpoint } from "./get-or-create-endpoint";
 
 /**
  * What an operator or the dashboard may see of an endpoint, without its secret.
@@ -29,4 +31,9 @@ export function describeWebhookEndpoint(endpoint: WebhookEndpoint, now = new Dat
     previousSecretValidUntil: inGrace ? endpoint.previousSecretExpiresAt!.toISOString() : null,
     secretShownAt: endpoint.secretShownAt?.toISOString() ?? null,
   };
+}
+
+/** GET /webhooks/endpoint: the merchant's endpoint in this environment (created empty on first read, as the dashboard does). */
+export async function getWebhookEndpointView(merchantId: string, environment: AppEnvironment): Promise<WebhookEndpointView> {
+  return describeWebhookEndpoint(await getOrCreateEndpoint(merchantId, environment));
 }

@@ -1,7 +1,7 @@
 import { isIP, isIPv4 } from "node:net";
 
 /**
- * SSRF guard (DESIGN §10): which IP addresses a production webhook may not reach. Anything
+ * SSRF guard (docs/design/webhooks.md): which IP addresses a production webhook may not reach. Anything
  * that is not a globally routable unicast address is refused: unspecified, loopback, private
  * (RFC 1918), CGNAT, link-local (incl. cloud metadata 169.254.169.254), IPv6 unique-local and
  * link-local, multicast, documentation and reserved ranges. IPv6 forms that embed an IPv4

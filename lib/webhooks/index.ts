@@ -1,5 +1,5 @@
 /**
- * lib/webhooks — signed webhook events for merchants (DESIGN §10).
+ * lib/webhooks — signed webhook events for merchants (docs/design/webhooks.md).
  *
  * Owns: event types, recording (outbox), Standard Webhooks signing, delivery with retries and
  * SSRF rules, resend, the per-merchant endpoint configuration and its secret (sealed at rest
@@ -25,7 +25,7 @@ export { setWebhookUrl } from "./set-webhook-url";
 export { rotateWebhookSecret } from "./rotate-webhook-secret";
 export { revealWebhookSecret } from "./reveal-webhook-secret";
 export { enableWebhookEndpoint } from "./enable-webhook-endpoint";
-export { describeWebhookEndpoint, type WebhookEndpointView } from "./describe-webhook-endpoint";
+export { describeWebhookEndpoint, getWebhookEndpointView, type WebhookEndpointView } from "./describe-webhook-endpoint";
 export { listWebhookEvents, type WebhookEventFilters } from "./list-webhook-events";
 export { getWebhookEvent } from "./get-webhook-event";
 export { resendWebhookEvent } from "./resend-webhook-event";

@@ -2,13 +2,13 @@ import type { AppEnvironment } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { Prisma } from "@/lib/db/generated/client";
-import { JOB_DEDUPE_CONFLICT, newJobRow, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
+import { insertJobsSelectSql, newJobRow, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
 import { isWebhookEventType, type WebhookEventType } from "./event-types";
 import { WEBHOOK_DELIVER_JOB, webhookConcurrencyKey } from "./webhook-config";
 
 /**
  * Records a webhook event and, when it has somewhere to go, its delivery job (transactional
- * outbox, DESIGN §10).
+ * outbox, docs/design/webhooks.md).
  *
  * Pass the transaction that makes the state change the event reports: the event and its job
  * then exist if and only if the change committed (no lost event, no phantom event). Delivery
@@ -60,6 +60,9 @@ export async function recordWebhookEvents(tx: Db, inputs: RecordWebhookEventInpu
   return events.rows.map((r) => ({ id: r.id, type: r.type, createdAt: events.createdAt }));
 }
 
+/** A delivery is tried on this many scheduled attempts (the backoff spans about three hours: recover-stranded-webhook-events.ts). */
+const DELIVERY_MAX_ATTEMPTS = 25;
+
 /** The events and delivery jobs recordWebhookEvents writes (types checked, one merchant and environment). */
 export function webhookEventRows(inputs: RecordWebhookEventInput[]) {
   const { merchantId, environment } = inputs[0];
@@ -75,7 +78,7 @@ export function webhookEventRows(inputs: RecordWebhookEventInput[]) {
     const job = newJobRow(WEBHOOK_DELIVER_JOB, { eventId: id }, {
       dedupeKey: deliveryJobKey(id),
       runAt: createdAt,
-      maxAttempts: 25,
+      maxAttempts: DELIVERY_MAX_ATTEMPTS,
       concurrencyKey: webhookConcurrencyKey(input.merchantId),
     });
     return { id, type: input.type, payload, transactionId, callbackUrl: input.callbackUrl || null, job };
@@ -93,8 +96,8 @@ export function webhookEventsSql(events: ReturnType<typeof webhookEventRows> & {
   const { merchantId, environment, createdAt, rows } = events;
   // Each event and its delivery job in one statement (a data-modifying CTE) instead of two
   // inserts: every state change that emits an event saves a round trip, and the two rows cannot
-  // be split even by a caller that passed no transaction. The job insert is enqueueJob's
-  // (same row, same dedupe rule); the columns left out take their defaults.
+  // be split even by a caller that passed no transaction. The job insert is lib/jobs'
+  // (insertJobsSelectSql: same row, same dedupe rule); the columns left out take their defaults.
   // With nowhere to send it (no callbackUrl, no merchant URL) the event is recorded `skipped`
   // and gets no job (a delivery job would only find that out); with the merchant's endpoint
   // disabled by a 410 it is `disabled`, as delivery would make it. Both stay listed and can be
@@ -130,10 +133,11 @@ export function webhookEventsSql(events: ReturnType<typeof webhookEventRows> & {
                CASE WHEN status = 'pending' THEN ${createdAt}::timestamptz END, ${createdAt}, ${createdAt}
         FROM outcome ORDER BY n
       ), event_jobs AS (
-        INSERT INTO jobs (id, type, payload, run_at, max_attempts, dedupe_key, concurrency_key, created_at, updated_at)
-        SELECT job_id, ${WEBHOOK_DELIVER_JOB}, job_payload, ${createdAt}, 25, dedupe_key, ${webhookConcurrencyKey(merchantId)}, ${createdAt}, ${createdAt}
-        FROM outcome WHERE status = 'pending' ORDER BY n
-        ON CONFLICT (${Prisma.raw(JOB_DEDUPE_CONFLICT)}) DO NOTHING
-        RETURNING id
+        ${insertJobsSelectSql(
+          WEBHOOK_DELIVER_JOB,
+          { id: Prisma.sql`job_id`, payload: Prisma.sql`job_payload`, dedupeKey: Prisma.sql`dedupe_key` },
+          Prisma.sql`FROM outcome WHERE status = 'pending' ORDER BY n`,
+          { createdAt, maxAttempts: DELIVERY_MAX_ATTEMPTS, concurrencyKey: webhookConcurrencyKey(merchantId) },
+        )}
       )`;
 }

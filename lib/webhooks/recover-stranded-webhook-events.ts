@@ -5,7 +5,7 @@ import { deliveryJobKey } from "./record-webhook-event";
 import { DELIVERY_WINDOW_MS, WEBHOOK_DELIVER_JOB } from "./webhook-config";
 
 /**
- * The sweep that keeps DESIGN §10's at-least-once promise when our own delivery step fails.
+ * The sweep that keeps docs/design/webhooks.md's at-least-once promise when our own delivery step fails.
  *
  * A receiver's failures follow the event's schedule (deliver-webhook-event). A crash of the
  * delivery job itself (database unreachable, a bug, bad data) is retried by the job runner's
@@ -17,7 +17,7 @@ import { DELIVERY_WINDOW_MS, WEBHOOK_DELIVER_JOB } from "./webhook-config";
  *   warning is logged: once the cause is fixed, delivery resumes where it stopped;
  * - past the window, automatic delivery is over as it is after the 10th failed attempt: the
  *   event becomes `failed` (listed as such, resendable) and an error is logged.
- * Periodic (lib/jobs/periodic-tasks: in-process runner, Inngest cron). Idempotent, and safe
+ * Periodic (lib/platform/periodic-tasks: in-process runner, Inngest cron). Idempotent, and safe
  * when several instances sweep at once: each change is conditional on the state it found.
  */
 const KEY_PREFIX = deliveryJobKey("");

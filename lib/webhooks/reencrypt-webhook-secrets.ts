@@ -1,3 +1,4 @@
+import type { MerchantScope } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { isSealedWithCurrentKey, openWebhookSecret, sealWebhookSecret } from "./seal-webhook-secret";
 
@@ -12,7 +13,7 @@ export async function reencryptWebhookSecrets(): Promise<{ rewritten: number; ch
   const prisma = await getPrisma();
   let rewritten = 0;
   let checked = 0;
-  let cursor: { merchantId: string; environment: "sandbox" | "production" } | undefined;
+  let cursor: MerchantScope | undefined;
   for (;;) {
     const batch = await prisma.webhookEndpoint.findMany({
       take: 500,

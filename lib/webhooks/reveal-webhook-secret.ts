@@ -6,7 +6,7 @@ import { openWebhookSecret } from "./seal-webhook-secret";
 import { writeWebhookAudit } from "./write-webhook-audit";
 
 /**
- * The current signing secret, shown once (issue 13): the first reveal of a secret nobody has
+ * The current signing secret, shown once: the first reveal of a secret nobody has
  * seen yet (the one created with the endpoint). After that, or after a rotation (which shows
  * the new secret itself), a reveal is refused: a lost secret is replaced by rotating. The
  * "once" is claimed atomically, so two concurrent reveals cannot both see it. Audited.

@@ -5,7 +5,7 @@ import { openWebhookSecret, sealWebhookSecret } from "./seal-webhook-secret";
 import { isValidWebhookSecret } from "./webhook-secret";
 
 /**
- * The demo merchant's sandbox webhook configuration (DESIGN §12). DEMO_WEBHOOK_SECRET fixes
+ * The demo merchant's sandbox webhook configuration (docs/design/operations.md). DEMO_WEBHOOK_SECRET fixes
  * its secret (and replaces a different stored one at each start); otherwise a generated secret
  * is kept (sealed) in the database. Returns the secret so start-up can print it: the sandbox
  * demo's one exception to "shown once", like its API secret in demo-credentials.json.

@@ -21,7 +21,7 @@ export function webhookConcurrencyKey(merchantId: string): string {
   return `webhook:${merchantId}`;
 }
 
-/** Retry delays after attempt 1, 2, … 9 (DESIGN §10); attempt 10 failing makes the event failed. */
+/** Retry delays after attempt 1, 2, … 9 (docs/design/webhooks.md); attempt 10 failing makes the event failed. */
 export const RETRY_DELAYS_MS = [
   5_000,
   5 * 60_000,

@@ -2,8 +2,12 @@ import type { components } from "./schema.js";
 
 /** The one error body every endpoint answers with (DESIGN §4). */
 export type ApiErrorBody = components["schemas"]["Error"];
-/** Every machine-readable error code the API sends. */
-export type ErrorCode = NonNullable<ApiErrorBody["code"]>;
+/**
+ * Every machine-readable error code, as the SDK reports it: lower case. The wire has one code in
+ * two spellings (`INSUFFICIENT_BALANCE` in the quote's spec body, `insufficient_balance` from
+ * initiate); `body.code` keeps the wire's.
+ */
+export type ErrorCode = Lowercase<NonNullable<ApiErrorBody["code"]>>;
 
 /**
  * The API answered with an error status. `code` is the machine-readable reason (switch on it);
@@ -12,6 +16,7 @@ export type ErrorCode = NonNullable<ApiErrorBody["code"]>;
 export class PaymentsApiError extends Error {
   readonly name = "PaymentsApiError";
   readonly status: number;
+  /** Normalised (lower case); `body.code` is the wire's spelling. */
   readonly code: ErrorCode | undefined;
   readonly requestId: string | undefined;
   readonly details: { path: string; message: string }[];
@@ -24,7 +29,7 @@ export class PaymentsApiError extends Error {
     super(parsed?.message ?? `HTTP ${response.status}`);
     this.status = response.status;
     this.body = parsed;
-    this.code = parsed?.code;
+    this.code = parsed?.code ? (parsed.code.toLowerCase() as ErrorCode) : undefined;
     this.requestId = parsed?.requestId ?? response.headers.get("x-request-id") ?? undefined;
     this.details = (parsed?.details as { path: string; message: string }[] | undefined) ?? [];
     this.retryAfter = parseRetryAfter(response.headers.get("retry-after"));

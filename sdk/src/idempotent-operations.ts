@@ -6,6 +6,8 @@
 export const IDEMPOTENT_POST_PATHS: ReadonlySet<string> = new Set([
   "/payments/initiate",
   "/payments/{transactionId}/refund",
+  "/payment-links",
+  "/payment-links/{paymentLinkId}/deactivate",
   "/payouts/quote",
   "/payouts/initiate",
   "/payouts/bulk",

@@ -11,12 +11,14 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { PaymentsApiError } from "./errors.js";
 import { IDEMPOTENT_POST_PATHS } from "./idempotent-operations.js";
+import { toPayment, toPayout, toQuote, unwrapEnvelope } from "./model.js";
 import { retryingFetch } from "./retrying-fetch.js";
 import type { components, paths } from "./schema.js";
 
 export type { components, paths, webhooks, operations } from "./schema.js";
 export { PaymentsApiError, PaymentsNetworkError, type ApiErrorBody, type ErrorCode } from "./errors.js";
 export { verifyWebhook, type WebhookEvent, type WebhookEventType, type WebhookHeaders } from "./webhooks.js";
+export { normaliseErrorCode, normalisePayoutMethod, toPayment, toPayout, toQuote, unwrapEnvelope, type NormalisedErrorCode, type PayoutMethod } from "./model.js";
 
 type Schemas = components["schemas"];
 export type Payment = Schemas["Payment"];
@@ -29,6 +31,7 @@ export type PayoutLimits = Schemas["PayoutLimits"];
 export type Balance = Schemas["Balance"];
 export type BalanceMovement = Schemas["BalanceMovement"];
 export type WebhookEventRecord = Schemas["WebhookEventRecord"];
+export type PaymentLink = Schemas["PaymentLink"];
 
 type JsonBody<P extends keyof paths> = paths[P] extends { post: { requestBody?: { content: { "application/json": infer B } } } } ? B : never;
 type Query<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never;
@@ -38,6 +41,7 @@ export type RefundBody = JsonBody<"/payments/{transactionId}/refund">;
 export type QuoteBody = JsonBody<"/payouts/quote">;
 export type InitiatePayoutBody = JsonBody<"/payouts/initiate">;
 export type BulkPayoutBody = JsonBody<"/payouts/bulk">;
+export type CreatePaymentLinkBody = JsonBody<"/payment-links">;
 
 export type PaymentsClientOptions = {
   /** `pk_…:sk_…` (public and secret key joined by a colon), sent as X-API-Key. Keep it server-side. */
@@ -61,7 +65,8 @@ export type IdempotentCall = {
 };
 
 const FINAL_PAYMENT = new Set(["success", "failed", "cancelled", "expired", "refunded"]);
-const FINAL_PAYOUT = new Set(["success", "failed", "cancelled"]);
+// `reversed` follows success; it is final too (a payout can be first seen reversed).
+const FINAL_PAYOUT = new Set(["success", "failed", "cancelled", "reversed"]);
 
 /** Throws PaymentsApiError for any non-2xx answer; returns the typed body otherwise. */
 async function unwrap<R extends { data?: unknown; error?: unknown; response: Response }>(call: Promise<R>): Promise<NonNullable<R["data"]>> {
@@ -153,7 +158,7 @@ export function createPaymentsClient(options: PaymentsClientOptions) {
     status: (payoutId: string) => unwrap(client.GET("/payouts/status/{payoutId}", { params: { path: { payoutId } } })),
     cancel: (payoutId: string) => unwrap(client.POST("/payouts/{payoutId}/cancel", { params: { path: { payoutId } } })),
     limits: () => unwrap(client.GET("/payouts/limits")),
-    /** Polls until success, failed or cancelled, or the time is up; returns the last payout read. */
+    /** Polls until success, failed, cancelled or reversed, or the time is up; returns the last payout read. */
     waitUntilFinal: (payoutId: string, wait: { timeoutMs?: number; intervalMs?: number } = {}) =>
       pollUntil(() => payouts.status(payoutId), FINAL_PAYOUT, wait.timeoutMs ?? 120_000, wait.intervalMs ?? 2_000),
     bulk: {
@@ -163,6 +168,21 @@ export function createPaymentsClient(options: PaymentsClientOptions) {
       listAll: (query: Omit<Query<"/payouts/bulk">, "cursor"> = {}) =>
         byCursor((cursor) => unwrap(client.GET("/payouts/bulk", { params: { query: { ...query, cursor } } }))),
     },
+  };
+
+  const paymentLinks = {
+    /** POST /payment-links: a reusable page at `url` to share by WhatsApp, SMS or QR code (`qrCode.png`, `qrCode.svg`). */
+    create: (body: CreatePaymentLinkBody, call?: IdempotentCall) => unwrap(client.POST("/payment-links", { body, headers: keyHeader(call) })),
+    get: (paymentLinkId: string) => unwrap(client.GET("/payment-links/{paymentLinkId}", { params: { path: { paymentLinkId } } })),
+    /** GET /payment-links: one page, newest first, each link with its totals. */
+    list: (query: Query<"/payment-links"> = {}) => unwrap(client.GET("/payment-links", { params: { query } })),
+    /** Every payment link matching `query`, page after page. */
+    listAll: (query: Omit<Query<"/payment-links">, "page"> = {}) => byPage((page) => unwrap(client.GET("/payment-links", { params: { query: { ...query, page } } }))),
+    /** POST /payment-links/{paymentLinkId}/deactivate: final; payments already started go on. */
+    deactivate: (paymentLinkId: string, call?: IdempotentCall) =>
+      unwrap(client.POST("/payment-links/{paymentLinkId}/deactivate", { params: { path: { paymentLinkId } }, headers: keyHeader(call) })),
+    /** The payments made through a link (GET /payments/transactions?paymentLinkId=), page after page. */
+    payments: (paymentLinkId: string) => byPage((page) => unwrap(client.GET("/payments/transactions", { params: { query: { paymentLinkId, page } } }))),
   };
 
   const balance = {
@@ -181,6 +201,15 @@ export function createPaymentsClient(options: PaymentsClientOptions) {
     resend: (eventId: string) => unwrap(client.POST("/webhooks/events/{eventId}/resend", { params: { path: { eventId } } })),
   };
 
+  /** Where events are sent and the secret that signs them. */
+  const webhookEndpoint = {
+    get: () => unwrap(client.GET("/webhooks/endpoint")),
+    /** Sets (or with null removes) the URL; setting it enables an endpoint disabled after a 410. */
+    setUrl: (url: string | null) => unwrap(client.PUT("/webhooks/endpoint", { body: { url } })),
+    /** A new `whsec_…` secret, shown in this answer only; the previous one also signs for 24 h. */
+    rotateSecret: () => unwrap(client.POST("/webhooks/endpoint/rotate-secret")),
+  };
+
   const reference = {
     paymentMethods: (query: Query<"/providers/payment-methods">) => unwrap(client.GET("/providers/payment-methods", { params: { query } })),
     providers: (query: Query<"/payments/providers">) => unwrap(client.GET("/payments/providers", { params: { query } })),
@@ -194,8 +223,25 @@ export function createPaymentsClient(options: PaymentsClientOptions) {
     /** Sandbox only: credits a wallet at once. */
     fundWallet: (body: JsonBody<"/sandbox/wallets/fund">, call?: IdempotentCall) =>
       unwrap(client.POST("/sandbox/wallets/fund", { body, headers: keyHeader(call) })),
+    /** Sandbox only: settles every pending collection now (the sandbox otherwise waits 60 s). */
+    settle: () => unwrap(client.POST("/sandbox/settle")),
+  };
+
+  /**
+   * The same operations in one object model (model.ts): every answer is the object itself (no
+   * `{success, data}`), a payment is `paymentId`, a payout `payoutId`, `externalReference`
+   * everywhere, a payout's method typed with its operator as `provider`. The wire is unchanged.
+   */
+  const objects = {
+    initiatePayment: async (body: InitiatePaymentBody, call?: IdempotentCall) => toPayment(unwrapEnvelope(await payments.initiate(body, call))),
+    payment: async (paymentId: string) => toPayment(await payments.status(paymentId)),
+    paymentDetail: async (paymentId: string) => toPayment(await payments.get(paymentId)),
+    quote: async (body: QuoteBody, call?: IdempotentCall) => toQuote(await payouts.quote(body, call)),
+    initiatePayout: async (body: InitiatePayoutBody, call?: IdempotentCall) => toPayout(await payouts.initiate(body, call)),
+    payout: async (payoutId: string) => toPayout(await payouts.status(payoutId)),
+    balance: async () => unwrapEnvelope(await balance.get()),
   };
 
   /** `raw` is the typed openapi-fetch client for every operation: `{ data, error, response }`, no throwing. */
-  return { payments, payouts, balance, webhookEvents, reference, sandbox, raw: client };
+  return { payments, payouts, paymentLinks, balance, webhookEvents, webhookEndpoint, reference, sandbox, objects, raw: client };
 }

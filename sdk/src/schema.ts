@@ -72,7 +72,7 @@ export type paths = {
         };
         /**
          * List transactions
-         * @description Newest first. `status=completed` is a synonym of `success`. Pages of 20 by default, at most 100.
+         * @description Newest first. `status=completed` is a synonym of `success`. Pages of 20 by default, at most 100. Unknown query parameters are refused (400 validation_error naming them).
          */
         get: operations["listTransactions"];
         put?: never;
@@ -134,7 +134,7 @@ export type paths = {
         put?: never;
         /**
          * Refund a payment, in full or in part
-         * @description Only a `success` collect. Without `amount`, everything left is refunded. The amount is held from your `collect.available` balance at once (the collect fee is not returned), then sent back to the customer's wallet through the provider: the refund goes `pending` → `processing` → `success` (funds gone) or `failed` (funds back in your balance), with `refund.*` webhooks. Partial refunds may follow each other until their total reaches the payment's amount; the payment then becomes `refunded` (`payment.refunded`). The payment's status and detail list its `refunds` and `refundedAmount`. Sandbox: the last two digits of the refund amount in minor units pick the outcome as for payouts (…90 invalid_recipient, …91 provider_error, …92 account_blocked, …93 insufficient_balance, …94 limit_exceeded, …99 no answer). Errors: 400 invalid_amount / validation_error; 404 unknown payment; 422 invalid_state (not a successful payment, nothing left), invalid_amount (more than what is left), insufficient_balance (the available balance cannot cover it), idempotency_key_reused.
+         * @description Only a `success` collect. Without `amount`, everything left is refunded. The amount is held from your `collect.available` balance at once (the collect fee is not returned), then sent back to the customer's wallet through the provider: the refund goes `pending` → `processing` → `success` (funds gone) or `failed` (funds back in your balance), with `refund.*` webhooks. Partial refunds may follow each other until their total reaches the payment's amount; the payment then becomes `refunded` (`payment.refunded`). The payment's status and detail list its `refunds` and `refundedAmount`. Sandbox: the last two digits of the refund amount in minor units pick the outcome as for payouts (…90 invalid_recipient, …91 provider_error, …92 account_blocked, …93 insufficient_balance, …94 limit_exceeded, …99 no answer: it stays `processing`, its amount held, until resolved). Some providers refund whole payments only (Airtel, Wave): a partial refund through them is refused with 400 invalid_amount. Errors: 400 invalid_amount / validation_error; 404 unknown payment; 422 invalid_state (not a successful payment, nothing left), invalid_amount (more than what is left), insufficient_balance (the available balance cannot cover it), idempotency_key_reused.
          */
         post: operations["refundPayment"];
         delete?: never;
@@ -152,11 +152,75 @@ export type paths = {
         };
         /**
          * Providers available for collect
-         * @description Active collect channels, one per provider, country and currency, ordered by priority. Use `providerCode` in POST /payments/initiate and respect `minAmount`/`maxAmount`. Unknown country or currency: 400.
+         * @description Active collect channels, one per provider, country and currency, ordered by priority. Use `providerCode` in POST /payments/initiate and respect `minAmount`/`maxAmount`. Unknown country or currency: 400. Unknown query parameters are ignored.
          */
         get: operations["listPaymentProviders"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment links
+         * @description Newest first, each with its totals (`paymentsCount`, `amountCollected`). Pages of 20 by default, at most 100. Unknown query parameters are refused (400 validation_error naming them).
+         */
+        get: operations["listPaymentLinks"];
+        put?: never;
+        /**
+         * Create a payment link
+         * @description A reusable page at `url` (`/pay/<slug>`) to share by WhatsApp, SMS or a printed QR code: the customer confirms or types the amount, leaves the details you ask for, then pays on the hosted checkout. Each payment made through it is an ordinary checkout payment carrying `paymentLinkId` (status, lists, webhooks, `GET /payments/transactions?paymentLinkId=`). Errors: 400 invalid_amount (outside what the link's methods accept), 400 invalid_country or provider_unavailable (a country or method without a checkout channel in `currency`), 400 validation_error, 422 slug_taken. Honours X-Idempotency-Key. Body up to 320 KB (the image).
+         */
+        post: operations["createPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-links/{paymentLinkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payment link
+         * @description With its status and totals. Its payments: GET /payments/transactions?paymentLinkId={paymentLinkId}.
+         */
+        get: operations["getPaymentLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-links/{paymentLinkId}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a payment link
+         * @description From now on the link's page says it no longer takes payments; payments already started through it go on. Deactivating twice is harmless. A deactivated link cannot be reactivated: create a new one.
+         */
+        post: operations["deactivatePaymentLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -192,7 +256,7 @@ export type paths = {
         };
         /**
          * Balance history
-         * @description Every movement of the merchant's wallets in this environment, newest first, with the running `available` and `pending` after each. Cursor-paginated: pass `meta.nextCursor` as `cursor` until `hasMore` is false. `limit` defaults to 20, at most 100 (larger values are clamped).
+         * @description Every movement of the merchant's wallets in this environment, newest first, with the running `available` and `pending` after each. Cursor-paginated: pass `meta.nextCursor` as `cursor` until `hasMore` is false. `limit` defaults to 20, at most 100 (larger values are clamped). Unknown query parameters are refused (400 validation_error naming them).
          */
         get: operations["listBalanceTransactions"];
         put?: never;
@@ -212,7 +276,7 @@ export type paths = {
         };
         /**
          * Payment methods of a country, with their bounds and an optional conversion
-         * @description Active channels (provider × country × currency) for collect or payout, ordered by priority. An operator can expose one channel per currency in a country, so pass `currency` in multi-currency countries. With `merchant_amount`, `merchant_currency` and `currency`, each channel carries a `conversion` telling what to ask the payer; a channel whose conversion fails is returned without it. Unknown country, currency or method: 400.
+         * @description Active channels (provider × country × currency) for collect or payout, ordered by priority. An operator can expose one channel per currency in a country, so pass `currency` in multi-currency countries. With `merchant_amount`, `merchant_currency` and `currency`, each channel carries a `conversion` telling what to ask the payer; a channel whose conversion fails is returned without it. Unknown country, currency or method: 400. Unknown query parameters are ignored.
          */
         get: operations["listPaymentMethods"];
         put?: never;
@@ -234,7 +298,7 @@ export type paths = {
         put?: never;
         /**
          * Predict the mobile-money provider of a phone number
-         * @description Reads the national numbering plan of the number's country (mobile prefixes per operator, kept in the reference data) and answers the provider code to send in POST /payments/initiate. Accepts +CC…, 00CC…, CC… and national forms (national needs `country`); spaces, dots and dashes are ignored. A ported number follows its block's original operator. Errors: 400 invalid_phone (malformed, wrong length, a country this API does not serve, or a `country` that contradicts the number), 400 invalid_country, 404 not_found when no operator with a method on this platform owns the prefix.
+         * @description Reads the national numbering plan of the number's country (mobile prefixes per operator, kept in the reference data) and answers the provider code to send in POST /payments/initiate. Accepts +CC…, 00CC…, CC… and national forms (national needs `country`); spaces, dots and dashes are ignored. A ported number follows its block's original operator: in countries with number portability (`portability` true: CM, BJ, GH, KE) the provider is a best guess the customer may correct, and `confidence` says how current the plan is. Errors: 400 invalid_phone (malformed, wrong length, a country this API does not serve, or a `country` that contradicts the number), 400 invalid_country, 404 not_found when no operator with a method on this platform owns the prefix.
          */
         post: operations["predictProvider"];
         delete?: never;
@@ -252,7 +316,7 @@ export type paths = {
         };
         /**
          * Countries open for collect
-         * @description A bare JSON array of country objects.
+         * @description A bare JSON array of country objects: the XOF and XAF zones (SN, CI, BJ, BF, ML, NE, TG, GW, CM, GA, CG, TD, CF, GQ), then Kenya (KES), Uganda (UGX), Tanzania (TZS), Rwanda (RWF), Zambia (ZMW) and Ghana (GHS). Amounts in XOF, XAF, UGX and RWF are whole; the others take cents.
          */
         get: operations["listActiveCountries"];
         put?: never;
@@ -352,7 +416,7 @@ export type paths = {
         };
         /**
          * List bulk payouts
-         * @description The merchant's bulk payouts in this environment, newest first, with their counts by status (no items: see GET /payouts/bulk/{bulkId}). Cursor-paginated: pass `meta.nextCursor` as `cursor` until `hasMore` is false. `limit` defaults to 20, at most 100 (larger values are clamped).
+         * @description The merchant's bulk payouts in this environment, newest first, with their counts by status (no items: see GET /payouts/bulk/{bulkId}). Cursor-paginated: pass `meta.nextCursor` as `cursor` until `hasMore` is false. `limit` defaults to 20, at most 100 (larger values are clamped). Unknown query parameters are refused (400 validation_error naming them).
          */
         get: operations["listBulkPayouts"];
         put?: never;
@@ -416,7 +480,7 @@ export type paths = {
         };
         /**
          * Payout corridors
-         * @description Active payout corridors, optionally filtered by source and/or destination country. Unknown country: 400.
+         * @description Active payout corridors, optionally filtered by source and/or destination country. Unknown country: 400. Unknown query parameters are ignored.
          */
         get: operations["listPayoutCorridors"];
         put?: never;
@@ -436,7 +500,7 @@ export type paths = {
         };
         /**
          * Transfer purposes allowed on a corridor
-         * @description Both countries are required. Unknown country or no corridor between them: 400.
+         * @description Both countries are required. Unknown country or no corridor between them: 400. Unknown query parameters are ignored.
          */
         get: operations["listPayoutPurposes"];
         put?: never;
@@ -456,7 +520,7 @@ export type paths = {
         };
         /**
          * List webhook events
-         * @description The merchant's webhook events in this environment, newest first, each with its latest delivery attempts (status code, duration, error, next attempt). Paginated like every list.
+         * @description The merchant's webhook events in this environment, newest first, each with its latest delivery attempts (status code, duration, error, next attempt). Paginated like every list. Unknown query parameters are refused (400 validation_error naming them).
          */
         get: operations["listWebhookEvents"];
         put?: never;
@@ -507,6 +571,50 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/endpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook endpoint
+         * @description The merchant's webhook URL in this environment and its state; never its secret.
+         */
+        get: operations["getWebhookEndpoint"];
+        /**
+         * Set the webhook URL
+         * @description Sets (or with null removes) where events are sent. Checked as the dashboard checks it (https in production, no private or loopback address). Audited (`webhook.url_set`). Setting the same URL again changes nothing but enabling a disabled endpoint.
+         */
+        put: operations["setWebhookEndpoint"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/endpoint/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the webhook signing secret
+         * @description A new `whsec_…` secret, shown in this answer only. For the grace period (24 h) every event carries two signatures, the new secret's and the previous one's, so a receiver can switch without missing one. Rotating again within the grace ends the older secret at once. Audited (`webhook.secret_rotated`). Not idempotent on purpose: a stored answer would keep the secret. No request body.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/wallets/fund": {
         parameters: {
             query?: never;
@@ -527,6 +635,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle pending collections now (sandbox only)
+         * @description The sandbox settles a successful collection's net amount from `pending` to `available` 60 s after it succeeds (SANDBOX_SETTLEMENT_DELAY_SECONDS); this settles every pending credit of the caller now, as the timer would, so a refund or a payout can use the money at once. No body. Answers the balances after it. 404 in production, where settlement follows the operators.
+         */
+        post: operations["settleSandboxBalances"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connectors/{accountId}/callback": {
         parameters: {
             query?: never;
@@ -537,12 +665,12 @@ export type paths = {
         get?: never;
         /**
          * Operator callback (PUT, as MTN MoMo may send it)
-         * @description Where operators report on our orders (DESIGN §13). A signed callback is verified over its raw bytes before it is applied; an unsigned one only triggers an immediate status check. 200 when handled, 202 when a check was queued; 401 when the signature does not verify (nothing changed); 404 for an unknown connector account. Repeats and out-of-order deliveries are harmless.
+         * @description Where operators report on our orders. A signed callback is verified over its raw bytes before it is applied; an unsigned one only triggers an immediate status check. 200 when handled, 202 when a check was queued; 401 when the signature does not verify (nothing changed); 404 for an unknown connector account. Repeats and out-of-order deliveries are harmless.
          */
         put: operations["receiveConnectorCallbackPut"];
         /**
          * Operator callback
-         * @description Where operators report on our orders (DESIGN §13). A signed callback is verified over its raw bytes before it is applied; an unsigned one only triggers an immediate status check. 200 when handled, 202 when a check was queued; 401 when the signature does not verify (nothing changed); 404 for an unknown connector account. Repeats and out-of-order deliveries are harmless.
+         * @description Where operators report on our orders. A signed callback is verified over its raw bytes before it is applied; an unsigned one only triggers an immediate status check. 200 when handled, 202 when a check was queued; 401 when the signature does not verify (nothing changed); 404 for an unknown connector account. Repeats and out-of-order deliveries are harmless.
          */
         post: operations["receiveConnectorCallback"];
         delete?: never;
@@ -733,6 +861,26 @@ export type webhooks = {
         patch?: never;
         trace?: never;
     };
+    "payment.duplicate_charge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.duplicate_charge
+         * @description The customer was charged again for a payment: an earlier attempt of a retried checkout went through after another attempt had paid, or a charge went through for a payment that had ended unpaid. The money is not added to your balance: it is refunded to the customer automatically where the provider allows refunds, else held while our operations follow it up. Sent once per duplicate charge. Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature); `data` is the duplicate charge.
+         */
+        post: operations["webhookPaymentDuplicateCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payout.pending": {
         parameters: {
             query?: never;
@@ -827,6 +975,26 @@ export type webhooks = {
          * @description The payout was cancelled before submission; the held debit is back. Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature); `data` is the payout (GET /payouts/status/{payoutId}).
          */
         post: operations["webhookPayoutCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.reversed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payout.reversed
+         * @description The beneficiary was paid, then the operator returned the money: the amount is back in your balance (`reversal.credited`); the fees are not refunded. Follows payout.success. Signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature); `data` is the payout (GET /payouts/status/{payoutId}).
+         */
+        post: operations["webhookPayoutReversed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -936,7 +1104,7 @@ export type webhooks = {
 };
 export type components = {
     schemas: {
-        /** @description Every error answer (DESIGN §4). */
+        /** @description Every error answer. */
         Error: {
             /** Format: int32 */
             statusCode: number;
@@ -945,10 +1113,10 @@ export type components = {
             /** @description HTTP reason phrase */
             error: string;
             /**
-             * @description Machine-readable code; the status follows from it (DESIGN §4).
+             * @description Machine-readable code; the status follows from it.
              * @enum {string}
              */
-            code?: "invalid_request" | "invalid_json" | "validation_error" | "invalid_amount" | "invalid_phone" | "invalid_currency" | "invalid_country" | "provider_unavailable" | "quote_expired" | "corridor_unsupported" | "purpose_missing" | "company_missing" | "insufficient_balance" | "INSUFFICIENT_BALANCE" | "limit_exceeded" | "bulk_rejected" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "quote_already_used" | "duplicate_reference" | "invalid_state" | "rate_limited" | "internal_error" | "service_unavailable";
+            code?: "invalid_request" | "invalid_json" | "validation_error" | "invalid_amount" | "invalid_phone" | "invalid_currency" | "invalid_country" | "provider_unavailable" | "quote_expired" | "corridor_unsupported" | "purpose_missing" | "company_missing" | "insufficient_balance" | "INSUFFICIENT_BALANCE" | "limit_exceeded" | "bulk_rejected" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "idempotency_key_in_progress" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "quote_already_used" | "duplicate_reference" | "invalid_state" | "slug_taken" | "rate_limited" | "internal_error" | "service_unavailable";
             details?: {
                 path: string;
                 message: string;
@@ -967,7 +1135,7 @@ export type components = {
                 type: "collect";
                 amount: number;
                 currency: string;
-                /** @description Our fee on this collect, in `currency`, taken from the amount when it succeeds (the provider's tariff, DESIGN §3); null while a checkout payment has no method chosen. */
+                /** @description Our fee on this collect, in `currency`, taken from the amount when it succeeds (the provider's tariff); null while a checkout payment has no method chosen. */
                 fees: number | null;
                 /** @description The provider of a direct payment; null for checkout (the customer picks on the hosted page). */
                 paymentMethod: {
@@ -1017,6 +1185,16 @@ export type components = {
          *       "callbackUrl": "https://merchant.example/webhooks/payments"
          *     }
          * @example {
+         *       "type": "direct",
+         *       "amount": 1500,
+         *       "currency": "KES",
+         *       "externalReference": "order-2201",
+         *       "provider": "mpesa",
+         *       "country": "KE",
+         *       "customerPhone": "+254712345678",
+         *       "customerName": "Wanjiru Kamau"
+         *     }
+         * @example {
          *       "type": "checkout",
          *       "amount": 15000,
          *       "currency": "XOF",
@@ -1032,18 +1210,27 @@ export type components = {
              * @enum {string}
              */
             type: "direct" | "checkout";
-            /** @description Amount in the currency's major unit (XOF has no decimals); > 0, within the provider's bounds. */
+            /** @description Amount in the currency's major unit (XOF, XAF, UGX and RWF have no decimals); > 0, within the provider's bounds. */
             amount: number;
             /** @description Your unique reference for this payment. */
             externalReference: string;
-            /** @description Provider code (direct). See GET /providers/payment-methods. */
-            provider?: string;
-            /** @description ISO 3166-1 alpha-2 (direct; checkout defaults to your account's country). */
-            country?: string;
+            /**
+             * @description Provider code (direct). See GET /providers/payment-methods.
+             * @enum {string}
+             */
+            provider?: "wave" | "orange" | "mtn" | "tmoney" | "moov" | "airtel" | "flooz" | "free" | "celtiis" | "emoney" | "coris" | "mpesa" | "mixx" | "halotel" | "zamtel" | "telecel" | "at" | "bank_transfer" | "crypto";
+            /**
+             * @description ISO 3166-1 alpha-2 (direct; checkout defaults to your account's country).
+             * @enum {string}
+             */
+            country?: "SN" | "CI" | "BJ" | "BF" | "ML" | "NE" | "TG" | "GW" | "CM" | "GA" | "CG" | "TD" | "CF" | "GQ" | "CD" | "MA" | "IN" | "FR" | "US" | "KE" | "UG" | "TZ" | "RW" | "ZM" | "GH";
             /** @description E.164 phone of the paying wallet (direct). */
             customerPhone?: string;
-            /** @description Default XOF. */
-            currency?: string;
+            /**
+             * @description Default XOF.
+             * @enum {string}
+             */
+            currency?: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES" | "UGX" | "TZS" | "RWF" | "ZMW";
             customerName?: string;
             /** Format: email */
             customerEmail?: string;
@@ -1082,7 +1269,7 @@ export type components = {
             status: "pending" | "processing" | "success" | "failed" | "cancelled" | "expired" | "refunded";
             amount: number;
             currency: string;
-            /** @description Our fee on this collect, in `currency`, taken from the amount when it succeeds (the provider's tariff, DESIGN §3); null while a checkout payment has no method chosen. */
+            /** @description Our fee on this collect, in `currency`, taken from the amount when it succeeds (the provider's tariff); null while a checkout payment has no method chosen. */
             fees: number | null;
             /** @description Provider code; null for a checkout payment until the customer picks a method. */
             provider: string | null;
@@ -1110,6 +1297,8 @@ export type components = {
             metadata: {
                 [key: string]: unknown;
             } | null;
+            /** @description The payment link the customer paid through (POST /payment-links); null for a payment made by the API. */
+            paymentLinkId: string | null;
             /** @description Total of the successful refunds; the status becomes `refunded` when it reaches `amount`. */
             refundedAmount: number;
             /** @description Every refund of the payment, oldest first (POST /payments/{transactionId}/refund). */
@@ -1166,6 +1355,8 @@ export type components = {
                  * @description Only when paid.
                  */
                 paidAt?: string;
+                /** @description Collect: the payment link it was paid through, else null; always null for a payout. */
+                paymentLinkId: string | null;
             }[];
             meta: {
                 total: number;
@@ -1183,7 +1374,7 @@ export type components = {
             status: "pending" | "processing" | "success" | "failed" | "cancelled" | "expired" | "refunded";
             amount: number;
             currency: string;
-            /** @description Our fee on this collect, in `currency`, taken from the amount when it succeeds (the provider's tariff, DESIGN §3); null while a checkout payment has no method chosen. */
+            /** @description Our fee on this collect, in `currency`, taken from the amount when it succeeds (the provider's tariff); null while a checkout payment has no method chosen. */
             fees: number | null;
             provider: string | null;
             providerReference: string | null;
@@ -1200,6 +1391,8 @@ export type components = {
             metadata: {
                 [key: string]: unknown;
             } | null;
+            /** @description The payment link the customer paid through (POST /payment-links); null for a payment made by the API. */
+            paymentLinkId: string | null;
             /** @description Total of the successful refunds; the status becomes `refunded` when it reaches `amount`. */
             refundedAmount: number;
             /** @description Every refund of the payment, oldest first (POST /payments/{transactionId}/refund). */
@@ -1237,6 +1430,190 @@ export type components = {
                  */
                 direction: "collect" | "payout";
             }[];
+        };
+        PaymentLink: {
+            /** @example plink_01j9x7k2m3 */
+            id: string;
+            /** @example robe-wax-k3x9 */
+            slug: string;
+            /**
+             * @description The page to share: `<origin>/pay/<slug>`.
+             * @example https://pay.example/pay/robe-wax-k3x9
+             */
+            url: string;
+            /** @description The page's QR code as PNG and SVG (public URLs, no API key; add `?download=1` to save it as a file). */
+            qrCode: {
+                /** @example https://pay.example/pay/robe-wax-k3x9/qr.png */
+                png: string;
+                /** @example https://pay.example/pay/robe-wax-k3x9/qr.svg */
+                svg: string;
+            };
+            /**
+             * @description `active`; `deactivated` (POST …/deactivate); `expired` (past `expiresAt`); `completed` (`maxPayments` reached).
+             * @enum {string}
+             */
+            status: "active" | "deactivated" | "expired" | "completed";
+            /** @example Robe wax, taille unique */
+            title: string;
+            description: string | null;
+            /**
+             * Format: uri
+             * @description The picture on our origin (`/pay/<slug>/image/<sha256>.<ext>`), also the shared preview's image; null without one.
+             */
+            imageUrl: string | null;
+            currency: string;
+            /** @description The fixed amount; null when the customer chooses it. */
+            amount: number | null;
+            minAmount: number | null;
+            maxAmount: number | null;
+            countries: string[];
+            /** @description Provider codes offered; empty: every method the checkout offers. */
+            methods: string[];
+            collect: {
+                /** @enum {string} */
+                name: "off" | "optional" | "required";
+                /** @enum {string} */
+                phone: "off" | "optional" | "required";
+                /** @enum {string} */
+                email: "off" | "optional" | "required";
+                customField: {
+                    label: string;
+                    required: boolean;
+                } | null;
+            };
+            successMessage: string | null;
+            /** Format: uri */
+            redirectUrl: string | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            maxPayments: number | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Format: int64
+             * @description Successful payments made through the link (refunded ones included).
+             */
+            paymentsCount: number;
+            /** @description What those payments brought in, less what was refunded, in `currency`. */
+            amountCollected: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            deactivatedAt: string | null;
+        };
+        /**
+         * @example {
+         *       "title": "Robe wax, taille unique",
+         *       "description": "Livraison à Dakar sous 48 h.",
+         *       "amount": 15000,
+         *       "currency": "XOF",
+         *       "collect": {
+         *         "name": "required",
+         *         "phone": "required"
+         *       },
+         *       "maxPayments": 20
+         *     }
+         * @example {
+         *       "title": "Don à l'association",
+         *       "currency": "XOF",
+         *       "minAmount": 500,
+         *       "maxAmount": 100000,
+         *       "collect": {
+         *         "name": "optional",
+         *         "email": "optional"
+         *       },
+         *       "successMessage": "Merci pour votre soutien !"
+         *     }
+         */
+        CreatePaymentLinkRequest: {
+            /** @description What the customer pays for: the page's heading and the shared preview's title. */
+            title: string;
+            /** @description A few lines under the title, also the shared preview's description. */
+            description?: string;
+            /**
+             * @description ISO 4217; default XOF. Amounts follow its minor unit (XOF: whole francs).
+             * @enum {string}
+             */
+            currency?: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES" | "UGX" | "TZS" | "RWF" | "ZMW";
+            /** @description A fixed amount in major units. Leave it out to let the customer type the amount (then `minAmount`/`maxAmount` bound it). */
+            amount?: number;
+            /** @description Customer-chosen amount only: the smallest accepted (default: the smallest any offered method takes). */
+            minAmount?: number;
+            /** @description Customer-chosen amount only: the largest accepted (default: the largest any offered method takes). */
+            maxAmount?: number;
+            /** @description The readable part of `/pay/<slug>`. Default: made from the title plus 4 random characters. 422 slug_taken when another link has it. */
+            slug?: string;
+            /** @description Where customers may pay from (ISO 3166-1 alpha-2); each must offer a checkout method in `currency`. Default: your account's country. */
+            countries?: string[];
+            /** @description Provider codes the checkout offers for this link (GET /providers/payment-methods); default: every mobile-money method it would offer. */
+            methods?: string[];
+            /** @description What the first step asks the customer: each detail `off` (default), `optional` or `required`. */
+            collect?: {
+                /**
+                 * @default off
+                 * @enum {string}
+                 */
+                name?: "off" | "optional" | "required";
+                /**
+                 * @description A contact number; it is also put in the checkout's wallet-number field.
+                 * @default off
+                 * @enum {string}
+                 */
+                phone?: "off" | "optional" | "required";
+                /**
+                 * @default off
+                 * @enum {string}
+                 */
+                email?: "off" | "optional" | "required";
+                /** @description One question of yours ("Size", "Table number"); the answer is in the payment's metadata as `customField`. */
+                customField?: {
+                    label: string;
+                    /** @default false */
+                    required?: boolean;
+                };
+            };
+            /** @description Shown to the customer after a successful payment. Not with `redirectUrl`. */
+            successMessage?: string;
+            /**
+             * Format: uri
+             * @description Where the customer is sent after a successful payment (with `transactionId` and `status` in the query). Not with `successMessage`.
+             */
+            redirectUrl?: string;
+            /**
+             * Format: date-time
+             * @description After this instant (ISO 8601) the link takes no new payment.
+             */
+            expiresAt?: string;
+            /**
+             * Format: int64
+             * @description At most this many successful payments; payments in progress hold a place until they end.
+             */
+            maxPayments?: number;
+            /** @description Free JSON object (at most 50 keys and 8 KB), copied to every payment made through the link. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            /** @description A product picture: base64 of a PNG, JPEG or WebP file of at most 200 KB and 2048 px a side. Shown on the page and in the shared preview. */
+            image?: string;
+        };
+        PaymentLinkList: {
+            data: components["schemas"]["PaymentLink"][];
+            meta: {
+                /** Format: int64 */
+                total: number;
+                /** Format: int64 */
+                page: number;
+                /**
+                 * Format: int64
+                 * @description The page size applied: the requested limit clamped to 100.
+                 */
+                limit: number;
+                /** Format: int64 */
+                totalPages: number;
+            };
         };
         Balance: {
             currency: string;
@@ -1375,6 +1752,13 @@ export type components = {
                 country: string;
                 /** @description Provider code of the operator that owns the number's prefix. */
                 provider: string;
+                /**
+                 * @description How far the country's numbering plan can be trusted: high = a regulator's notice confirmed by a second source; low = thin or stale data.
+                 * @enum {string}
+                 */
+                confidence: "high" | "medium" | "low";
+                /** @description True where numbers can move between operators: the provider is then the block's first owner, a best guess. */
+                portability: boolean;
             };
         };
         PredictProviderRequest: {
@@ -1387,6 +1771,7 @@ export type components = {
             /** @description ISO 3166-1 alpha-2 */
             code: string;
             name: string;
+            /** @description ISO 4217: XOF, XAF, KES, UGX, TZS, RWF, ZMW, GHS */
             currency: string;
             /** @description E.164 calling code with its "+", e.g. +221 */
             phonePrefix: string;
@@ -1448,30 +1833,57 @@ export type components = {
                 destinationCurrency: string;
             } | null;
             method: string;
+            /** @description What POST /payouts/initiate will require with this quote. */
+            requirements: {
+                /** @description Cross-border: a purpose, the sender with an identity and the recipient's names and nationality are required. */
+                international: boolean;
+                /** @description Dotted paths of the POST /payouts/initiate body fields this quote requires (`sender.identity.number`); all missing ones are reported in one 400. */
+                fields: string[];
+            };
         };
         CreatePayoutQuoteRequest: {
-            /** @description In the major unit of `currency`. */
+            /** @description In the major unit of `currency`, > 0; whole units in XOF, XAF, UGX and RWF, at most 2 decimals in the others. */
             amount: number | string;
-            currency: string;
-            /** @description ISO 3166-1 alpha-2 country code (case-insensitive). */
-            destinationCountry: string;
-            destinationCurrency?: string;
-            /** @description A payout provider code (orange, mtn, moov, wave, airtel) or bank_transfer. */
-            method: string;
+            /**
+             * @description ISO 4217 code this API handles (case-insensitive).
+             * @enum {string}
+             */
+            currency: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES" | "UGX" | "TZS" | "RWF" | "ZMW";
+            /**
+             * @description ISO 3166-1 alpha-2 country this API serves (case-insensitive).
+             * @enum {string}
+             */
+            destinationCountry: "SN" | "CI" | "BJ" | "BF" | "ML" | "NE" | "TG" | "GW" | "CM" | "GA" | "CG" | "TD" | "CF" | "GQ" | "CD" | "MA" | "IN" | "FR" | "US" | "KE" | "UG" | "TZ" | "RW" | "ZM" | "GH";
+            /**
+             * @description ISO 4217 code this API handles (case-insensitive).
+             * @enum {string}
+             */
+            destinationCurrency?: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES" | "UGX" | "TZS" | "RWF" | "ZMW";
+            /**
+             * @description A payout provider code (orange, mtn, moov, wave, airtel, mpesa, mixx, halotel, zamtel, telecel, at) or bank_transfer; GET /payouts/reference/corridors says which a destination takes.
+             * @enum {string}
+             */
+            method: "orange" | "mtn" | "moov" | "wave" | "airtel" | "mpesa" | "mixx" | "halotel" | "zamtel" | "telecel" | "at" | "bank_transfer";
             /**
              * @default c2c
              * @enum {string}
              */
             type?: "c2c" | "b2b";
-            /** @description A currency the merchant allows a floating-rate top-up from. */
-            allowFxFrom?: string;
+            /**
+             * @description A currency the merchant allows a floating-rate top-up from.
+             * @enum {string}
+             */
+            allowFxFrom?: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES" | "UGX" | "TZS" | "RWF" | "ZMW";
         };
         Payout: {
             /** @description The payout id (po_…), also {payoutId}. */
             transactionId: string;
             externalReference?: string;
-            /** @enum {string} */
-            status: "pending" | "processing" | "success" | "failed" | "cancelled";
+            /**
+             * @description `reversed`: the beneficiary was paid, then the operator returned the money; the amount is back in your balance (`reversal.credited`), the fees are not. Final.
+             * @enum {string}
+             */
+            status: "pending" | "processing" | "success" | "failed" | "cancelled" | "reversed";
             amount: number;
             currency: string;
             /** @description In the payout currency. */
@@ -1530,6 +1942,19 @@ export type components = {
             processedAt?: string;
             /** Format: date-time */
             completedAt?: string;
+            /** @description Set once a paid payout is `reversed`. */
+            reversal?: {
+                /**
+                 * Format: date-time
+                 * @description When the operator's reversal reached us.
+                 */
+                reversedAt: string;
+                /** @description What came back to the debited wallet: the amount debited without the fees. */
+                credited: {
+                    amount: number;
+                    currency: string;
+                };
+            };
         };
         /**
          * @example {
@@ -1628,23 +2053,34 @@ export type components = {
                 accountNumber?: string;
             };
             description?: string;
+            /** @description In the major unit of `currency`, > 0; whole units in XOF, XAF, UGX and RWF, at most 2 decimals in the others. */
             amount?: number | string;
             /**
              * @description Legacy: MOBILE_MONEY or BANK_TRANSFER (case-insensitive).
              * @enum {string}
              */
             method?: "MOBILE_MONEY" | "BANK_TRANSFER";
-            /** @description Legacy: destination country, default SN. */
-            country?: string;
-            /** @description Legacy: default XOF. */
-            currency?: string;
+            /**
+             * @description Legacy: destination country, default SN.
+             * @enum {string}
+             */
+            country?: "SN" | "CI" | "BJ" | "BF" | "ML" | "NE" | "TG" | "GW" | "CM" | "GA" | "CG" | "TD" | "CF" | "GQ" | "CD" | "MA" | "IN" | "FR" | "US" | "KE" | "UG" | "TZ" | "RW" | "ZM" | "GH";
+            /**
+             * @description Legacy: default XOF.
+             * @enum {string}
+             */
+            currency?: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES" | "UGX" | "TZS" | "RWF" | "ZMW";
             /**
              * @description Legacy: default c2c.
              * @enum {string}
              */
             type?: "c2c" | "b2b";
             mobileWallet?: {
-                provider: string;
+                /**
+                 * @description A payout operator: orange, mtn, moov, wave, airtel, mpesa, mixx, halotel, zamtel, telecel, at.
+                 * @enum {string}
+                 */
+                provider: "orange" | "mtn" | "moov" | "wave" | "airtel" | "mpesa" | "mixx" | "halotel" | "zamtel" | "telecel" | "at";
             };
             /** Format: uri */
             callbackUrl?: string;
@@ -1694,6 +2130,11 @@ export type components = {
                 failed: number;
                 /** Format: int64 */
                 cancelled: number;
+                /**
+                 * Format: int64
+                 * @description Paid, then returned by the operator (counted final, as success was).
+                 */
+                reversed: number;
             };
             /** Format: date-time */
             createdAt: string;
@@ -1711,7 +2152,7 @@ export type components = {
                  * @description `rejected` when no payout was created; else the payout's status.
                  * @enum {string}
                  */
-                status: "rejected" | "pending" | "processing" | "success" | "failed" | "cancelled";
+                status: "rejected" | "pending" | "processing" | "success" | "failed" | "cancelled" | "reversed";
                 /** @description The payout created for the item (po_…): its own status endpoint and webhooks. */
                 payoutId?: string;
                 amount?: number;
@@ -1809,23 +2250,34 @@ export type components = {
                     accountNumber?: string;
                 };
                 description?: string;
+                /** @description In the major unit of `currency`, > 0; whole units in XOF, XAF, UGX and RWF, at most 2 decimals in the others. */
                 amount?: number | string;
                 /**
                  * @description Legacy: MOBILE_MONEY or BANK_TRANSFER (case-insensitive).
                  * @enum {string}
                  */
                 method?: "MOBILE_MONEY" | "BANK_TRANSFER";
-                /** @description Legacy: destination country, default SN. */
-                country?: string;
-                /** @description Legacy: default XOF. */
-                currency?: string;
+                /**
+                 * @description Legacy: destination country, default SN.
+                 * @enum {string}
+                 */
+                country?: "SN" | "CI" | "BJ" | "BF" | "ML" | "NE" | "TG" | "GW" | "CM" | "GA" | "CG" | "TD" | "CF" | "GQ" | "CD" | "MA" | "IN" | "FR" | "US" | "KE" | "UG" | "TZ" | "RW" | "ZM" | "GH";
+                /**
+                 * @description Legacy: default XOF.
+                 * @enum {string}
+                 */
+                currency?: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES" | "UGX" | "TZS" | "RWF" | "ZMW";
                 /**
                  * @description Legacy: default c2c.
                  * @enum {string}
                  */
                 type?: "c2c" | "b2b";
                 mobileWallet?: {
-                    provider: string;
+                    /**
+                     * @description A payout operator: orange, mtn, moov, wave, airtel, mpesa, mixx, halotel, zamtel, telecel, at.
+                     * @enum {string}
+                     */
+                    provider: "orange" | "mtn" | "moov" | "wave" | "airtel" | "mpesa" | "mixx" | "halotel" | "zamtel" | "telecel" | "at";
                 };
                 /** Format: uri */
                 callbackUrl?: string;
@@ -1882,6 +2334,11 @@ export type components = {
                     failed: number;
                     /** Format: int64 */
                     cancelled: number;
+                    /**
+                     * Format: int64
+                     * @description Paid, then returned by the operator (counted final, as success was).
+                     */
+                    reversed: number;
                 };
                 /** Format: date-time */
                 createdAt: string;
@@ -1946,7 +2403,7 @@ export type components = {
              * @description Event type.
              * @enum {string}
              */
-            type: "payment.pending" | "payment.processing" | "payment.success" | "payment.failed" | "payment.cancelled" | "payment.expired" | "payment.refunded" | "payout.pending" | "payout.processing" | "payout.success" | "payout.failed" | "payout.cancelled" | "refund.pending" | "refund.processing" | "refund.success" | "refund.failed" | "payout.bulk.completed";
+            type: "payment.pending" | "payment.processing" | "payment.success" | "payment.failed" | "payment.cancelled" | "payment.expired" | "payment.refunded" | "payment.duplicate_charge" | "payout.pending" | "payout.processing" | "payout.success" | "payout.failed" | "payout.cancelled" | "payout.reversed" | "refund.pending" | "refund.processing" | "refund.success" | "refund.failed" | "payout.bulk.completed";
             /**
              * @description `pending` delivery in progress (an attempt is due or scheduled); `delivered` a receiver answered 2xx; `failed` all 10 scheduled attempts failed; `disabled` the receiver answered 410 Gone or the webhook endpoint was disabled; `skipped` there was no URL to send to.
              * @enum {string}
@@ -2007,7 +2464,10 @@ export type components = {
                 total: number;
                 /** Format: int64 */
                 page: number;
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description The page size applied: the requested limit clamped to 100.
+                 */
                 limit: number;
                 /** Format: int64 */
                 totalPages: number;
@@ -2021,7 +2481,7 @@ export type components = {
              * @description Event type.
              * @enum {string}
              */
-            type: "payment.pending" | "payment.processing" | "payment.success" | "payment.failed" | "payment.cancelled" | "payment.expired" | "payment.refunded" | "payout.pending" | "payout.processing" | "payout.success" | "payout.failed" | "payout.cancelled" | "refund.pending" | "refund.processing" | "refund.success" | "refund.failed" | "payout.bulk.completed";
+            type: "payment.pending" | "payment.processing" | "payment.success" | "payment.failed" | "payment.cancelled" | "payment.expired" | "payment.refunded" | "payment.duplicate_charge" | "payout.pending" | "payout.processing" | "payout.success" | "payout.failed" | "payout.cancelled" | "payout.reversed" | "refund.pending" | "refund.processing" | "refund.success" | "refund.failed" | "payout.bulk.completed";
             /**
              * @description `pending` delivery in progress (an attempt is due or scheduled); `delivered` a receiver answered 2xx; `failed` all 10 scheduled attempts failed; `disabled` the receiver answered 410 Gone or the webhook endpoint was disabled; `skipped` there was no URL to send to.
              * @enum {string}
@@ -2100,6 +2560,46 @@ export type components = {
             success: true;
             data: components["schemas"]["WebhookEventRecordDetail"];
         };
+        WebhookEndpoint: {
+            /** @description Where events without a transaction `callbackUrl` are sent; null: none */
+            url: string | null;
+            /**
+             * @description `disabled`: the URL answered 410 Gone; set a URL (the same one too) to enable it again
+             * @enum {string}
+             */
+            status: "not_configured" | "enabled" | "disabled";
+            /** Format: date-time */
+            disabledAt: string | null;
+            disabledReason: string | null;
+            /** @description During a secret rotation: until when events are also signed with the previous secret */
+            previousSecretValidUntil: string | null;
+            /** @description When the current secret was shown (a rotation shows it once) */
+            secretShownAt: string | null;
+        };
+        GetWebhookEndpointResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["WebhookEndpoint"];
+        };
+        SetWebhookEndpointResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["WebhookEndpoint"];
+        };
+        SetWebhookEndpointRequest: {
+            /** @description An https URL (production: it must resolve to a public address); null removes it. Setting a URL enables a disabled endpoint. */
+            url: string | null;
+        };
+        RotateWebhookSecretResponse: {
+            /** @constant */
+            success: true;
+            data: {
+                /** @description The new signing secret, `whsec_…`: store it now, it is not shown again */
+                secret: string;
+                /** @description Until when the previous secret also signs */
+                previousSecretValidUntil: string;
+            };
+        };
         FundSandboxWalletResponse: {
             /** @constant */
             success: true;
@@ -2116,7 +2616,7 @@ export type components = {
         };
         FundSandboxWalletRequest: {
             /** @enum {string} */
-            currency: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES";
+            currency: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES" | "UGX" | "TZS" | "RWF" | "ZMW";
             /** @description Major units, > 0, at most the currency's decimals (XOF: whole units) */
             amount: number;
             /**
@@ -2124,6 +2624,22 @@ export type components = {
              * @enum {string}
              */
             category?: "collect" | "payout";
+        };
+        SettleSandboxBalancesResponse: {
+            /** @constant */
+            success: true;
+            data: {
+                /** @enum {string} */
+                balanceMode: "unified" | "separate";
+                /** @enum {string} */
+                payoutSourceCategory: "collect" | "payout";
+                balances: components["schemas"]["Balance"][];
+                /**
+                 * Format: int64
+                 * @description How many collect credits moved from `pending` to `available`
+                 */
+                settled: number;
+            };
         };
         ReceiveConnectorCallbackResponse: {
             /** @constant */
@@ -2304,6 +2820,44 @@ export type components = {
             environment: "sandbox" | "production";
             data: components["schemas"]["Payment"];
         };
+        DuplicateCharge: {
+            /** @description dup_… */
+            duplicateChargeId: string;
+            /** @description The payment the customer was charged for again (txn_…). */
+            transactionId: string;
+            /**
+             * @description paid_twice: another attempt of the payment had paid it already; payment_ended: the payment had ended unpaid (cancelled or expired) when this charge went through.
+             * @enum {string}
+             */
+            cause: "paid_twice" | "payment_ended";
+            /** @description What the operator took again, in the payment's currency. Never part of your balance. */
+            amount: number;
+            currency: string;
+            provider: string;
+            /** @description The operator's id of the charge, where it gave one. */
+            providerReference: string | null;
+            /**
+             * @description pending / processing: being refunded to the customer; refunded; held: not refunded yet, our operations follow it up; released: left to you to settle with your customer (credited to collect.available).
+             * @enum {string}
+             */
+            status: "pending" | "processing" | "refunded" | "held" | "released";
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PaymentDuplicateChargeEvent: {
+            /**
+             * @description evt_…: the same on every attempt and resend (dedupe on it)
+             * @example evt_01j9x7k2m3
+             */
+            id: string;
+            /** @constant */
+            type: "payment.duplicate_charge";
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            data: components["schemas"]["DuplicateCharge"];
+        };
         PayoutPendingEvent: {
             /**
              * @description evt_…: the same on every attempt and resend (dedupe on it)
@@ -2368,6 +2922,20 @@ export type components = {
             id: string;
             /** @constant */
             type: "payout.cancelled";
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            environment: "sandbox" | "production";
+            data: components["schemas"]["Payout"];
+        };
+        PayoutReversedEvent: {
+            /**
+             * @description evt_…: the same on every attempt and resend (dedupe on it)
+             * @example evt_01j9x7k2m3
+             */
+            id: string;
+            /** @constant */
+            type: "payout.reversed";
             /** Format: date-time */
             createdAt: string;
             /** @enum {string} */
@@ -2462,6 +3030,11 @@ export type components = {
                 failed: number;
                 /** Format: int64 */
                 cancelled: number;
+                /**
+                 * Format: int64
+                 * @description Paid, then returned by the operator (counted final, as success was).
+                 */
+                reversed: number;
             };
             /** Format: date-time */
             createdAt: string;
@@ -2862,6 +3435,7 @@ export interface operations {
                      *       "createdAt": "2026-03-02T10:15:30.000Z",
                      *       "updatedAt": "2026-03-02T10:15:30.000Z",
                      *       "metadata": {},
+                     *       "paymentLinkId": "paymentLinkId",
                      *       "refundedAmount": 1,
                      *       "refunds": [
                      *         {
@@ -3157,7 +3731,7 @@ export interface operations {
                  */
                 page?: number;
                 /**
-                 * @description Items per page, default 20, at most 100 (larger values are clamped to 100).
+                 * @description Items per page, default 20. Any larger value is accepted and clamped to 100 (meta.limit says what was applied).
                  * @example 1
                  */
                 limit?: number;
@@ -3167,10 +3741,10 @@ export interface operations {
                  */
                 startingAfter?: string;
                 /**
-                 * @description pending, processing, success (or completed), failed, cancelled, expired, refunded
+                 * @description pending, processing, success (or completed), failed, cancelled, expired, refunded; reversed (payouts only)
                  * @example pending
                  */
-                status?: "pending" | "processing" | "success" | "failed" | "cancelled" | "expired" | "refunded" | "completed";
+                status?: "pending" | "processing" | "success" | "failed" | "cancelled" | "expired" | "refunded" | "reversed" | "completed";
                 /**
                  * @description The provider.
                  * @example orange
@@ -3182,7 +3756,7 @@ export interface operations {
                  */
                 type?: "collect" | "payout";
                 /**
-                 * @description From this UTC day (YYYY-MM-DD), inclusive.
+                 * @description From this UTC day (YYYY-MM-DD), inclusive; not after endDate (else 400 validation_error).
                  * @example 2026-03-02
                  */
                 startDate?: string;
@@ -3196,6 +3770,11 @@ export interface operations {
                  * @example order-1042
                  */
                 externalReference?: string;
+                /**
+                 * @description Only the payments made through this payment link (payouts never are).
+                 * @example plink_01j9x7k2m3
+                 */
+                paymentLinkId?: string;
             };
             header?: never;
             path?: never;
@@ -3226,7 +3805,8 @@ export interface operations {
                      *           "externalReference": "order-1042",
                      *           "customerName": "Awa Diop",
                      *           "createdAt": "2026-03-02T10:15:30.000Z",
-                     *           "paidAt": "2026-03-02T10:15:30.000Z"
+                     *           "paidAt": "2026-03-02T10:15:30.000Z",
+                     *           "paymentLinkId": "paymentLinkId"
                      *         }
                      *       ],
                      *       "meta": {
@@ -3398,6 +3978,7 @@ export interface operations {
                      *       "createdAt": "2026-03-02T10:15:30.000Z",
                      *       "updatedAt": "2026-03-02T10:15:30.000Z",
                      *       "metadata": {},
+                     *       "paymentLinkId": "paymentLinkId",
                      *       "refundedAmount": 1,
                      *       "refunds": [
                      *         {
@@ -3604,6 +4185,7 @@ export interface operations {
                      *       "createdAt": "2026-03-02T10:15:30.000Z",
                      *       "updatedAt": "2026-03-02T10:15:30.000Z",
                      *       "metadata": {},
+                     *       "paymentLinkId": "paymentLinkId",
                      *       "refundedAmount": 1,
                      *       "refunds": [
                      *         {
@@ -4083,12 +4665,12 @@ export interface operations {
                  * @description ISO 3166-1 alpha-2 country (default: all).
                  * @example SN
                  */
-                country?: string;
+                country?: "SN" | "CI" | "BJ" | "BF" | "ML" | "NE" | "TG" | "GW" | "CM" | "GA" | "CG" | "TD" | "CF" | "GQ" | "CD" | "MA" | "IN" | "FR" | "US" | "KE" | "UG" | "TZ" | "RW" | "ZM" | "GH" | "*";
                 /**
                  * @description XOF, XAF, EUR, USD…
                  * @example XOF
                  */
-                currency?: string;
+                currency?: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES" | "UGX" | "TZS" | "RWF" | "ZMW";
             };
             header?: never;
             path?: never;
@@ -4159,6 +4741,981 @@ export interface operations {
                      *       "message": "Bad Request (invalid_request).",
                      *       "error": "Bad Request",
                      *       "code": "invalid_request",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests (rate_limited).",
+                     *       "error": "Too Many Requests",
+                     *       "code": "rate_limited",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error (internal_error).",
+                     *       "error": "Internal Server Error",
+                     *       "code": "internal_error",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPaymentLinks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page number, from 1. At most 10,000 items are skipped: (page - 1) × limit ≤ 10000.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page, default 20. Any larger value is accepted and clamped to 100 (meta.limit says what was applied).
+                 * @example 1
+                 */
+                limit?: number;
+                /**
+                 * @description Only links in this state.
+                 * @example active
+                 */
+                status?: "active" | "deactivated" | "expired" | "completed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payment links */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "plink_01j9x7k2m3",
+                     *           "slug": "robe-wax-k3x9",
+                     *           "url": "https://pay.example/pay/robe-wax-k3x9",
+                     *           "qrCode": {
+                     *             "png": "https://pay.example/pay/robe-wax-k3x9/qr.png",
+                     *             "svg": "https://pay.example/pay/robe-wax-k3x9/qr.svg"
+                     *           },
+                     *           "status": "active",
+                     *           "title": "Robe wax, taille unique",
+                     *           "description": "Order #1042",
+                     *           "imageUrl": "https://merchant.example/payments/return",
+                     *           "currency": "XOF",
+                     *           "amount": 1,
+                     *           "minAmount": 1,
+                     *           "maxAmount": 1,
+                     *           "countries": [
+                     *             "countries"
+                     *           ],
+                     *           "methods": [
+                     *             "methods"
+                     *           ],
+                     *           "collect": {
+                     *             "name": "off",
+                     *             "phone": "off",
+                     *             "email": "off",
+                     *             "customField": {
+                     *               "label": "label",
+                     *               "required": true
+                     *             }
+                     *           },
+                     *           "successMessage": "successMessage",
+                     *           "redirectUrl": "https://merchant.example/payments/return",
+                     *           "expiresAt": "2026-03-02T10:15:30.000Z",
+                     *           "maxPayments": 1,
+                     *           "metadata": {},
+                     *           "paymentsCount": 1,
+                     *           "amountCollected": 1,
+                     *           "createdAt": "2026-03-02T10:15:30.000Z",
+                     *           "updatedAt": "2026-03-02T10:15:30.000Z",
+                     *           "deactivatedAt": "2026-03-02T10:15:30.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentLinkList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "message": "Bad Request (invalid_request).",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_request",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized (unauthenticated).",
+                     *       "error": "Unauthorized",
+                     *       "code": "unauthenticated",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden (forbidden).",
+                     *       "error": "Forbidden",
+                     *       "code": "forbidden",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests (rate_limited).",
+                     *       "error": "Too Many Requests",
+                     *       "code": "rate_limited",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error (internal_error).",
+                     *       "error": "Internal Server Error",
+                     *       "code": "internal_error",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Replays the first response for 24 h; another body with the same key is 422.
+                 * @example order-1042-attempt
+                 */
+                "X-Idempotency-Key"?: string;
+                /**
+                 * @description The IETF draft's name for X-Idempotency-Key, accepted as its alias; sending both with different values is 400.
+                 * @example order-1042-attempt
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Robe wax, taille unique",
+                 *       "description": "Livraison à Dakar sous 48 h.",
+                 *       "amount": 15000,
+                 *       "currency": "XOF",
+                 *       "collect": {
+                 *         "name": "required",
+                 *         "phone": "required"
+                 *       },
+                 *       "maxPayments": 20
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreatePaymentLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link, active */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_01j9x7k2m3",
+                     *       "slug": "robe-wax-k3x9",
+                     *       "url": "https://pay.example/pay/robe-wax-k3x9",
+                     *       "qrCode": {
+                     *         "png": "https://pay.example/pay/robe-wax-k3x9/qr.png",
+                     *         "svg": "https://pay.example/pay/robe-wax-k3x9/qr.svg"
+                     *       },
+                     *       "status": "active",
+                     *       "title": "Robe wax, taille unique",
+                     *       "description": "Order #1042",
+                     *       "imageUrl": "https://merchant.example/payments/return",
+                     *       "currency": "XOF",
+                     *       "amount": 1,
+                     *       "minAmount": 1,
+                     *       "maxAmount": 1,
+                     *       "countries": [
+                     *         "countries"
+                     *       ],
+                     *       "methods": [
+                     *         "methods"
+                     *       ],
+                     *       "collect": {
+                     *         "name": "off",
+                     *         "phone": "off",
+                     *         "email": "off",
+                     *         "customField": {
+                     *           "label": "label",
+                     *           "required": true
+                     *         }
+                     *       },
+                     *       "successMessage": "successMessage",
+                     *       "redirectUrl": "https://merchant.example/payments/return",
+                     *       "expiresAt": "2026-03-02T10:15:30.000Z",
+                     *       "maxPayments": 1,
+                     *       "metadata": {},
+                     *       "paymentsCount": 1,
+                     *       "amountCollected": 1,
+                     *       "createdAt": "2026-03-02T10:15:30.000Z",
+                     *       "updatedAt": "2026-03-02T10:15:30.000Z",
+                     *       "deactivatedAt": "2026-03-02T10:15:30.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "message": "Bad Request (invalid_request).",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_request",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized (unauthenticated).",
+                     *       "error": "Unauthorized",
+                     *       "code": "unauthenticated",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden (forbidden).",
+                     *       "error": "Forbidden",
+                     *       "code": "forbidden",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "message": "Conflict (idempotency_key_in_progress).",
+                     *       "error": "Conflict",
+                     *       "code": "idempotency_key_in_progress",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "message": "Payload Too Large (payload_too_large).",
+                     *       "error": "Payload Too Large",
+                     *       "code": "payload_too_large",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "message": "Unsupported Media Type (unsupported_media_type).",
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "unsupported_media_type",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "message": "Unprocessable Entity (idempotency_key_reused).",
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "idempotency_key_reused",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests (rate_limited).",
+                     *       "error": "Too Many Requests",
+                     *       "code": "rate_limited",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error (internal_error).",
+                     *       "error": "Internal Server Error",
+                     *       "code": "internal_error",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The paymentLinkId.
+                 * @example plink_01j9x7k2m3
+                 */
+                paymentLinkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment link */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_01j9x7k2m3",
+                     *       "slug": "robe-wax-k3x9",
+                     *       "url": "https://pay.example/pay/robe-wax-k3x9",
+                     *       "qrCode": {
+                     *         "png": "https://pay.example/pay/robe-wax-k3x9/qr.png",
+                     *         "svg": "https://pay.example/pay/robe-wax-k3x9/qr.svg"
+                     *       },
+                     *       "status": "active",
+                     *       "title": "Robe wax, taille unique",
+                     *       "description": "Order #1042",
+                     *       "imageUrl": "https://merchant.example/payments/return",
+                     *       "currency": "XOF",
+                     *       "amount": 1,
+                     *       "minAmount": 1,
+                     *       "maxAmount": 1,
+                     *       "countries": [
+                     *         "countries"
+                     *       ],
+                     *       "methods": [
+                     *         "methods"
+                     *       ],
+                     *       "collect": {
+                     *         "name": "off",
+                     *         "phone": "off",
+                     *         "email": "off",
+                     *         "customField": {
+                     *           "label": "label",
+                     *           "required": true
+                     *         }
+                     *       },
+                     *       "successMessage": "successMessage",
+                     *       "redirectUrl": "https://merchant.example/payments/return",
+                     *       "expiresAt": "2026-03-02T10:15:30.000Z",
+                     *       "maxPayments": 1,
+                     *       "metadata": {},
+                     *       "paymentsCount": 1,
+                     *       "amountCollected": 1,
+                     *       "createdAt": "2026-03-02T10:15:30.000Z",
+                     *       "updatedAt": "2026-03-02T10:15:30.000Z",
+                     *       "deactivatedAt": "2026-03-02T10:15:30.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "message": "Bad Request (invalid_request).",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_request",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized (unauthenticated).",
+                     *       "error": "Unauthorized",
+                     *       "code": "unauthenticated",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden (forbidden).",
+                     *       "error": "Forbidden",
+                     *       "code": "forbidden",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found (not_found).",
+                     *       "error": "Not Found",
+                     *       "code": "not_found",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests (rate_limited).",
+                     *       "error": "Too Many Requests",
+                     *       "code": "rate_limited",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error (internal_error).",
+                     *       "error": "Internal Server Error",
+                     *       "code": "internal_error",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deactivatePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Replays the first response for 24 h; another body with the same key is 422.
+                 * @example order-1042-attempt
+                 */
+                "X-Idempotency-Key"?: string;
+                /**
+                 * @description The IETF draft's name for X-Idempotency-Key, accepted as its alias; sending both with different values is 400.
+                 * @example order-1042-attempt
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description The paymentLinkId.
+                 * @example plink_01j9x7k2m3
+                 */
+                paymentLinkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, deactivated */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "plink_01j9x7k2m3",
+                     *       "slug": "robe-wax-k3x9",
+                     *       "url": "https://pay.example/pay/robe-wax-k3x9",
+                     *       "qrCode": {
+                     *         "png": "https://pay.example/pay/robe-wax-k3x9/qr.png",
+                     *         "svg": "https://pay.example/pay/robe-wax-k3x9/qr.svg"
+                     *       },
+                     *       "status": "active",
+                     *       "title": "Robe wax, taille unique",
+                     *       "description": "Order #1042",
+                     *       "imageUrl": "https://merchant.example/payments/return",
+                     *       "currency": "XOF",
+                     *       "amount": 1,
+                     *       "minAmount": 1,
+                     *       "maxAmount": 1,
+                     *       "countries": [
+                     *         "countries"
+                     *       ],
+                     *       "methods": [
+                     *         "methods"
+                     *       ],
+                     *       "collect": {
+                     *         "name": "off",
+                     *         "phone": "off",
+                     *         "email": "off",
+                     *         "customField": {
+                     *           "label": "label",
+                     *           "required": true
+                     *         }
+                     *       },
+                     *       "successMessage": "successMessage",
+                     *       "redirectUrl": "https://merchant.example/payments/return",
+                     *       "expiresAt": "2026-03-02T10:15:30.000Z",
+                     *       "maxPayments": 1,
+                     *       "metadata": {},
+                     *       "paymentsCount": 1,
+                     *       "amountCollected": 1,
+                     *       "createdAt": "2026-03-02T10:15:30.000Z",
+                     *       "updatedAt": "2026-03-02T10:15:30.000Z",
+                     *       "deactivatedAt": "2026-03-02T10:15:30.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "message": "Bad Request (invalid_request).",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_request",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized (unauthenticated).",
+                     *       "error": "Unauthorized",
+                     *       "code": "unauthenticated",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden (forbidden).",
+                     *       "error": "Forbidden",
+                     *       "code": "forbidden",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found (not_found).",
+                     *       "error": "Not Found",
+                     *       "code": "not_found",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "message": "Conflict (idempotency_key_in_progress).",
+                     *       "error": "Conflict",
+                     *       "code": "idempotency_key_in_progress",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "message": "Unprocessable Entity (idempotency_key_reused).",
+                     *       "error": "Unprocessable Entity",
+                     *       "code": "idempotency_key_reused",
                      *       "requestId": "req_8f14e45fceea167a"
                      *     }
                      */
@@ -4388,14 +5945,14 @@ export interface operations {
                  * @description Only this currency's wallets.
                  * @example XOF
                  */
-                currency?: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES";
+                currency?: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES" | "UGX" | "TZS" | "RWF" | "ZMW";
                 /**
                  * @description Only this category's wallets.
                  * @example collect
                  */
                 category?: "collect" | "payout" | "credit";
                 /**
-                 * @description Movements at or after this instant (`YYYY-MM-DD` = start of that UTC day).
+                 * @description Movements at or after this instant (`YYYY-MM-DD` = start of that UTC day); before `to` when both are given (else 400 validation_error).
                  * @example 2026-03-02
                  */
                 from?: string;
@@ -4410,7 +5967,7 @@ export interface operations {
                  */
                 cursor?: string;
                 /**
-                 * @description Items per page, default 20, at most 100 (larger values are clamped to 100).
+                 * @description Items per page, default 20. Any larger value is accepted and clamped to 100 (meta.limit says what was applied).
                  * @example 1
                  */
                 limit?: number;
@@ -4581,27 +6138,27 @@ export interface operations {
                  * @description ISO 3166-1 alpha-2 country, or * for every country. Required.
                  * @example SN
                  */
-                country: string;
+                country: "SN" | "CI" | "BJ" | "BF" | "ML" | "NE" | "TG" | "GW" | "CM" | "GA" | "CG" | "TD" | "CF" | "GQ" | "CD" | "MA" | "IN" | "FR" | "US" | "KE" | "UG" | "TZ" | "RW" | "ZM" | "GH" | "*";
                 /**
                  * @description Only the channels of this currency (the payer's currency).
                  * @example XOF
                  */
-                currency?: string;
+                currency?: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES" | "UGX" | "TZS" | "RWF" | "ZMW";
                 /**
                  * @description collect (default) or payout: different channels with their own bounds.
                  * @example collect
                  */
                 method?: "collect" | "payout";
                 /**
-                 * @description Amount the merchant wants to receive, in merchant_currency (decimal).
-                 * @example merchant_amount
+                 * @description Amount the merchant wants to receive, in merchant_currency (decimal, > 0, at most the currency's decimals). merchant_amount, merchant_currency and currency go together: one without the others is 400 validation_error.
+                 * @example 1
                  */
                 merchant_amount?: string;
                 /**
-                 * @description The merchant's settlement currency.
+                 * @description The merchant's settlement currency; only with merchant_amount and currency.
                  * @example XOF
                  */
-                merchant_currency?: string;
+                merchant_currency?: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES" | "UGX" | "TZS" | "RWF" | "ZMW";
             };
             header?: never;
             path?: never;
@@ -4770,7 +6327,9 @@ export interface operations {
                      *       "data": {
                      *         "phoneNumber": "+221770000001",
                      *         "country": "SN",
-                     *         "provider": "orange"
+                     *         "provider": "orange",
+                     *         "confidence": "high",
+                     *         "portability": true
                      *       }
                      *     }
                      */
@@ -5099,7 +6658,7 @@ export interface operations {
                  *       "currency": "XOF",
                  *       "destinationCountry": "SN",
                  *       "destinationCurrency": "XOF",
-                 *       "method": "mobile_money",
+                 *       "method": "orange",
                  *       "type": "c2c",
                  *       "allowFxFrom": "XOF"
                  *     }
@@ -5165,7 +6724,13 @@ export interface operations {
                      *         "sourceCurrency": "XOF",
                      *         "destinationCurrency": "XOF"
                      *       },
-                     *       "method": "mobile_money"
+                     *       "method": "mobile_money",
+                     *       "requirements": {
+                     *         "international": true,
+                     *         "fields": [
+                     *           "fields"
+                     *         ]
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -5461,7 +7026,14 @@ export interface operations {
                      *       "createdAt": "2026-03-02T10:15:30.000Z",
                      *       "updatedAt": "2026-03-02T10:15:30.000Z",
                      *       "processedAt": "2026-03-02T10:15:30.000Z",
-                     *       "completedAt": "2026-03-02T10:15:30.000Z"
+                     *       "completedAt": "2026-03-02T10:15:30.000Z",
+                     *       "reversal": {
+                     *         "reversedAt": "2026-03-02T10:15:30.000Z",
+                     *         "credited": {
+                     *           "amount": 1,
+                     *           "currency": "XOF"
+                     *         }
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -5759,7 +7331,14 @@ export interface operations {
                      *       "createdAt": "2026-03-02T10:15:30.000Z",
                      *       "updatedAt": "2026-03-02T10:15:30.000Z",
                      *       "processedAt": "2026-03-02T10:15:30.000Z",
-                     *       "completedAt": "2026-03-02T10:15:30.000Z"
+                     *       "completedAt": "2026-03-02T10:15:30.000Z",
+                     *       "reversal": {
+                     *         "reversedAt": "2026-03-02T10:15:30.000Z",
+                     *         "credited": {
+                     *           "amount": 1,
+                     *           "currency": "XOF"
+                     *         }
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -5969,7 +7548,14 @@ export interface operations {
                      *       "createdAt": "2026-03-02T10:15:30.000Z",
                      *       "updatedAt": "2026-03-02T10:15:30.000Z",
                      *       "processedAt": "2026-03-02T10:15:30.000Z",
-                     *       "completedAt": "2026-03-02T10:15:30.000Z"
+                     *       "completedAt": "2026-03-02T10:15:30.000Z",
+                     *       "reversal": {
+                     *         "reversedAt": "2026-03-02T10:15:30.000Z",
+                     *         "credited": {
+                     *           "amount": 1,
+                     *           "currency": "XOF"
+                     *         }
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Payout"];
@@ -6147,7 +7733,7 @@ export interface operations {
                  */
                 cursor?: string;
                 /**
-                 * @description Items per page, default 20, at most 100 (larger values are clamped to 100).
+                 * @description Items per page, default 20. Any larger value is accepted and clamped to 100 (meta.limit says what was applied).
                  * @example 1
                  */
                 limit?: number;
@@ -6183,7 +7769,8 @@ export interface operations {
                      *             "processing": 1,
                      *             "success": 1,
                      *             "failed": 1,
-                     *             "cancelled": 1
+                     *             "cancelled": 1,
+                     *             "reversed": 1
                      *           },
                      *           "createdAt": "2026-03-02T10:15:30.000Z",
                      *           "completedAt": "2026-03-02T10:15:30.000Z"
@@ -6434,7 +8021,8 @@ export interface operations {
                      *         "processing": 1,
                      *         "success": 1,
                      *         "failed": 1,
-                     *         "cancelled": 1
+                     *         "cancelled": 1,
+                     *         "reversed": 1
                      *       },
                      *       "createdAt": "2026-03-02T10:15:30.000Z",
                      *       "completedAt": "2026-03-02T10:15:30.000Z",
@@ -6705,7 +8293,8 @@ export interface operations {
                      *         "processing": 1,
                      *         "success": 1,
                      *         "failed": 1,
-                     *         "cancelled": 1
+                     *         "cancelled": 1,
+                     *         "reversed": 1
                      *       },
                      *       "createdAt": "2026-03-02T10:15:30.000Z",
                      *       "completedAt": "2026-03-02T10:15:30.000Z",
@@ -7036,12 +8625,12 @@ export interface operations {
                  * @description ISO 3166-1 alpha-2 country the payout leaves from.
                  * @example SN
                  */
-                sourceCountry?: string;
+                sourceCountry?: "SN" | "CI" | "BJ" | "BF" | "ML" | "NE" | "TG" | "GW" | "CM" | "GA" | "CG" | "TD" | "CF" | "GQ" | "CD" | "MA" | "IN" | "FR" | "US" | "KE" | "UG" | "TZ" | "RW" | "ZM" | "GH";
                 /**
                  * @description ISO 3166-1 alpha-2 country of the beneficiary.
                  * @example SN
                  */
-                destinationCountry?: string;
+                destinationCountry?: "SN" | "CI" | "BJ" | "BF" | "ML" | "NE" | "TG" | "GW" | "CM" | "GA" | "CG" | "TD" | "CF" | "GQ" | "CD" | "MA" | "IN" | "FR" | "US" | "KE" | "UG" | "TZ" | "RW" | "ZM" | "GH";
             };
             header?: never;
             path?: never;
@@ -7168,14 +8757,14 @@ export interface operations {
             query: {
                 /**
                  * @description ISO 3166-1 alpha-2 country the payout leaves from. Required.
-                 * @example sourceCountry
+                 * @example SN
                  */
-                sourceCountry: string;
+                sourceCountry: "SN" | "CI" | "BJ" | "BF" | "ML" | "NE" | "TG" | "GW" | "CM" | "GA" | "CG" | "TD" | "CF" | "GQ" | "CD" | "MA" | "IN" | "FR" | "US" | "KE" | "UG" | "TZ" | "RW" | "ZM" | "GH";
                 /**
                  * @description ISO 3166-1 alpha-2 country of the beneficiary. Required.
                  * @example SN
                  */
-                destinationCountry: string;
+                destinationCountry: "SN" | "CI" | "BJ" | "BF" | "ML" | "NE" | "TG" | "GW" | "CM" | "GA" | "CG" | "TD" | "CF" | "GQ" | "CD" | "MA" | "IN" | "FR" | "US" | "KE" | "UG" | "TZ" | "RW" | "ZM" | "GH";
             };
             header?: never;
             path?: never;
@@ -7299,7 +8888,7 @@ export interface operations {
                  */
                 page?: number;
                 /**
-                 * @description Items per page, default 20, at most 100 (larger values are clamped to 100).
+                 * @description Items per page, default 20. Any larger value is accepted and clamped to 100 (meta.limit says what was applied).
                  * @example 1
                  */
                 limit?: number;
@@ -7307,7 +8896,7 @@ export interface operations {
                  * @description Only events of this type.
                  * @example payment.pending
                  */
-                type?: "payment.pending" | "payment.processing" | "payment.success" | "payment.failed" | "payment.cancelled" | "payment.expired" | "payment.refunded" | "payout.pending" | "payout.processing" | "payout.success" | "payout.failed" | "payout.cancelled" | "refund.pending" | "refund.processing" | "refund.success" | "refund.failed" | "payout.bulk.completed";
+                type?: "payment.pending" | "payment.processing" | "payment.success" | "payment.failed" | "payment.cancelled" | "payment.expired" | "payment.refunded" | "payment.duplicate_charge" | "payout.pending" | "payout.processing" | "payout.success" | "payout.failed" | "payout.cancelled" | "payout.reversed" | "refund.pending" | "refund.processing" | "refund.success" | "refund.failed" | "payout.bulk.completed";
                 /**
                  * @description Only events in this delivery status.
                  * @example pending
@@ -7916,6 +9505,502 @@ export interface operations {
             };
         };
     };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "url": "url",
+                     *         "status": "not_configured",
+                     *         "disabledAt": "2026-03-02T10:15:30.000Z",
+                     *         "disabledReason": "disabledReason",
+                     *         "previousSecretValidUntil": "previousSecretValidUntil",
+                     *         "secretShownAt": "secretShownAt"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GetWebhookEndpointResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "message": "Bad Request (invalid_request).",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_request",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized (unauthenticated).",
+                     *       "error": "Unauthorized",
+                     *       "code": "unauthenticated",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden (forbidden).",
+                     *       "error": "Forbidden",
+                     *       "code": "forbidden",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests (rate_limited).",
+                     *       "error": "Too Many Requests",
+                     *       "code": "rate_limited",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error (internal_error).",
+                     *       "error": "Internal Server Error",
+                     *       "code": "internal_error",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://merchant.example/payments/return"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint after the change */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "url": "url",
+                     *         "status": "not_configured",
+                     *         "disabledAt": "2026-03-02T10:15:30.000Z",
+                     *         "disabledReason": "disabledReason",
+                     *         "previousSecretValidUntil": "previousSecretValidUntil",
+                     *         "secretShownAt": "secretShownAt"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SetWebhookEndpointResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "message": "Bad Request (invalid_request).",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_request",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized (unauthenticated).",
+                     *       "error": "Unauthorized",
+                     *       "code": "unauthenticated",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden (forbidden).",
+                     *       "error": "Forbidden",
+                     *       "code": "forbidden",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "message": "Payload Too Large (payload_too_large).",
+                     *       "error": "Payload Too Large",
+                     *       "code": "payload_too_large",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "message": "Unsupported Media Type (unsupported_media_type).",
+                     *       "error": "Unsupported Media Type",
+                     *       "code": "unsupported_media_type",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests (rate_limited).",
+                     *       "error": "Too Many Requests",
+                     *       "code": "rate_limited",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error (internal_error).",
+                     *       "error": "Internal Server Error",
+                     *       "code": "internal_error",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "secret": "secret",
+                     *         "previousSecretValidUntil": "previousSecretValidUntil"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RotateWebhookSecretResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "message": "Bad Request (invalid_request).",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_request",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized (unauthenticated).",
+                     *       "error": "Unauthorized",
+                     *       "code": "unauthenticated",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden (forbidden).",
+                     *       "error": "Forbidden",
+                     *       "code": "forbidden",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests (rate_limited).",
+                     *       "error": "Too Many Requests",
+                     *       "code": "rate_limited",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error (internal_error).",
+                     *       "error": "Internal Server Error",
+                     *       "code": "internal_error",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     fundSandboxWallet: {
         parameters: {
             query?: never;
@@ -8218,6 +10303,198 @@ export interface operations {
             };
         };
     };
+    settleSandboxBalances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Settled */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "balanceMode": "unified",
+                     *         "payoutSourceCategory": "collect",
+                     *         "balances": [
+                     *           {
+                     *             "currency": "XOF",
+                     *             "categories": {
+                     *               "collect": {
+                     *                 "available": 1,
+                     *                 "pending": 1
+                     *               },
+                     *               "payout": {
+                     *                 "available": 1,
+                     *                 "pending": 1
+                     *               },
+                     *               "credit": {
+                     *                 "available": 1,
+                     *                 "pending": 1
+                     *               }
+                     *             },
+                     *             "totals": {
+                     *               "available": 1,
+                     *               "pending": 1
+                     *             },
+                     *             "updatedAt": "2026-03-02T10:15:30.000Z"
+                     *           }
+                     *         ],
+                     *         "settled": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SettleSandboxBalancesResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "message": "Bad Request (invalid_request).",
+                     *       "error": "Bad Request",
+                     *       "code": "invalid_request",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Unauthorized (unauthenticated).",
+                     *       "error": "Unauthorized",
+                     *       "code": "unauthenticated",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Forbidden (forbidden).",
+                     *       "error": "Forbidden",
+                     *       "code": "forbidden",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Not Found (not_found).",
+                     *       "error": "Not Found",
+                     *       "code": "not_found",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Too Many Requests (rate_limited).",
+                     *       "error": "Too Many Requests",
+                     *       "code": "rate_limited",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Internal Server Error (internal_error).",
+                     *       "error": "Internal Server Error",
+                     *       "code": "internal_error",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     receiveConnectorCallbackPut: {
         parameters: {
             query?: never;
@@ -8315,6 +10592,25 @@ export interface operations {
                      *       "message": "Not Found (not_found).",
                      *       "error": "Not Found",
                      *       "code": "not_found",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "message": "Payload Too Large (payload_too_large).",
+                     *       "error": "Payload Too Large",
+                     *       "code": "payload_too_large",
                      *       "requestId": "req_8f14e45fceea167a"
                      *     }
                      */
@@ -8439,6 +10735,25 @@ export interface operations {
                      *       "message": "Not Found (not_found).",
                      *       "error": "Not Found",
                      *       "code": "not_found",
+                     *       "requestId": "req_8f14e45fceea167a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "message": "Payload Too Large (payload_too_large).",
+                     *       "error": "Payload Too Large",
+                     *       "code": "payload_too_large",
                      *       "requestId": "req_8f14e45fceea167a"
                      *     }
                      */
@@ -8775,6 +11090,7 @@ export interface operations {
                  *         "createdAt": "2026-03-02T10:15:30.000Z",
                  *         "updatedAt": "2026-03-02T10:15:30.000Z",
                  *         "metadata": {},
+                 *         "paymentLinkId": "paymentLinkId",
                  *         "refundedAmount": 1,
                  *         "refunds": [
                  *           {
@@ -8845,6 +11161,7 @@ export interface operations {
                  *         "createdAt": "2026-03-02T10:15:30.000Z",
                  *         "updatedAt": "2026-03-02T10:15:30.000Z",
                  *         "metadata": {},
+                 *         "paymentLinkId": "paymentLinkId",
                  *         "refundedAmount": 1,
                  *         "refunds": [
                  *           {
@@ -8915,6 +11232,7 @@ export interface operations {
                  *         "createdAt": "2026-03-02T10:15:30.000Z",
                  *         "updatedAt": "2026-03-02T10:15:30.000Z",
                  *         "metadata": {},
+                 *         "paymentLinkId": "paymentLinkId",
                  *         "refundedAmount": 1,
                  *         "refunds": [
                  *           {
@@ -8985,6 +11303,7 @@ export interface operations {
                  *         "createdAt": "2026-03-02T10:15:30.000Z",
                  *         "updatedAt": "2026-03-02T10:15:30.000Z",
                  *         "metadata": {},
+                 *         "paymentLinkId": "paymentLinkId",
                  *         "refundedAmount": 1,
                  *         "refunds": [
                  *           {
@@ -9055,6 +11374,7 @@ export interface operations {
                  *         "createdAt": "2026-03-02T10:15:30.000Z",
                  *         "updatedAt": "2026-03-02T10:15:30.000Z",
                  *         "metadata": {},
+                 *         "paymentLinkId": "paymentLinkId",
                  *         "refundedAmount": 1,
                  *         "refunds": [
                  *           {
@@ -9125,6 +11445,7 @@ export interface operations {
                  *         "createdAt": "2026-03-02T10:15:30.000Z",
                  *         "updatedAt": "2026-03-02T10:15:30.000Z",
                  *         "metadata": {},
+                 *         "paymentLinkId": "paymentLinkId",
                  *         "refundedAmount": 1,
                  *         "refunds": [
                  *           {
@@ -9195,6 +11516,7 @@ export interface operations {
                  *         "createdAt": "2026-03-02T10:15:30.000Z",
                  *         "updatedAt": "2026-03-02T10:15:30.000Z",
                  *         "metadata": {},
+                 *         "paymentLinkId": "paymentLinkId",
                  *         "refundedAmount": 1,
                  *         "refunds": [
                  *           {
@@ -9217,6 +11539,47 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["PaymentRefundedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the endpoint; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPaymentDuplicateCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01j9x7k2m3",
+                 *       "type": "payment.duplicate_charge",
+                 *       "createdAt": "2026-03-02T10:15:30.000Z",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "duplicateChargeId": "duplicateChargeId",
+                 *         "transactionId": "txn_01j9x7k2m3",
+                 *         "cause": "paid_twice",
+                 *         "amount": 1,
+                 *         "currency": "XOF",
+                 *         "provider": "orange",
+                 *         "providerReference": "MP240302.1015.A12345",
+                 *         "status": "pending",
+                 *         "createdAt": "2026-03-02T10:15:30.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentDuplicateChargeEvent"];
             };
         };
         responses: {
@@ -9286,7 +11649,14 @@ export interface operations {
                  *         "createdAt": "2026-03-02T10:15:30.000Z",
                  *         "updatedAt": "2026-03-02T10:15:30.000Z",
                  *         "processedAt": "2026-03-02T10:15:30.000Z",
-                 *         "completedAt": "2026-03-02T10:15:30.000Z"
+                 *         "completedAt": "2026-03-02T10:15:30.000Z",
+                 *         "reversal": {
+                 *           "reversedAt": "2026-03-02T10:15:30.000Z",
+                 *           "credited": {
+                 *             "amount": 1,
+                 *             "currency": "XOF"
+                 *           }
+                 *         }
                  *       }
                  *     }
                  */
@@ -9360,7 +11730,14 @@ export interface operations {
                  *         "createdAt": "2026-03-02T10:15:30.000Z",
                  *         "updatedAt": "2026-03-02T10:15:30.000Z",
                  *         "processedAt": "2026-03-02T10:15:30.000Z",
-                 *         "completedAt": "2026-03-02T10:15:30.000Z"
+                 *         "completedAt": "2026-03-02T10:15:30.000Z",
+                 *         "reversal": {
+                 *           "reversedAt": "2026-03-02T10:15:30.000Z",
+                 *           "credited": {
+                 *             "amount": 1,
+                 *             "currency": "XOF"
+                 *           }
+                 *         }
                  *       }
                  *     }
                  */
@@ -9434,7 +11811,14 @@ export interface operations {
                  *         "createdAt": "2026-03-02T10:15:30.000Z",
                  *         "updatedAt": "2026-03-02T10:15:30.000Z",
                  *         "processedAt": "2026-03-02T10:15:30.000Z",
-                 *         "completedAt": "2026-03-02T10:15:30.000Z"
+                 *         "completedAt": "2026-03-02T10:15:30.000Z",
+                 *         "reversal": {
+                 *           "reversedAt": "2026-03-02T10:15:30.000Z",
+                 *           "credited": {
+                 *             "amount": 1,
+                 *             "currency": "XOF"
+                 *           }
+                 *         }
                  *       }
                  *     }
                  */
@@ -9508,7 +11892,14 @@ export interface operations {
                  *         "createdAt": "2026-03-02T10:15:30.000Z",
                  *         "updatedAt": "2026-03-02T10:15:30.000Z",
                  *         "processedAt": "2026-03-02T10:15:30.000Z",
-                 *         "completedAt": "2026-03-02T10:15:30.000Z"
+                 *         "completedAt": "2026-03-02T10:15:30.000Z",
+                 *         "reversal": {
+                 *           "reversedAt": "2026-03-02T10:15:30.000Z",
+                 *           "credited": {
+                 *             "amount": 1,
+                 *             "currency": "XOF"
+                 *           }
+                 *         }
                  *       }
                  *     }
                  */
@@ -9582,11 +11973,99 @@ export interface operations {
                  *         "createdAt": "2026-03-02T10:15:30.000Z",
                  *         "updatedAt": "2026-03-02T10:15:30.000Z",
                  *         "processedAt": "2026-03-02T10:15:30.000Z",
-                 *         "completedAt": "2026-03-02T10:15:30.000Z"
+                 *         "completedAt": "2026-03-02T10:15:30.000Z",
+                 *         "reversal": {
+                 *           "reversedAt": "2026-03-02T10:15:30.000Z",
+                 *           "credited": {
+                 *             "amount": 1,
+                 *             "currency": "XOF"
+                 *           }
+                 *         }
                  *       }
                  *     }
                  */
                 "application/json": components["schemas"]["PayoutCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the endpoint; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPayoutReversed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01j9x7k2m3",
+                 *       "type": "payout.reversed",
+                 *       "createdAt": "2026-03-02T10:15:30.000Z",
+                 *       "environment": "sandbox",
+                 *       "data": {
+                 *         "transactionId": "txn_01j9x7k2m3",
+                 *         "externalReference": "order-1042",
+                 *         "status": "pending",
+                 *         "amount": 1,
+                 *         "currency": "XOF",
+                 *         "fees": 1,
+                 *         "netAmount": 1,
+                 *         "method": "mobile_money",
+                 *         "type": "c2c",
+                 *         "sender": {
+                 *           "firstName": {},
+                 *           "lastName": {},
+                 *           "nationality": {}
+                 *         },
+                 *         "recipient": {},
+                 *         "mobileWallet": {
+                 *           "provider": "orange"
+                 *         },
+                 *         "bankAccount": {},
+                 *         "correspondentBank": {},
+                 *         "international": {
+                 *           "destinationCountry": "SN",
+                 *           "destinationCurrency": "XOF",
+                 *           "destinationAmount": 1,
+                 *           "fxRate": 1,
+                 *           "purpose": "FAMILY_SUPPORT"
+                 *         },
+                 *         "debit": {
+                 *           "amount": 1,
+                 *           "currency": "XOF",
+                 *           "conversionRate": 1
+                 *         },
+                 *         "providerReference": "MP240302.1015.A12345",
+                 *         "queuedReason": "queuedReason",
+                 *         "errorCode": "errorCode",
+                 *         "errorMessage": "errorMessage",
+                 *         "description": "Order #1042",
+                 *         "metadata": {},
+                 *         "createdAt": "2026-03-02T10:15:30.000Z",
+                 *         "updatedAt": "2026-03-02T10:15:30.000Z",
+                 *         "processedAt": "2026-03-02T10:15:30.000Z",
+                 *         "completedAt": "2026-03-02T10:15:30.000Z",
+                 *         "reversal": {
+                 *           "reversedAt": "2026-03-02T10:15:30.000Z",
+                 *           "credited": {
+                 *             "amount": 1,
+                 *             "currency": "XOF"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PayoutReversedEvent"];
             };
         };
         responses: {
@@ -9806,7 +12285,8 @@ export interface operations {
                  *           "processing": 1,
                  *           "success": 1,
                  *           "failed": 1,
-                 *           "cancelled": 1
+                 *           "cancelled": 1,
+                 *           "reversed": 1
                  *         },
                  *         "createdAt": "2026-03-02T10:15:30.000Z",
                  *         "completedAt": "2026-03-02T10:15:30.000Z"

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
-import { applyPaymentStatus } from "@/lib/payments/apply-payment-status";
+import type { Payment } from "@/lib/db/generated/client";
+import type { ConnectorOutcome } from "@/lib/connectors/connector";
+import { applyOrderStatus } from "@/lib/orders/apply-order-status";
+import { paymentOrders } from "@/lib/payments/payment-orders";
 import { createTestMerchant } from "../helpers/merchants";
 import { directBody, eventTypes, initiatePayment } from "../helpers/payments";
 import { ensureReferenceData } from "../helpers/reference";
@@ -12,7 +15,9 @@ beforeAll(() => ensureReferenceData());
  * when it applies. The answer must land on where the payment stands now, not be dropped (seen:
  * pawaPay's FAILED callback answered 200 and lost under load).
  */
-describe("apply-…-status with a row read before a concurrent change", () => {
+const applyPaymentStatus = (row: Payment, outcome: ConnectorOutcome, options: { note?: string } = {}) => applyOrderStatus(paymentOrders, row, outcome, options);
+
+describe("applyOrderStatus with a row read before a concurrent change", () => {
   it("a final answer on a stale pending row still fails the payment that moved to processing", async () => {
     const m = await createTestMerchant();
     const res = await initiatePayment(m.headers, directBody());

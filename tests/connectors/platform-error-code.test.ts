@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { NeutralReason } from "@/lib/connectors/connector";
 import { platformErrorCode, REASON_TABLE } from "@/lib/connectors/platform-error-code";
 
-/** OPERATORS §1.2, row by row: neutral reason → collect code / payout code. */
+/** docs/design/connectors.md, row by row: neutral reason → collect code / payout code. */
 const ROWS: [NeutralReason, string, string][] = [
   ["insufficient_funds", "insufficient_funds", "provider_error"],
   ["merchant_balance_insufficient", "provider_error", "insufficient_balance"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskDigits, redactHeaders, redactText, REDACTED } from "@/lib/connectors/redact";
+import { maskDigits, redactHeaders, redactText, REDACTED } from "@/lib/observability/redact";
 
 describe("call record redaction", () => {
   it("removes every secret value of the account, wherever it appears", () => {
@@ -28,5 +28,18 @@ describe("call record redaction", () => {
 
   it("cuts long excerpts", () => {
     expect(redactText("x".repeat(5000), []).length).toBeLessThanOrEqual(2001);
+  });
+});
+
+describe("redaction of a huge body", () => {
+  it("is bounded: only the start is searched, the excerpt is cut and says so", () => {
+    // 32 MB of phone-like digit runs: searching all of it would take seconds.
+    const huge = "+2250512345678 ".repeat((32 * 1024 * 1024) / 15);
+    const started = performance.now();
+    const out = redactText(huge, ["s3cr3t-value-1"]);
+    expect(performance.now() - started).toBeLessThan(250);
+    expect(out.length).toBeLessThanOrEqual(2001);
+    expect(out.endsWith("…")).toBe(true);
+    expect(out).not.toContain("0512345678");
   });
 });

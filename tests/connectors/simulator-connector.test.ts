@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { OrderRef } from "@/lib/connectors/connector";
 import { platformErrorCode } from "@/lib/connectors/platform-error-code";
-import { simulatorConnector } from "@/lib/connectors/simulator/simulator-connector";
+import { simulatorConnector } from "@/lib/connectors/sandbox/sandbox-connector";
 import { getConnector } from "@/lib/connectors/registry";
 import { testConnectorContext } from "../helpers/connector-context";
 
-/** The sandbox outcomes of DESIGN §9 behind the connector interface (was lib/providers' SandboxSimulator). */
+/** The sandbox outcomes of docs/design/sandbox.md behind the connector interface (was lib/providers' SandboxSimulator). */
 const submittedAt = new Date("2026-11-22T10:00:00.000Z");
 const at = (ms: number) =>
   testConnectorContext({ type: "simulator", baseUrl: "http://127.0.0.1:9", settings: {}, secrets: {}, now: () => new Date(submittedAt.getTime() + ms) });

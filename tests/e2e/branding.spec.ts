@@ -4,7 +4,7 @@ import { collectCspViolations } from "./helpers/csp";
 import { signUp } from "./helpers/dashboard";
 
 /**
- * Issue 18, checkout branding in Chromium at a phone's and a laptop's width: an owner sets the
+ * Checkout branding in Chromium at a phone's and a laptop's width: an owner sets the
  * name, accent colour and logo in Settings (a too-light colour and an SVG are refused first, with
  * the reason on the page), then a checkout created with the account's own key shows them, with
  * no CSP violation on either side. Then the same form as a plain multipart POST without JavaScript.

@@ -3,7 +3,7 @@ import { collectCspViolations } from "./helpers/csp";
 
 /**
  * The hosted checkout in real Chromium against the built app (scripts/e2e-server.mjs): the
- * sandbox simulator answers after 1.5 s; the phone's last two digits pick the outcome (DESIGN §9).
+ * sandbox simulator answers after 1.5 s; the phone's last two digits pick the outcome (docs/design/sandbox.md).
  * Payments are created through the public API with the demo merchant's fixed sandbox keys.
  */
 const API_KEY = "pk_test_E2eE2eE2eE2eE2eE2eE2eE2eE2:sk_test_E2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2";
@@ -218,6 +218,17 @@ test.describe("expiry (second server: checkout payments expire after 6 s)", () =
     await page.reload();
     await expect(page.getByRole("heading", { name: "Payment expired" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Cancel payment" })).toHaveCount(0);
+    // No "ask the merchant for a new link" without a way to: with nothing to offer, it says only that it is over.
+    await expect(page.getByTestId("expired-text")).toHaveText("The time to pay has run out: this payment can no longer be made.");
+  });
+
+  test("an expired checkout with the merchant's cancel URL offers the way back there", async ({ page, request }) => {
+    const payment = await initiate(request, checkoutBody({ returnUrl: undefined, cancelUrl: "https://shop.example/cart" }), EXPIRY_BASE);
+    await page.goto(payment.redirectUrl);
+    await expect(page.getByRole("heading", { name: "Payment expired" })).toBeVisible({ timeout: 20_000 });
+    await page.reload();
+    await expect(page.getByTestId("expired-text")).toHaveText("The time to pay has run out. Go back to the merchant to start again.");
+    await expect(page.getByRole("link", { name: "Back to the merchant" })).toHaveAttribute("href", `https://shop.example/cart?transactionId=${payment.transactionId}&status=expired`);
   });
 });
 

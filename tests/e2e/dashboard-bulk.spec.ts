@@ -53,6 +53,10 @@ test("download the template, upload a CSV, see each row's error, confirm, watch 
   await expect(preview.getByTestId("bulk-row-3")).toContainText("9 digits");
   await expect(preview.getByTestId("bulk-row-4")).toContainText("OK");
   await expect(preview.getByTestId("bulk-row-5")).toContainText("carrier-pigeon");
+  // The totals count the two rows that would be sent; the two invalid rows are left out, and said so.
+  await expect(preview.getByTestId("bulk-count")).toHaveText("2");
+  await expect(preview.getByTestId("bulk-left-out")).toHaveText("2 rows with an error or not covered by the balance: not in these totals");
+  await expect(preview.getByTestId("bulk-total")).toHaveText("XOF\u00A015,000");
   // Nothing was sent by the check.
   await page.goto("/dashboard/payouts/bulk");
   await expect(page.getByText("No bulk payout yet.")).toBeVisible();
@@ -70,11 +74,19 @@ test("download the template, upload a CSV, see each row's error, confirm, watch 
   await expect(page.getByTestId("bulk-status")).toHaveText("Completed", { timeout: 40_000 });
   await expect(page.getByTestId("bulk-progress")).toHaveText("2 of 2 payouts final");
   await expect(items.getByRole("row").filter({ hasText: `${run}-1` })).toContainText("Success");
-  await expect(items.getByRole("row").filter({ hasText: `${run}-3` })).toContainText("invalid_recipient");
+  // Why each row did not go, in words: the refusal of the file's check, the operator's failure.
+  await expect(items.getByTestId("bulk-item-2")).toContainText("9 digits");
+  await expect(items.getByTestId("bulk-item-3")).toContainText("The recipient's account was not found.");
+  await expect(items).not.toContainText("invalid_recipient");
+  // On a phone the rows are cards: no header row to scroll past, amount and status first.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(items.locator("thead")).toHaveCSS("position", "absolute");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // A batch's page lists its payouts: each links to the payout's own page.
   await items.getByRole("row").filter({ hasText: `${run}-1` }).getByRole("link").click();
-  await expect(page.getByRole("heading", { level: 1, name: "Payout" })).toBeVisible();
+  await expect(page.getByTestId("payout-amount")).toBeVisible();
   await page.goto("/dashboard/payouts/bulk");
   await expect(page.getByTestId("bulks-table")).toContainText("Completed");
   expect(violations).toEqual([]);

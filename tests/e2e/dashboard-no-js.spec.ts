@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { nav, signUp } from "./helpers/dashboard";
+import { nav, openMenu, signUp } from "./helpers/dashboard";
 
 /**
- * Every form of the dashboard works with JavaScript disabled (issue 18): server actions post as
+ * Every form of the dashboard works with JavaScript disabled: server actions post as
  * plain forms and the page comes back with the result; GET filters are plain query strings.
  * Forms covered elsewhere without JavaScript: sign-in and 2FA (sign-in-security.spec), team
  * (team.spec), refunds (dashboard-refunds.spec), bulk payouts (dashboard-bulk.spec), the request
@@ -16,6 +16,7 @@ test("sign up, then balances, statement, webhooks, API keys, settings and audit 
   await signUp(page, "Boutique sans JS");
 
   // Balances: a refused amount is explained and kept; then test funds, the mode, a move.
+  await openMenu(page);
   await nav(page).getByRole("link", { name: "Balances" }).click();
   const funds = page.getByTestId("add-funds-form");
   await funds.getByLabel("Amount").fill("abc");
@@ -39,12 +40,14 @@ test("sign up, then balances, statement, webhooks, API keys, settings and audit 
 
   // Statement: the GET form filters by query string.
   await page.goto("/dashboard/balances/statement");
+  await page.getByTestId("filter-toggle").click(); // the statement's filters sit behind a disclosure
   await page.getByLabel("Category").selectOption("collect");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/category=collect/);
   await expect(page.getByTestId("statement-summary")).toBeVisible();
 
   // Webhooks: a refused URL keeps what was typed; a good one is saved.
+  await openMenu(page);
   await nav(page).getByRole("link", { name: "Webhooks" }).click();
   await page.getByTestId("webhook-url-form").getByLabel("URL").fill("ftp://example.com/hooks");
   await page.getByTestId("webhook-url-form").getByRole("button", { name: "Save URL" }).click();
@@ -57,6 +60,7 @@ test("sign up, then balances, statement, webhooks, API keys, settings and audit 
   await expect(page.getByTestId("webhook-url-form").getByLabel("URL")).toHaveValue("https://example.com/webhooks/no-js");
 
   // API keys: the rotation's confirmation is a native disclosure; the new secret is shown once.
+  await openMenu(page);
   await nav(page).getByRole("link", { name: "API keys" }).click();
   const rotate = page.getByTestId("rotate-keys");
   await rotate.getByText("Rotate keys").click();
@@ -64,6 +68,7 @@ test("sign up, then balances, statement, webhooks, API keys, settings and audit 
   await expect(page.getByTestId("new-secret-key")).toHaveText(/^sk_test_/);
 
   // Settings: the time zone, and a wrong current password refused.
+  await openMenu(page);
   await nav(page).getByRole("link", { name: "Settings" }).click();
   await page.getByTestId("time-zone-form").getByLabel("Show times in").selectOption("Africa/Dakar");
   await page.getByTestId("time-zone-form").getByRole("button", { name: "Save time zone" }).click();

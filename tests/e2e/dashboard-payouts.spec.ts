@@ -53,7 +53,7 @@ test("add test funds, pay out through the API, see the payout in the list and it
   await page.goto(`/dashboard/payouts?status=failed`);
   await expect(page.getByText("No payout matches these filters.")).toBeVisible();
   await page.goto(`/dashboard/payouts?startDate=2026-13-01`);
-  await expect(alert(page, "startDate")).toBeVisible();
+  await expect(alert(page, "From: Enter a real date.")).toBeVisible();
 
   // The detail: quote numbers, beneficiary, the timeline to success and the delivered webhook attempts.
   await page.goto("/dashboard/payouts");
@@ -65,7 +65,8 @@ test("add test funds, pay out through the API, see the payout in the list and it
   await expect(page.getByTestId("payout-debit")).toContainText("10,100");
   await expect(quote).toContainText(p.quoteId);
   await expect(page.getByTestId("payout-recipient")).toContainText("Awa Diop");
-  await expect(page.getByTestId("payout-beneficiary")).toContainText("orange");
+  // In words: the operator's name, not its code.
+  await expect(page.getByTestId("payout-beneficiary")).toContainText("Orange Money");
   await expect(async () => {
     await page.reload();
     await expect(page.getByTestId("payout-status")).toHaveText("Success", { timeout: 1000 });
@@ -77,7 +78,7 @@ test("add test funds, pay out through the API, see the payout in the list and it
   await expect(page.getByTestId("webhook-attempts").first()).toContainText(receiver.url());
   expect(receiver.received.some((b) => b.includes(p.payoutId))).toBe(true);
   // A successful payout can no longer be cancelled: no button.
-  await expect(page.getByRole("button", { name: "Cancel payout" })).toHaveCount(0);
+  await expect(page.getByTestId("cancel-payout")).toHaveCount(0);
   // On a phone: no horizontal scrolling of the whole page, list or detail.
   await page.setViewportSize({ width: 375, height: 740 });
   await page.reload();
@@ -99,12 +100,14 @@ test("cancel while pending: the button calls the server action and shows its out
   await addFunds(page, "20000");
   const p = await payout(request, account.key, 5_000);
   await page.goto(`/dashboard/payouts/${p.payoutId}`);
-  const button = page.getByRole("button", { name: "Cancel payout" });
+  const step = page.getByTestId("cancel-payout");
   // The sandbox provider takes the payout within seconds: either it is still pending and the
   // cancel succeeds, or it was sent meanwhile and the page says why it cannot be cancelled.
-  if ((await button.count()) > 0) {
+  if ((await step.count()) > 0) {
     test.info().annotations.push({ type: "branch", description: "rendered while pending: clicked Cancel" });
-    await button.click();
+    // A confirmation step first: the destructive button is behind it.
+    await step.getByText("Cancel payout…").click();
+    await page.getByRole("button", { name: "Yes, cancel this payout" }).click();
     const form = page.getByTestId("cancel-payout-form");
     await expect(page.getByTestId("payout-cancelled").or(form.getByRole("alert").filter({ hasText: "can no longer be cancelled" }))).toBeVisible();
     await page.reload();
@@ -189,7 +192,8 @@ test("an international bank payout in French: FX, debit, sender (no ID number) a
   await expect(beneficiary).toContainText("Dupont");
   await expect(beneficiary).toContainText("BNPAFRPPXXX");
   await expect(beneficiary).toContainText("Moussa");
-  await expect(beneficiary).toContainText("passport");
+  await expect(beneficiary).toContainText("Passeport");
+  await expect(beneficiary).toContainText("Sénégal");
   await expect(beneficiary).not.toContainText("A1234567");
   await context.close();
 });

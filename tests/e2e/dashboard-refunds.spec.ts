@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { alert, nav, signUp, unique } from "./helpers/dashboard";
 
 /**
- * Refunds from the payment's page (DESIGN §14), in Chromium against the built app: a paid
+ * Refunds from the payment's page (docs/design/refunds.md), in Chromium against the built app: a paid
  * sandbox payment, a partial refund with amount and reason behind the confirmation step, a
  * refused one (more than what is left), then the rest refunded with JavaScript off (the form is
  * a plain POST), until the payment reads Refunded.
@@ -65,7 +65,7 @@ test("refund a payment from its page: partial with a reason, a refusal, then the
   await form.getByLabel(/Amount to refund/).fill("7000");
   await form.getByRole("checkbox").check();
   await form.getByRole("button", { name: "Refund now" }).click();
-  await expect(alert(page, "At most 6000 XOF")).toBeVisible();
+  await expect(alert(page, "At most XOF 6,000 is left to refund")).toBeVisible();
   await expect(page.getByTestId("refund-row")).toHaveCount(1);
 
   // The rest, with JavaScript off: the same form posts and the page comes back with the refund.

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { collectCspViolations } from "./helpers/csp";
+import { DEMO } from "./helpers/page-tour";
 import { alert, nav, signUp, unique, useWebhookReceiver } from "./helpers/dashboard";
 
 /**
@@ -46,7 +47,7 @@ test("sign up, pay with the keys shown, see the payment and its webhook attempts
   await page.goto(`/dashboard/payments?status=refunded`);
   await expect(page.getByText("No payment matches these filters.")).toBeVisible();
   await page.goto(`/dashboard/payments?startDate=2026-13-01`);
-  await expect(alert(page, "startDate")).toBeVisible();
+  await expect(alert(page, "From: Enter a real date.")).toBeVisible();
 
   // API keys: the public key is visible; rotation states the 24 h grace and shows the new secret once.
   await nav(page).getByRole("link", { name: "API keys" }).click();
@@ -68,7 +69,9 @@ test("sign up, pay with the keys shown, see the payment and its webhook attempts
   await expect(page.getByTestId("expiring-remaining")).toContainText(/still valid for 2[34] h/);
   await expect(page.getByTestId("audit-log")).toContainText("api_keys.rotated");
 
-  // Balances: add sandbox test funds.
+  // Balances: add sandbox test funds. The payment above settles 5 s after its success: settled
+  // now, so the figures below do not depend on when the page happens to be read.
+  expect((await request.post("/api/v1/sandbox/settle", { headers: { "X-API-Key": key } })).status()).toBe(200);
   await nav(page).getByRole("link", { name: "Balances" }).click();
   const form = page.getByTestId("add-funds-form");
   await form.getByLabel("Amount").fill("abc");
@@ -78,7 +81,8 @@ test("sign up, pay with the keys shown, see the payment and its webhook attempts
   await form.getByRole("button", { name: "Add funds" }).click();
   await expect(form.getByText("Test funds added.")).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId("wallet-XOF-collect")).toContainText("25,000");
+  // 25,000 of test funds and the payment's 5,000 less its collect fee (75).
+  await expect(page.getByTestId("wallet-XOF-collect")).toContainText("29,925");
   // Separate mode, then a funds move collect → payout.
   const modeForm = page.getByTestId("balance-mode-form");
   await modeForm.getByLabel(/Separate/).check();
@@ -93,7 +97,7 @@ test("sign up, pay with the keys shown, see the payment and its webhook attempts
   await move.getByRole("button", { name: "Move" }).click();
   await expect(move.getByText("Funds moved.")).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId("wallet-XOF-collect")).toContainText("20,000");
+  await expect(page.getByTestId("wallet-XOF-collect")).toContainText("24,925");
   await expect(page.getByTestId("wallet-XOF-payout")).toContainText("5,000");
 
   // Webhooks: a URL the sandbox rules allow, the secret on request, the log and a resend.
@@ -166,7 +170,7 @@ test("French from Accept-Language, and the language switch", async ({ browser })
   await context.close();
 });
 
-test("on a phone: the navigation, the environment badge and the keyboard skip link work", async ({ browser }) => {
+test("on a phone: the navigation, the environment badge, the keyboard skip link and the lists as cards work", async ({ browser, request }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   await page.goto("/login");
@@ -175,14 +179,34 @@ test("on a phone: the navigation, the environment badge and the keyboard skip li
   await page.getByLabel("Password").press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   await expect(page.getByTestId("env-badge")).toBeVisible();
-  await expect(nav(page).getByRole("link", { name: "Payments" })).toBeVisible();
   // No horizontal scrolling of the whole page.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
   await page.keyboard.press("Enter");
+  // A menu naming the page, not a strip of tabs cut at the edge.
+  const menu = page.getByTestId("nav-menu");
+  await expect(menu.locator("summary")).toHaveText("Menu · Overview");
+  await expect(nav(page).getByRole("link", { name: "Payments" })).toBeHidden();
+  await menu.locator("summary").click();
+  await expect(nav(page).getByRole("link", { name: "Payments" })).toBeVisible();
   await nav(page).getByRole("link", { name: "Balances" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Balances" })).toBeVisible();
+
+  // Lists are cards: amount and status open each, the id comes last; the filters wait behind "Filter".
+  await pay(request, DEMO.key);
+  await page.goto("/dashboard/payments?view=all");
+  const card = page.getByTestId("transaction-row").first();
+  await expect(card).toBeVisible();
+  const top = async (testId: string) => (await card.getByTestId(testId).boundingBox())!.y;
+  const idTop = (await card.locator("td[data-role=id]").boundingBox())!.y;
+  expect(await top("row-amount")).toBeLessThan(idTop);
+  expect(await top("row-amount")).toBeLessThanOrEqual(await top("row-customer"));
+  await expect(card.getByTestId("row-amount")).toHaveText(/^[+−]/);
+  await expect(page.getByLabel("Status")).toBeHidden();
+  await page.getByTestId("filter-toggle").click();
+  await expect(page.getByLabel("Status")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await context.close();
 });

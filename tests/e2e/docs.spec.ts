@@ -20,6 +20,8 @@ test("the API reference lists every endpoint and links to the OpenAPI document",
   const doc = await (await request.get("/api/v1/openapi.json")).json();
   await page.goto("/docs");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payments API");
+  await page.getByRole("main").getByRole("link", { name: "API reference" }).click();
+  await expect(page).toHaveURL(/\/docs\/reference$/);
   for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
     for (const method of Object.keys(methods)) {
       await expect(page.locator("section h2", { hasText: path }).filter({ hasText: method.toUpperCase() }).first()).toBeVisible();
@@ -32,7 +34,7 @@ test("the API reference lists every endpoint and links to the OpenAPI document",
 
 test("each operation shows the request and response examples of the OpenAPI document", async ({ page, request }) => {
   const doc = await (await request.get("/api/v1/openapi.json")).json();
-  await page.goto("/docs");
+  await page.goto("/docs/reference");
   // Every example block of the page, by id, parsed back.
   const blocks: Record<string, string> = await page.evaluate(() =>
     Object.fromEntries([...document.querySelectorAll("main pre[id]")].map((pre) => [pre.id, pre.textContent ?? ""])),
@@ -65,35 +67,44 @@ test("each operation shows the request and response examples of the OpenAPI docu
   await expect(initiate.locator("#initiatePayment-401-example")).toContainText('"code": "unauthenticated"');
 });
 
-test("every guide is in the nav, and its link leads to it", async ({ page }) => {
+test("every guide is its own page, in the nav, with a few facts drawn from the code; an old /docs#guide link still lands", async ({ page }) => {
   const violations = collectCspViolations(page);
   await page.goto("/docs");
-  const nav = page.getByRole("navigation", { name: "Documentation" });
+  const nav = page.getByRole("navigation", { name: "Documentation" }).getByRole("list", { name: "Guides" });
+  // A few facts each guide must carry, from the code.
+  const facts: Record<string, (section: ReturnType<Page["locator"]>) => Promise<void>> = {
+    idempotency: (s) => expect(s).toContainText("Idempotent-Replayed: true"),
+    errors: (s) => expect(s.getByTestId("error-codes").locator("tbody tr")).toHaveCount(ERROR_CODES.length),
+    lifecycles: (s) => expect(s.getByTestId("lifecycle-payment-table")).toContainText("Late success"),
+    webhooks: (s) => expect(s.getByTestId("webhook-retries")).toContainText("5 s, then 5 min, then 30 min, then 2 h"),
+    sandbox: (s) => expect(s.getByTestId("sandbox-numbers")).toContainText("user_cancelled"),
+    quotes: (s) => expect(s.getByTestId("quote-floating-top-up-response")).toContainText('"sourceAmount": 15.4'),
+    "rate-limits": (s) => expect(s.getByTestId("rate-limits")).toContainText("1000 requests per minute"),
+  };
   for (const guide of GUIDES) {
     const link = nav.getByRole("link", { name: guide.title, exact: true });
-    await expect(link).toHaveAttribute("href", `#${guide.id}`);
+    await expect(link).toHaveAttribute("href", `/docs/${guide.id}`);
     await link.click();
-    await expect(page).toHaveURL(new RegExp(`#${guide.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/docs/${guide.id}$`));
     const heading = page.locator(`section#${guide.id} > h2`);
     await expect(heading).toHaveText(guide.title);
     await expect(heading).toBeInViewport();
+    await expect(nav.getByRole("link", { name: guide.title, exact: true })).toHaveAttribute("aria-current", "page");
+    await facts[guide.id]?.(page.locator(`section#${guide.id}`));
   }
-  // A few facts each guide must carry, from the code.
-  await expect(page.locator("section#idempotency")).toContainText("Idempotent-Replayed: true");
-  await expect(page.locator("section#errors").getByTestId("error-codes").locator("tbody tr")).toHaveCount(ERROR_CODES.length);
-  await expect(page.locator("section#lifecycles").getByTestId("lifecycle-payment-table")).toContainText("Late success");
-  await expect(page.locator("section#webhooks").getByTestId("webhook-retries")).toContainText("5 s, then 5 min, then 30 min, then 2 h");
-  await expect(page.locator("section#sandbox").getByTestId("sandbox-numbers")).toContainText("user_cancelled");
-  await expect(page.locator("section#quotes").getByTestId("quote-floating-top-up-response")).toContainText('"sourceAmount": 15.4');
-  await expect(page.locator("section#rate-limits").getByTestId("rate-limits")).toContainText("1000 requests per minute");
+  await page.goto("/docs#webhooks");
+  await expect(page).toHaveURL(/\/docs\/webhooks$/);
+  await page.goto("/docs#initiatePayment");
+  await expect(page).toHaveURL(/\/docs\/reference#initiatePayment$/);
   expect(violations).toEqual([]);
 });
 
 test("at 375 px the nav fits, scrolls in its own box and still leads to every guide", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto("/docs");
-  const nav = page.getByRole("navigation", { name: "Documentation" });
-  const box = (await nav.boundingBox())!;
+  const navBox = page.getByRole("navigation", { name: "Documentation" });
+  const nav = navBox.getByRole("list", { name: "Guides" });
+  const box = (await navBox.boundingBox())!;
   expect(box.width).toBeLessThanOrEqual(375);
   expect(box.height).toBeLessThanOrEqual(800 * 0.5);
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
@@ -107,7 +118,7 @@ test("at 375 px the nav fits, scrolls in its own box and still leads to every gu
 
 test("a copy button copies its example; without JavaScript there is none and the example stays", async ({ page, context, browser }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.goto("/docs");
+  await page.goto("/docs/quickstart");
   const block = page.locator("#quickstart-initiate").locator("..");
   const button = block.getByRole("button", { name: "Copy this example" });
   await button.click();
@@ -118,10 +129,10 @@ test("a copy button copies its example; without JavaScript there is none and the
 
   const noJs = await browser.newContext({ javaScriptEnabled: false });
   const plain = await noJs.newPage();
-  await plain.goto("/docs");
+  await plain.goto("/docs/quickstart");
   await expect(plain.locator("#quickstart-initiate")).toBeVisible();
   await expect(plain.getByRole("button", { name: "Copy this example" })).toHaveCount(0);
-  await plain.getByRole("navigation", { name: "Documentation" }).getByRole("link", { name: "Webhooks", exact: true }).click();
+  await plain.getByRole("navigation", { name: "Documentation" }).getByRole("list", { name: "Guides" }).getByRole("link", { name: "Webhooks", exact: true }).click();
   await expect(plain.locator("section#webhooks > h2")).toBeInViewport();
   await noJs.close();
 });
@@ -206,7 +217,7 @@ test("the quickstart's curl commands work: the payment succeeds and its webhooks
   const secret = await revealWebhookSecret(page);
   expect(secret).toMatch(/^whsec_/);
 
-  await page.goto("/docs");
+  await page.goto("/docs/quickstart");
   const text = async (id: string) => (await page.locator(`#${id}`).textContent())!;
   const env = exportsOf(await text("quickstart-env"));
   expect(env.BASE_URL).toBe(`${baseURL}/api/v1`);
@@ -261,7 +272,7 @@ test("the home page shows the environment", async ({ page }) => {
 
 test("the reference explains configuring a connector, for every registered operator", async ({ page }) => {
   await page.goto("/docs");
-  await page.getByRole("link", { name: "Connectors (operators)" }).click();
+  await page.getByRole("navigation", { name: "Documentation" }).getByRole("link", { name: "Connectors (operators)" }).click();
   const guide = page.locator("section#connectors");
   await expect(guide.getByRole("heading", { name: "Connectors (operators)" })).toBeVisible();
   await expect(guide).toContainText("npm run ops -- connector:add");
@@ -271,10 +282,22 @@ test("the reference explains configuring a connector, for every registered opera
   await expect(guide.locator("li", { hasText: "pawapay" })).toContainText("signed and verified");
 });
 
-test("every link within /docs lands on something on the page", async ({ page }) => {
-  await page.goto("/docs");
-  const missing = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].map((a) => a.getAttribute("href")!.slice(1)).filter((id) => id && !document.getElementById(id)),
-  );
-  expect([...new Set(missing)]).toEqual([]);
+test("every link within /docs lands on something: a page that answers, a fragment that is on it", async ({ page }) => {
+  const pages = ["/docs", "/docs/reference", ...GUIDES.map((g) => `/docs/${g.id}`)];
+  const ids: Record<string, string[]> = {};
+  const links = new Set<string>();
+  for (const path of pages) {
+    expect((await page.goto(path))!.status(), path).toBe(200);
+    const found = await page.evaluate(() => ({
+      ids: [...document.querySelectorAll("[id]")].map((e) => e.id),
+      links: [...document.querySelectorAll<HTMLAnchorElement>("main a[href^='#'], main a[href^='/docs'], nav a[href^='/docs']")].map((a) => a.getAttribute("href")!),
+    }));
+    ids[path] = found.ids;
+    for (const href of found.links) links.add(href.startsWith("#") ? `${path}${href}` : href);
+  }
+  const missing = [...links].filter((href) => {
+    const [path, fragment] = href.split("#");
+    return !ids[path] || (fragment !== undefined && !ids[path].includes(fragment));
+  });
+  expect(missing).toEqual([]);
 });

@@ -71,6 +71,7 @@ test("a new merchant's empty lists say what to do next, in English and French, a
   await expect(numbers.getByRole("row", { name: /…91/ })).toContainText("user_cancelled");
   await expect(numbers.getByRole("row", { name: /…94/ })).toContainText("invalid_phone");
   await expect(numbers.getByRole("row", { name: /…94/ })).toContainText("limit_exceeded");
+  await expect(numbers.getByRole("row", { name: /…95/ })).toContainText("Paid, then returned by the operator");
   await expect(numbers.getByRole("row", { name: /…99/ })).toContainText("Never answered: stays processing");
   await expect(numbers).toContainText(/Any other ending succeeds about 1\.5 s after the request/);
   await expectNoSeriousA11yViolations(page, "empty payments");

@@ -3,7 +3,7 @@ import { collectCspViolations } from "./helpers/csp";
 import { nav, unique } from "./helpers/dashboard";
 
 /**
- * Issue 18, the API request log: an integrator calls the API with the demo merchant's sandbox
+ * The API request log: an integrator calls the API with the demo merchant's sandbox
  * key, then finds the call in the dashboard's log by its request id, filtered, opens it, and sees
  * the bodies with the customer's phone masked. Then the same at 375 px, in French, with
  * JavaScript off (the filters are a plain GET form).
@@ -44,6 +44,8 @@ test("an API call with the demo key is in the dashboard's request log, found by 
   await expect(page.getByRole("heading", { level: 1, name: "API requests" })).toBeVisible();
 
   // By request id: the one call (written within a second of its response: reload until it is).
+  // The filters sit behind "Filter" (open again once a filter is set).
+  await page.getByTestId("filter-toggle").click();
   const filters = page.getByTestId("request-log-filters");
   await filters.getByLabel("Request ID").fill(`req-e2e-${run}`);
   await filters.getByRole("button", { name: "Filter" }).click();
@@ -93,6 +95,8 @@ test.describe("at 375 px, in French, without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Vue d’ensemble" })).toBeVisible();
     await page.goto("/dashboard/requests");
     await expect(page.getByRole("heading", { level: 1, name: "Requêtes API" })).toBeVisible();
+    // Behind "Filtrer" on a phone: a native disclosure, which opens without JavaScript.
+    await page.getByTestId("filter-toggle").click();
     const filters = page.getByTestId("request-log-filters");
     await filters.getByLabel("ID de requête").fill(`req-fr-${run}`);
     await filters.getByLabel("Statut").selectOption("2xx");

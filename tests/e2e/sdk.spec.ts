@@ -86,7 +86,7 @@ test("quickstart with the SDK: collect, poll, verify the webhook, quote and pay 
 });
 
 test("the same idempotency key replays the first answer; errors are typed", async () => {
-  const body = { type: "direct" as const, amount: 2500, currency: "XOF", country: "SN", provider: "orange", customerPhone: "+221770000012", externalReference: unique() };
+  const body = { type: "direct", amount: 2500, currency: "XOF", country: "SN", provider: "orange", customerPhone: "+221770000012", externalReference: unique() } as const;
   const key = unique();
   const first = await api.payments.initiate(body, { idempotencyKey: key });
   const again = await api.payments.initiate(body, { idempotencyKey: key });

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { nav, signUp, unique } from "./helpers/dashboard";
 
 /**
- * Issue 18's defects, as merchants and customers meet them, in Chromium at phone (375 px) and
+ * The defects, as merchants and customers meet them, in Chromium at phone (375 px) and
  * desktop (1280 px) widths: the payout link in the payments list, the sign-up form after a
  * failure (French), amounts typed with French separators, the webhook URL after an error,
  * tables and the tab bar that scroll instead of clipping, times in the user's zone with UTC on
@@ -46,7 +46,8 @@ test.describe("dashboard", () => {
     await addFunds(page, "50\u202F000"); // narrow no-break space, as French formatting writes it
     await expect(page.getByTestId("wallet-XOF-collect")).toContainText("100,000");
     const payoutId = await payout(request, account.key);
-    await page.goto("/dashboard/payments");
+    // Collections and payouts are apart; the "all" view holds both, each row linking to its own page.
+    await page.goto("/dashboard/payments?view=all");
     await page.getByTestId("payments-table").getByRole("link", { name: payoutId }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/payouts/${payoutId}$`));
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/Not found/);
@@ -110,7 +111,9 @@ test.describe("dashboard", () => {
       const lastCell = page.getByTestId("wallet-XOF-collect").locator("td").last();
       await lastCell.scrollIntoViewIfNeeded();
       await expect(lastCell).toBeInViewport();
-      // The tab bar: the last tab can be reached.
+      // The tab bar: the last tab can be reached (on a phone, inside the Menu disclosure).
+      const menu = page.getByTestId("nav-menu").locator("summary");
+      if (await menu.isVisible()) await menu.click();
       const settings = nav(page).getByRole("link", { name: "Settings" });
       await settings.scrollIntoViewIfNeeded();
       await expect(settings).toBeInViewport();
@@ -171,6 +174,9 @@ test.describe("checkout", () => {
     await page.getByLabel("Phone number of the account").fill("770000099"); // the simulator never answers
     await page.getByRole("button", { name: /^Pay/ }).click();
     await expect(page.getByRole("heading", { name: "Approve the payment on your phone" })).toBeVisible();
+    // The number the prompt went to, masked, with its wallet; Orange Money Senegal's USSD menu to approve from.
+    await expect(page.getByTestId("prompt-phone")).toHaveText("Request sent to +221•••••••99 (Orange Money)");
+    await expect(page.getByTestId("ussd-code")).toContainText("Dial #144# on this phone");
     await expect(page.getByRole("timer")).toHaveCount(0);
     // Revealed by the script after CHECKOUT_PROMPT_HELP_SECONDS (4 s on the e2e server).
     await expect(page.getByRole("heading", { name: "Did not get the prompt?" })).toBeVisible({ timeout: 15_000 });
@@ -193,7 +199,7 @@ test.describe("checkout", () => {
     await context.close();
   });
 
-  test("the success page is a receipt: amount, merchant, reference, date, operator reference (1280 px)", async ({ page, request }) => {
+  test("the success page is a receipt: amount, merchant, the wallet that paid, reference, local date, operator reference (1280 px)", async ({ page, request }) => {
     await page.setViewportSize(DESKTOP);
     const reference = `receipt-${unique()}`;
     const res = await request.post("/api/v1/payments/initiate", {
@@ -209,7 +215,9 @@ test.describe("checkout", () => {
     await expect(receipt).toContainText("7,500\u00A0FCFA");
     await expect(receipt).toContainText("Demo Merchant");
     await expect(receipt).toContainText(reference);
-    await expect(receipt).toContainText(/UTC/);
+    // Dated in the customer's country's time, and saying so; the wallet by the same masked number.
+    await expect(receipt.getByTestId("receipt-date")).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2}, local time \(Dakar\)$/);
+    await expect(receipt.getByTestId("receipt-wallet")).toHaveText("Wave · +221•••••••12");
     await expect(receipt).toContainText(/Operator reference\s*sim_txn_/);
   });
 });

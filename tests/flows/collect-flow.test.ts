@@ -3,11 +3,12 @@ import { GET as balance } from "@/app/api/v1/payments/balance/route";
 import { getPrisma } from "@/lib/db/client";
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { expireDuePayments } from "@/lib/payments/expire-payments";
-import { pollPayment, submitPayment } from "@/lib/payments/payment-jobs";
 import { call } from "../helpers/http";
 import { createTestMerchant } from "../helpers/merchants";
 import { directBody, driveToFinal, eventTypes, initiatePayment } from "../helpers/payments";
 import { ensureReferenceData } from "../helpers/reference";
+import { pollOrder, submitOrder } from "@/lib/orders/orders";
+import { platformJobs } from "@/lib/platform/jobs";
 
 beforeAll(() => ensureReferenceData());
 
@@ -59,10 +60,10 @@ describe("collect flow with the sandbox simulator (delay 0)", () => {
   it("credits exactly once when the poll job runs twice or concurrently", async () => {
     const m = await createTestMerchant();
     const id = await create(m, { amount: 20_000 });
-    await submitPayment(id);
-    await submitPayment(id); // a re-run after a crash: no second submission, no second event
-    await Promise.all([pollPayment(id), pollPayment(id), pollPayment(id)]);
-    await pollPayment(id);
+    await submitOrder(id);
+    await submitOrder(id); // a re-run after a crash: no second submission, no second event
+    await Promise.all([pollOrder(id), pollOrder(id), pollOrder(id)]);
+    await pollOrder(id);
     const p = await (await getPrisma()).payment.findUniqueOrThrow({ where: { id } });
     expect(p.status).toBe("success");
     expect(await xofBalance(m)).toEqual({ available: 0, pending: Number(20_000n - p.fee) });
@@ -74,15 +75,15 @@ describe("collect flow with the sandbox simulator (delay 0)", () => {
   it("a provider that never answers (…99) keeps the payment processing, then fails it with timeout", async () => {
     const m = await createTestMerchant();
     const id = await create(m, { customerPhone: "+221770000099" });
-    await submitPayment(id);
-    const result = await pollPayment(id);
+    await submitOrder(id);
+    const result = await pollOrder(id);
     expect(result).toEqual({ rescheduleAt: expect.any(Date) });
     expect((await (await getPrisma()).payment.findUniqueOrThrow({ where: { id } })).status).toBe("processing");
     // Never expired blindly, even past expiresAt.
     await expireDuePayments(new Date(Date.now() + 3 * 3600_000));
     expect((await (await getPrisma()).payment.findUniqueOrThrow({ where: { id } })).status).toBe("processing");
     // Past the provider timeout, the poll gives up.
-    await pollPayment(id, new Date(Date.now() + 2 * 3600_000));
+    await pollOrder(id, { now: new Date(Date.now() + 2 * 3600_000) });
     const p = await (await getPrisma()).payment.findUniqueOrThrow({ where: { id } });
     expect(p).toMatchObject({ status: "failed", errorCode: "timeout" });
   });
@@ -104,7 +105,7 @@ describe("collect flow with the sandbox simulator (delay 0)", () => {
     const status = async () => (await (await getPrisma()).payment.findUniqueOrThrow({ where: { id } })).status;
     // On PostgreSQL the queue is shared with the pending jobs of the other test files, older than
     // ours and taken first (10 per batch): run batches, as the runner's ticks would, until ours ran.
-    for (let i = 0; i < 100 && (await status()) !== "success"; i++) await runDueJobs({ types: ["payment.submit", "payment.poll"] });
+    for (let i = 0; i < 100 && (await status()) !== "success"; i++) await runDueJobs({ jobs: platformJobs, types: ["payment.submit", "payment.poll"] });
     expect(await status()).toBe("success");
   });
 });

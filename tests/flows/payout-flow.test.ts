@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
+import { simulatedOutcome } from "@/lib/connectors/sandbox/sandbox-connector";
 import { reconcileLedger } from "@/lib/ledger";
+import { pollOrder } from "@/lib/orders/orders";
 import { fund, wallet } from "../helpers/ledger";
 import { createTestMerchant } from "../helpers/merchants";
 import {
@@ -87,6 +89,31 @@ describe("payout flow: quote → initiate → provider → final state", () => {
     const final = await driveToFinal(payout.json.transactionId, 2);
     expect(final.status).toBe("processing");
     expect(await wallet(m.merchant.id, "XOF")).toEqual({ available: 89_900n, pending: 0n });
+  });
+
+  it("95: paid, then reversed by the operator: success then reversed, payout.success then payout.reversed, the principal back, the fee kept; reconciles", async () => {
+    const m = await createTestMerchant();
+    await fund(m.merchant.id, "XOF", 100_000n);
+    const { quote: q, payout } = await quoteAndInitiate(m.headers, quoteBody({ amount: 25_000 }), { recipient: recipient("+221770000095") });
+    expect(payout.status).toBe(201);
+    const id = payout.json.transactionId;
+    expect(q.json.totalDebit).toEqual({ amount: 25_250, currency: "XOF" });
+    const final = await driveToFinal(id);
+    expect(final.status).toBe("reversed");
+    expect(await payoutEventTypes(m.merchant.id, id)).toEqual(["payout.pending", "payout.processing", "payout.success", "payout.reversed"]);
+    // The 25,000 XOF sent came back; the 250 XOF fee stays earned.
+    expect(await wallet(m.merchant.id, "XOF")).toEqual({ available: 100_000n - 250n, pending: 0n });
+    const read = await status(m.headers, id);
+    expect(read.json).toMatchObject({ status: "reversed", providerReference: `sim_${id}`, reversal: { credited: { amount: 25_000, currency: "XOF" }, reversedAt: expect.any(String) } });
+    const types = (await (await getPrisma()).ledgerEntry.findMany({ where: { metadata: { path: ["payoutId"], equals: id } }, orderBy: { createdAt: "asc" } })).map((e) => e.type);
+    expect(types).toEqual(["payout_hold", "payout_finalise", "payout_reversal"]);
+    // Asked again: nothing more.
+    await pollOrder(id);
+    expect(await payoutEventTypes(m.merchant.id, id)).toHaveLength(4);
+    expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
+    // A payment or a refund ending in 95 simply succeeds (only payouts are reversed).
+    expect(simulatedOutcome("collect", { id: "txn_95", destination: "+221770000095", submittedAt: new Date(0), amountMinor: 1_000n }, new Date()).status).toBe("success");
+    expect(simulatedOutcome("refund", { id: "rf_95", destination: "+221770000012", submittedAt: new Date(0), amountMinor: 1_095n }, new Date()).status).toBe("success");
   });
 
   it("international with FX: finalised through the FX accounts, ledger reconciles", async () => {

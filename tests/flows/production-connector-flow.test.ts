@@ -3,18 +3,17 @@ import { POST as callbackRoute } from "@/app/api/v1/connectors/[accountId]/callb
 import { GET as paymentMethods } from "@/app/api/v1/providers/payment-methods/route";
 import { getDashboardPayment } from "@/lib/dashboard/payments";
 import { getPrisma } from "@/lib/db/client";
-import { jobHandler } from "@/lib/jobs/job-handlers";
 import { reconcileLedger } from "@/lib/ledger";
 import { readBalances } from "@/lib/ledger/read-balances";
 import { runSettlement } from "@/lib/ledger/settle-due-pending";
-import { pollPayment, submitPayment } from "@/lib/payments/payment-jobs";
-import { pollPayout, submitPayout, submitQueuedPayouts } from "@/lib/payouts/payout-jobs";
 import { type FakeOperator, registerFakeOperator, startFakeOperator } from "../helpers/fake-operator";
 import { call } from "../helpers/http";
 import { directBody, eventTypes, initiatePayment } from "../helpers/payments";
 import { cancel, payoutEventTypes, quoteAndInitiate, quoteBody, recipient, status as payoutStatus } from "../helpers/payouts";
 import { createLiveMerchant, enterProduction, ops, restoreEnv } from "../helpers/production-instance";
 import { ensureReferenceData } from "../helpers/reference";
+import { pollOrder, submitOrder, submitQueuedOrders } from "@/lib/orders/orders";
+import { platformJobs } from "@/lib/platform/jobs";
 
 /**
  * The seam end to end in production mode (APP_ENV=production): a verified merchant with live
@@ -30,7 +29,9 @@ let m: Awaited<ReturnType<typeof createLiveMerchant>>;
 beforeAll(async () => {
   enterProduction({
     FAKE_API_KEY: API_KEY,
-    CONNECTOR_TOTAL_TIMEOUT_MS: "800",
+    // Short, so the hung operator of the timeout tests costs seconds; not so short that a loaded CI
+    // machine times out an answered call (800 ms did).
+    CONNECTOR_TOTAL_TIMEOUT_MS: "3000",
     CONNECTOR_BREAKER_FAILURES: "2",
     CONNECTOR_BREAKER_COOLDOWN_SECONDS: "60",
     SETTLEMENT_DELAY_SECONDS: "0",
@@ -63,7 +64,7 @@ async function collect(overrides: Record<string, unknown> = {}) {
 async function runCheckJobs() {
   const jobs = await (await prisma()).job.findMany({ where: { type: "connector.check", status: "pending" } });
   for (const job of jobs) {
-    await jobHandler(job.type)!(job.payload as Record<string, unknown>, { id: job.id, attempts: 1 });
+    await platformJobs.handler(job.type)!(job.payload as Record<string, unknown>, { id: job.id, attempts: 1 });
     await (await prisma()).job.update({ where: { id: job.id }, data: { status: "succeeded" } });
   }
   return jobs.length;
@@ -72,7 +73,7 @@ async function runCheckJobs() {
 describe("production: a provider served by a configured connector account", () => {
   it("collect: reference stored before the call (UUID), 202 → processing, an unsigned callback is a hint → status check → success, ledger credited", async () => {
     const id = await collect();
-    await submitPayment(id);
+    await submitOrder(id);
     const sent = await payment(id);
     expect(sent).toMatchObject({ status: "processing", connectorAccountId: "fake-sn" });
     expect(sent.providerRequestRef).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -97,7 +98,7 @@ describe("production: a provider served by a configured connector account", () =
     // late poll (the payment is final: no call): nothing more happens.
     expect((await call(callbackRoute, { path: "/connectors/fake-sn/callback", params: { accountId: "fake-sn" }, body: { reference: sent.providerRequestRef, direction: "collect" } })).status).toBe(202);
     await runCheckJobs();
-    await pollPayment(id);
+    await pollOrder(id);
     expect(await eventTypes(m.merchant.id, id)).toEqual(["payment.pending", "payment.processing", "payment.success"]);
 
     // Every call is on record, redacted: no API key, the phone masked.
@@ -127,7 +128,7 @@ describe("production: a provider served by a configured connector account", () =
     const id = await collect();
     operator.mode = "commit-then-hang";
     const before = operator.submits();
-    await submitPayment(id);
+    await submitOrder(id);
     operator.mode = "up";
     // The submit's answer was lost; the status check that follows in the same job asks under the
     // same reference and finds the order: processing, not failed, and not sent twice.
@@ -137,19 +138,19 @@ describe("production: a provider served by a configured connector account", () =
     expect(operator.orders.has(unclear.providerRequestRef!)).toBe(true);
     expect(operator.submits()).toBe(before + 1);
     operator.settle(unclear.providerRequestRef!, "SUCCESSFUL");
-    await submitPayment(id); // a re-run of the submit job (at least once) sends nothing
+    await submitOrder(id); // a re-run of the submit job (at least once) sends nothing
     expect(operator.submits()).toBe(before + 1);
-    await pollPayment(id);
+    await pollOrder(id);
     expect((await payment(id)).status).toBe("success");
   });
 
   it("after our own timeout, a callback's hint or an ops re-check still finds a late success (the money was taken)", async () => {
     const id = await collect();
-    await submitPayment(id);
-    await pollPayment(id, new Date(Date.now() + 2 * 3600_000));
+    await submitOrder(id);
+    await pollOrder(id, { now: new Date(Date.now() + 2 * 3600_000) });
     const timedOut = await payment(id);
     expect(timedOut).toMatchObject({ status: "failed", errorCode: "timeout" });
-    await (await import("@/lib/payments/payment-jobs")).recheckPayment(id); // still PENDING there: nothing
+    await (await import("@/lib/orders/orders")).recheckOrder(id); // still PENDING there: nothing
     expect((await payment(id)).status).toBe("failed");
     operator.settle(timedOut.providerRequestRef!, "SUCCESSFUL");
     const hint = await call(callbackRoute, { path: "/connectors/fake-sn/callback", params: { accountId: "fake-sn" }, body: { reference: timedOut.providerRequestRef, direction: "collect" } });
@@ -163,36 +164,36 @@ describe("production: a provider served by a configured connector account", () =
   it("an operator that never got the submit (5xx) gets it again under the same reference", async () => {
     const id = await collect();
     operator.mode = "down";
-    await submitPayment(id);
+    await submitOrder(id);
     operator.mode = "up";
     const unclear = await payment(id);
     expect(unclear.status).toBe("pending");
     expect(operator.orders.has(unclear.providerRequestRef!)).toBe(false);
-    await pollPayment(id); // 404 → resend, same reference
+    await pollOrder(id); // 404 → resend, same reference
     expect(operator.orders.has(unclear.providerRequestRef!)).toBe(true);
     expect((await payment(id)).status).toBe("processing");
     operator.settle(unclear.providerRequestRef!, "FAILED", "insufficient_funds");
-    await pollPayment(id);
+    await pollOrder(id);
     expect(await payment(id)).toMatchObject({ status: "failed", errorCode: "insufficient_funds" });
   });
 
   it("payout: funded by a settled collect, sent, polled to success; the ledger reconciles", async () => {
     const id = await collect({ amount: 100_000 });
     operator.instant = { status: "SUCCESSFUL" };
-    await submitPayment(id);
+    await submitOrder(id);
     operator.instant = null;
-    await pollPayment(id);
+    await pollOrder(id);
     expect((await payment(id)).status).toBe("success");
     await runSettlement({ merchantId: m.merchant.id });
     const { payout } = await quoteAndInitiate(m.headers, quoteBody({ amount: 10_000 }), { recipient: recipient("+221770000034") });
     expect(payout.status).toBe(201);
     const po = payout.json.transactionId as string;
-    await submitPayout(po);
+    await submitOrder(po);
     const row = await (await prisma()).payout.findUniqueOrThrow({ where: { id: po } });
     expect(row).toMatchObject({ status: "processing", connectorAccountId: "fake-sn" });
     expect(operator.orders.get(row.providerRequestRef!)).toMatchObject({ direction: "payout", destination: "+221770000034" });
     operator.settle(row.providerRequestRef!, "SUCCESSFUL");
-    await pollPayout(po);
+    await pollOrder(po);
     expect((await payoutStatus(m.headers, po)).json).toMatchObject({ status: "success" });
     expect(await payoutEventTypes(m.merchant.id, po)).toEqual(["payout.pending", "payout.processing", "payout.success"]);
     expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
@@ -216,7 +217,7 @@ describe("production: a provider served by a configured connector account", () =
       const { payout } = await quoteAndInitiate(m.headers, quoteBody({ amount: 1_000 }), { recipient: recipient(phone) });
       expect(payout.status).toBe(201);
       ids.push(payout.json.transactionId);
-      await submitPayout(payout.json.transactionId);
+      await submitOrder(payout.json.transactionId);
     }
     const queued = await payoutStatus(m.headers, ids[0]);
     expect(queued.json).toMatchObject({ status: "pending", queuedReason: expect.stringMatching(/unavailable/) });
@@ -226,8 +227,8 @@ describe("production: a provider served by a configured connector account", () =
     // Back: the cool-down over (half-open), the sweep's first call closes the breaker.
     operator.mode = "up";
     await (await prisma()).connectorAccount.update({ where: { id: "fake-sn" }, data: { openUntil: new Date(Date.now() - 1000) } });
-    expect(await submitQueuedPayouts()).toBe(2);
-    expect(await submitQueuedPayouts()).toBe(0);
+    expect(await submitQueuedOrders()).toBe(2);
+    expect(await submitQueuedOrders()).toBe(0);
     const posted = operator.requests.slice(mark).filter((r) => r.method === "POST" && r.path === "/orders");
     expect(posted.map((r) => JSON.parse(r.body).destination)).toEqual(["+221770000041", "+221770000043"]);
     expect((await (await prisma()).connectorAccount.findUniqueOrThrow({ where: { id: "fake-sn" } })).breakerState).toBe("closed");

@@ -7,13 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as callbackPost, PUT as callbackPut } from "@/app/api/v1/connectors/[accountId]/callback/route";
 import { clearCallbackKeyCache } from "@/lib/connectors/pawapay/callbacks";
 import { clearActiveConfCache } from "@/lib/connectors/pawapay/client";
-import { runMtnMomoSimulator, SIMULATOR_CREDENTIALS, type MtnSimulator } from "@/lib/connectors/mtn-momo/simulator";
-import { startPawapaySimulator, type PawapaySimulator } from "@/lib/connectors/pawapay/simulator";
+import { runMtnMomoSimulator, SIMULATOR_CREDENTIALS, type MtnSimulator } from "@/simulators/mtn-momo";
+import { startPawapaySimulator, type PawapaySimulator } from "@/simulators/pawapay";
 import { getPrisma } from "@/lib/db/client";
 import { runSettlement } from "@/lib/ledger/settle-due-pending";
-import { pollPayment, submitPayment } from "@/lib/payments/payment-jobs";
-import { pollPayout, submitPayout, submitQueuedPayouts } from "@/lib/payouts/payout-jobs";
-import { pollRefund, submitRefund } from "@/lib/refunds/refund-jobs";
 import { revealWebhookSecret } from "@/lib/webhooks/reveal-webhook-secret";
 import { setWebhookUrl } from "@/lib/webhooks/set-webhook-url";
 import { directBody, eventTypes, initiatePayment } from "../helpers/payments";
@@ -24,9 +21,10 @@ import { ensureReferenceData } from "../helpers/reference";
 import { startReceiver } from "../helpers/webhook-receiver";
 import { driveDelivery } from "../helpers/webhooks";
 import { operatorCalls as calls, runCheckJobs } from "../helpers/connector-flow";
+import { pollOrder, submitOrder, submitQueuedOrders } from "@/lib/orders/orders";
 
 /**
- * Issue 14's e2e flow: production mode (APP_ENV=production) with the real connectors pointed at
+ * The e2e flow: production mode (APP_ENV=production) with the real connectors pointed at
  * their contract simulators on 127.0.0.1 — MTN MoMo (mtnivorycoast, XOF; unsigned callbacks are
  * hints) for CI mtn, pawaPay (signed callbacks, required) for SN orange. Accounts and routes are
  * configured with the ops commands; a verified merchant with live keys collects and pays out
@@ -168,7 +166,7 @@ const orangeBody = (phone: string, amount = 20_000) => ({ provider: "orange", co
 describe("production e2e: MTN MoMo and pawaPay simulators", () => {
   it("MTN MoMo collect: 202 → processing, the unsigned callback is a hint → status check → success, webhook verified", async () => {
     const id = await collect(mtnBody("+2250500000001"));
-    await submitPayment(id);
+    await submitOrder(id);
     expect(await payment(id)).toMatchObject({ status: "processing", connectorAccountId: "mtn-ci" });
     mtn.admin.advanceClock(3); // the payer approves
     await mtn.admin.idle();
@@ -185,7 +183,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
 
   it("pawaPay collect: the signed callback is verified and applied → success, webhook verified", async () => {
     const id = await collect(orangeBody("+221770000789"));
-    await submitPayment(id);
+    await submitOrder(id);
     expect(await answeredCallbacks((await payment(id)).providerRequestRef!)).toEqual([200]);
     const done = await payment(id);
     expect(done).toMatchObject({ status: "success", connectorAccountId: "pawapay-sn" });
@@ -204,7 +202,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
       const { payout: res } = await quoteAndInitiate(m.headers, quoteBody({ amount: 5_000, ...q }), beneficiary(q.destinationCountry, phone));
       expect(res.status).toBe(201);
       ids.push(res.json.transactionId);
-      await submitPayout(res.json.transactionId);
+      await submitOrder(res.json.transactionId);
     }
     const [viaMtn, viaPawapay] = ids;
     expect(await payout(viaMtn)).toMatchObject({ status: "processing", connectorAccountId: "mtn-ci" });
@@ -213,7 +211,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     await runCheckJobs(ids);
     expect(await answeredCallbacks((await payout(viaPawapay)).providerRequestRef!)).toEqual([200]);
     for (const po of ids) {
-      if ((await payout(po)).status === "processing") await pollPayout(po);
+      if ((await payout(po)).status === "processing") await pollOrder(po);
       expect((await payoutStatus(m.headers, po)).json).toMatchObject({ status: "success" });
       expect(await payoutEventTypes(m.merchant.id, po)).toEqual(["payout.pending", "payout.processing", "payout.success"]);
       expect(await deliveredWebhook("payout.success", po)).toMatchObject({ type: "payout.success", data: { transactionId: po, status: "success" } });
@@ -231,8 +229,8 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     }
     const viaMtn = await collect(mtnBody("+2250500000001", 20_000));
     const viaPawapay = await collect(orangeBody("+221770000789", 20_000));
-    await submitPayment(viaMtn);
-    await submitPayment(viaPawapay);
+    await submitOrder(viaMtn);
+    await submitOrder(viaPawapay);
     mtn.admin.advanceClock(3);
     await mtn.admin.idle();
     await runCheckJobs([viaMtn]);
@@ -244,8 +242,8 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     const full = await refundPayment(m.headers, viaPawapay, {});
     expect([partial.status, full.status]).toEqual([201, 201]);
     const [rfMtn, rfPawapay] = [partial.json.refundId as string, full.json.refundId as string];
-    await submitRefund(rfMtn);
-    await submitRefund(rfPawapay);
+    await submitOrder(rfMtn);
+    await submitOrder(rfPawapay);
     const refundRow = async (id: string) => (await prisma()).refund.findUniqueOrThrow({ where: { id } });
     expect(await refundRow(rfMtn)).toMatchObject({ status: "processing", connectorAccountId: "mtn-ci" });
     // The operators refund the collect they know, under the reference we sent it.
@@ -256,7 +254,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     await mtn.admin.idle();
     await runCheckJobs([rfMtn]);
     expect(await answeredCallbacks((await refundRow(rfPawapay)).providerRequestRef!)).toEqual([200]);
-    for (const rf of [rfMtn, rfPawapay]) if ((await refundRow(rf)).status === "processing") await pollRefund(rf);
+    for (const rf of [rfMtn, rfPawapay]) if ((await refundRow(rf)).status === "processing") await pollOrder(rf);
     expect(await refundRow(rfMtn)).toMatchObject({ status: "success" });
     expect(await refundRow(rfPawapay)).toMatchObject({ status: "success", connectorAccountId: "pawapay-sn" });
     expect((await paymentStatus(m.headers, viaMtn)).json).toMatchObject({ status: "success", refundedAmount: 5_000 });
@@ -274,7 +272,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     // status check the submit job makes at once still finds it PROCESSING, however loaded the machine.
     pawapay.admin.setDelays({ finalMs: 1000 });
     const id = await collect(orangeBody("+221770000789"));
-    await submitPayment(id);
+    await submitOrder(id);
     const ref = (await payment(id)).providerRequestRef;
     const sent = await answeredCallbacks(ref!);
     pawapay.admin.setCallbacks({ mode: "signed" });
@@ -282,7 +280,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     expect(sent).toEqual([401]);
     expect((await payment(id)).status).toBe("processing");
     expect(await eventTypes(m.merchant.id, id)).toEqual(["payment.pending", "payment.processing"]);
-    await pollPayment(id);
+    await pollOrder(id);
     expect((await payment(id)).status).toBe("success");
     note(`pawaPay forged callback ${id}: callback answered 401, unchanged; ${(await calls(id)).join(", ")} → success by polling`);
   });
@@ -290,13 +288,13 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
   it("MTN: callback lost (callback mode none) → polling resolves it", async () => {
     mtn.admin.configure({ callbackMode: "none" });
     const id = await collect(mtnBody("+2250500000003"));
-    await submitPayment(id);
+    await submitOrder(id);
     mtn.admin.advanceClock(3);
     await mtn.admin.idle();
     mtn.admin.configure({ callbackMode: "once" });
     expect(await runCheckJobs([id])).toBe(0);
     expect((await payment(id)).status).toBe("processing");
-    await pollPayment(id);
+    await pollOrder(id);
     expect((await payment(id)).status).toBe("success");
     note(`MTN callback lost ${id}: ${(await calls(id)).join(", ")} → success by polling`);
   });
@@ -305,7 +303,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     mtn.admin.setScenario("2250500000005", { status: "SUCCESSFUL", afterSeconds: 0 });
     mtn.admin.configure({ callbackBeforeAnswer: true });
     const id = await collect(mtnBody("+2250500000005"));
-    await submitPayment(id);
+    await submitOrder(id);
     await mtn.admin.idle();
     mtn.admin.configure({ callbackBeforeAnswer: false });
     const ref = (await payment(id)).providerRequestRef!;
@@ -319,14 +317,14 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
   it("a failing number through each → failed with the mapped error code", async () => {
     mtn.admin.setScenario("2250500000099", { status: "FAILED", reason: "APPROVAL_REJECTED", afterSeconds: 0 });
     const viaMtn = await collect(mtnBody("+2250500000099"));
-    await submitPayment(viaMtn);
+    await submitOrder(viaMtn);
     await mtn.admin.idle();
     await runCheckJobs([viaMtn]); // the callback's hint
-    if ((await payment(viaMtn)).status === "processing") await pollPayment(viaMtn);
+    if ((await payment(viaMtn)).status === "processing") await pollOrder(viaMtn);
     // APPROVAL_REJECTED → declined → the spec's user_cancelled for a collect (platform-error-code.ts)
     expect(await payment(viaMtn)).toMatchObject({ status: "failed", errorCode: "user_cancelled" });
     const viaPawapay = await collect(orangeBody("+221770000049"));
-    await submitPayment(viaPawapay);
+    await submitOrder(viaPawapay);
     expect(await answeredCallbacks((await payment(viaPawapay)).providerRequestRef!)).toEqual([200]);
     expect(await payment(viaPawapay)).toMatchObject({ status: "failed", errorCode: "insufficient_funds" });
     note(`failing numbers: MTN ${viaMtn} APPROVAL_REJECTED → failed/user_cancelled; pawaPay ${viaPawapay} INSUFFICIENT_BALANCE → failed/insufficient_funds`);
@@ -345,7 +343,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     const { payout: res } = await quoteAndInitiate(m.headers, quoteBody({ amount: 1_000, ...q }), beneficiary(q.destinationCountry, phone));
     expect(res.status).toBe(201);
     const po = res.json.transactionId as string;
-    await submitPayout(po);
+    await submitOrder(po);
     const queued = (await payoutStatus(m.headers, po)).json;
     expect(queued).toMatchObject({ status: "pending", queuedReason: expect.stringMatching(/unavailable/) });
 
@@ -353,8 +351,8 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     if (name === "pawaPay") pawapay = await startPawapay(port);
     else mtn = await startMtn(port);
     await (await prisma()).connectorAccount.update({ where: { id: account }, data: { openUntil: new Date(Date.now() - 1000) } });
-    expect(await submitQueuedPayouts()).toBe(1);
-    expect(await submitQueuedPayouts()).toBe(0);
+    expect(await submitQueuedOrders()).toBe(1);
+    expect(await submitQueuedOrders()).toBe(0);
     const ref = (await payout(po)).providerRequestRef!;
     const submits =
       name === "pawaPay"

@@ -2,28 +2,26 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as callbackPost } from "@/app/api/v1/connectors/[accountId]/callback/route";
-import { startOrangeWebpaySimulator, type OrangeSimulator } from "@/lib/connectors/orange-webpay/simulator";
-import { startWaveSimulator, type WaveSimulator } from "@/lib/connectors/wave/simulator";
+import { startOrangeWebpaySimulator, type OrangeSimulator } from "@/simulators/orange-webpay";
+import { startWaveSimulator, type WaveSimulator } from "@/simulators/wave";
 import { getPrisma } from "@/lib/db/client";
-import { pollRefund, submitRefund } from "@/lib/refunds/refund-jobs";
 import { runSettlement } from "@/lib/ledger/settle-due-pending";
-import { pollPayment, submitPayment } from "@/lib/payments/payment-jobs";
-import { pollPayout, submitPayout } from "@/lib/payouts/payout-jobs";
 import { directBody, eventTypes, initiatePayment } from "../helpers/payments";
 import { paymentStatus, refund as refundPayment } from "../helpers/refunds";
 import { quoteAndInitiate, quoteBody, recipient, status as payoutStatus } from "../helpers/payouts";
 import { createLiveMerchant, enterProduction, ops, restoreEnv } from "../helpers/production-instance";
 import { ensureReferenceData } from "../helpers/reference";
 import { operatorCalls, runCheckJobs } from "../helpers/connector-flow";
+import { pollOrder, submitOrder } from "@/lib/orders/orders";
 
 /**
- * Issue 15's e2e flow for Wave and Orange Money web payment: production mode with the real
+ * The e2e flow for Wave and Orange Money web payment: production mode with the real
  * connectors pointed at their contract simulators on 127.0.0.1, configured with the ops
  * commands; a live merchant collects through the real route handlers (direct initiate answers
  * nextAction redirect; the customer pays on the simulated operator page); Wave's signed webhook
  * comes over real HTTP into the callback route and is applied; Orange's unsigned notification
  * only triggers a status query. Wave also pays out (Idempotency-Key). WebPay has no payout API:
- * route:set refuses it. The platform has no refund endpoint yet (DESIGN §14 is a later issue):
+ * route:set refuses it. The platform has no refund endpoint yet (docs/design/refunds.md is a later issue):
  * Wave's refund is proven against its simulator in tests/connectors/wave.
  */
 let platform: { url: string; close(): Promise<void> };
@@ -94,7 +92,7 @@ describe("production e2e: Wave and Orange Money web payment simulators", () => {
     const data = await direct("wave", "+221770000012");
     expect(data.nextAction).toEqual({ type: "redirect", url: data.redirectUrl });
     const id = data.transactionId;
-    await submitPayment(id);
+    await submitOrder(id);
     const sent = await payment(id);
     expect(sent).toMatchObject({ status: "processing", connectorAccountId: "wave-sn", providerReference: expect.stringMatching(/^cos-/), providerRedirectUrl: expect.stringContaining(`${wave.url}/pay/cos-`) });
     const session = wave.admin.session(sent.providerReference!)!;
@@ -114,23 +112,23 @@ describe("production e2e: Wave and Orange Money web payment simulators", () => {
 
   it("Wave: a tampered webhook is refused (401) and changes nothing; polling finds the truth", async () => {
     const { transactionId: id } = await direct("wave", "+221770000013");
-    await submitPayment(id);
+    await submitOrder(id);
     wave.admin.configure({ webhookMode: "tampered" });
     wave.admin.pay((await payment(id)).providerReference!);
     await wave.admin.idle();
     wave.admin.configure({ webhookMode: "signed" });
     expect(wave.admin.webhooks().filter((w) => w.body.includes(id)).map((w) => w.httpStatus)).toEqual([401]);
     expect((await payment(id)).status).toBe("processing");
-    await pollPayment(id);
+    await pollOrder(id);
     expect((await payment(id)).status).toBe("success");
     trace.push(`Wave tampered webhook ${id}: 401, unchanged; ${await calls(id)} → success by polling`);
   });
 
   it("Wave: the session expires unpaid → failed timeout", async () => {
     const { transactionId: id } = await direct("wave", "+221770000014");
-    await submitPayment(id);
+    await submitOrder(id);
     wave.admin.advanceClock(31 * 60);
-    await pollPayment(id);
+    await pollOrder(id);
     expect(await payment(id)).toMatchObject({ status: "failed", errorCode: "timeout" });
   });
 
@@ -138,7 +136,7 @@ describe("production e2e: Wave and Orange Money web payment simulators", () => {
     const data = await direct("orange", "+221770000015");
     expect(data.nextAction).toMatchObject({ type: "redirect" });
     const id = data.transactionId;
-    await submitPayment(id);
+    await submitOrder(id);
     const sent = await payment(id);
     expect(sent).toMatchObject({ status: "processing", connectorAccountId: "orange-sn", providerRedirectUrl: expect.stringContaining(`${orange.url}/pay/`) });
     orange.admin.pay(sent.providerReference!);
@@ -152,7 +150,7 @@ describe("production e2e: Wave and Orange Money web payment simulators", () => {
 
   it("Orange WebPay: a forged notification is refused (401); a failed payment → failed provider_error", async () => {
     const { transactionId: id } = await direct("orange", "+221770000016");
-    await submitPayment(id);
+    await submitOrder(id);
     const forged = await fetch(`${platform.url}/api/v1/connectors/orange-sn/callback?o=${id.slice(4)}&t=AAAAAAAAAAAAAAAA`, { method: "POST", body: JSON.stringify({ status: "SUCCESS", notif_token: "x", txnid: "MP1" }) });
     expect(forged.status).toBe(401);
     expect((await payment(id)).status).toBe("processing");
@@ -160,6 +158,38 @@ describe("production e2e: Wave and Orange Money web payment simulators", () => {
     await orange.admin.idle();
     await runCheckJobs([id]);
     expect(await payment(id)).toMatchObject({ status: "failed", errorCode: "provider_error" });
+  });
+
+  it("Orange WebPay: an init whose answer was lost is re-initiated by the engine under a new order_id (single-use), never the same one; the customer pays it", async () => {
+    const { transactionId: id } = await direct("orange", "+221770000017", 12_500);
+    orange.scenario({ reference: id.slice(4) }, [{ kind: "lose_answer", how: "reset" }]);
+    // The submit job: the init's answer is lost after Orange recorded the first order_id (no
+    // pay_token came back, so no payment URL reached the customer: nothing payable). Its status
+    // check, in the same job, finds no pay_token → Orange does not know it (not_found) → sent again
+    // under the next attempt reference, a new order_id (Orange would refuse the first: 403 → failed).
+    await submitOrder(id);
+    expect(orange.admin.payment(id.slice(4))).not.toBeNull();
+    await pollOrder(id); // asked again: nothing more is sent
+    const resent = await payment(id);
+    expect(resent).toMatchObject({ status: "processing", providerRequestRef: `${id}-2`, providerRedirectUrl: expect.stringContaining(`${orange.url}/pay/`) });
+    const inits = orange.admin.requests("/orange-money-webpay/sn/v1/webpayment").map((r) => JSON.parse(r.body).order_id).filter((o: string) => o.startsWith(id.slice(4)));
+    expect(inits).toEqual([id.slice(4), `${id.slice(4)}-2`]);
+    const attempts = await (await getPrisma()).orderAttempt.findMany({ where: { orderId: id }, orderBy: { number: "asc" } });
+    expect(attempts.map((a) => [a.number, a.reference, a.lastStatus])).toEqual([
+      [1, id, "not_found"],
+      [2, `${id}-2`, "processing"],
+    ]);
+
+    orange.admin.pay(resent.providerReference!);
+    await orange.admin.idle();
+    expect(await runCheckJobs([id])).toBe(1);
+    expect(await payment(id)).toMatchObject({ status: "success", providerRequestRef: `${id}-2` });
+    expect(await eventTypes(m.merchant.id, id)).toEqual(["payment.pending", "payment.processing", "payment.success"]);
+    expect(orange.truth().filter((t) => t.reference.startsWith(id.slice(4))).map((t) => [t.reference, t.state])).toEqual([
+      [id.slice(4), "pending"],
+      [`${id.slice(4)}-2`, "succeeded"],
+    ]);
+    trace.push(`Orange collect ${id}, init answer lost: ${await calls(id)} → re-initiated as ${id.slice(4)}-2 → success`);
   });
 
   it("Orange WebPay has no payouts: route:set refuses them with a clear message", async () => {
@@ -172,43 +202,75 @@ describe("production e2e: Wave and Orange Money web payment simulators", () => {
     const { payout: res } = await quoteAndInitiate(m.headers, quoteBody({ amount: 5_000, destinationCountry: "SN", method: "wave" }), { recipient: recipient("+221770000017") });
     expect(res.status).toBe(201);
     const po = res.json.transactionId as string;
-    await submitPayout(po);
-    if ((await (await getPrisma()).payout.findUniqueOrThrow({ where: { id: po } })).status === "processing") await pollPayout(po);
+    await submitOrder(po);
+    if ((await (await getPrisma()).payout.findUniqueOrThrow({ where: { id: po } })).status === "processing") await pollOrder(po);
     expect((await payoutStatus(m.headers, po)).json).toMatchObject({ status: "success" });
     const sent = wave.admin.requests({ method: "POST", path: "/v1/payout" }).at(-1)!;
     expect(sent.headers["idempotency-key"]).toBe(po);
     trace.push(`Wave payout ${po}: ${await calls(po)} → success`);
   });
-  it("Wave refunds a paid session in full only: a partial refund fails before any money call (hold released); the full one succeeds → payment.refunded", async () => {
+  it("Wave refunds a paid session in full only: a partial refund is refused at the API (400, no call); the full one succeeds → payment.refunded", async () => {
     const { transactionId: id } = await direct("wave", "+221770000018", 8_000);
-    await submitPayment(id);
+    await submitOrder(id);
     const sessionId = (await payment(id)).providerReference!;
     wave.admin.pay(sessionId);
     await wave.admin.idle();
-    if ((await payment(id)).status === "processing") await pollPayment(id);
+    if ((await payment(id)).status === "processing") await pollOrder(id);
     expect((await payment(id)).status).toBe("success");
     await runSettlement({ merchantId: m.merchant.id });
     const refundRow = async (rf: string) => (await getPrisma()).refund.findUniqueOrThrow({ where: { id: rf } });
     const refundCalls = () => wave.admin.requests({ method: "POST" }).filter((r) => r.path === `/v1/checkout/sessions/${sessionId}/refund`).length;
 
+    // Wave refunds whole sessions only: a partial refund is refused at the API, nothing held or sent.
     const partial = await refundPayment(m.headers, id, { amount: 3_000, reason: "one item back" });
-    expect(partial.status).toBe(201);
-    await submitRefund(partial.json.refundId);
-    expect(await refundRow(partial.json.refundId)).toMatchObject({ status: "failed", errorCode: "provider_error", errorMessage: expect.stringContaining("in full only") });
+    expect(partial.status).toBe(400);
+    expect(partial.json).toMatchObject({ code: "invalid_amount" });
     expect(refundCalls()).toBe(0);
 
     const full = await refundPayment(m.headers, id, {});
     expect(full.status).toBe(201);
-    await submitRefund(full.json.refundId);
-    if ((await refundRow(full.json.refundId)).status === "processing") await pollRefund(full.json.refundId);
+    await submitOrder(full.json.refundId);
+    if ((await refundRow(full.json.refundId)).status === "processing") await pollOrder(full.json.refundId);
     expect(await refundRow(full.json.refundId)).toMatchObject({ status: "success", connectorAccountId: "wave-sn" });
     expect(refundCalls()).toBe(1);
     expect((await paymentStatus(m.headers, id)).json).toMatchObject({ status: "refunded", refundedAmount: 8_000 });
     expect(await eventTypes(m.merchant.id, id)).toEqual([
       "payment.pending", "payment.processing", "payment.success",
-      "refund.pending", "refund.failed", // the partial one
       "refund.pending", "refund.processing", "refund.success", "payment.refunded",
     ]);
-    trace.push(`Wave refund of ${id}: partial refused (full only, no call); full ${full.json.refundId}: ${await calls(full.json.refundId)} → success, payment.refunded`);
+    trace.push(`Wave refund of ${id}: partial refused at the API (400, full only, no call); full ${full.json.refundId}: ${await calls(full.json.refundId)} → success, payment.refunded`);
+  });
+
+  it("Wave refund whose answer was lost: its status is asked by the COLLECT's session id (the engine fills OrderRef.collect), never an empty one; refunded once", async () => {
+    const { transactionId: id } = await direct("wave", "+221770000019", 6_000);
+    await submitOrder(id);
+    const sessionId = (await payment(id)).providerReference!;
+    wave.admin.pay(sessionId);
+    await wave.admin.idle();
+    if ((await payment(id)).status === "processing") await pollOrder(id);
+    expect((await payment(id)).status).toBe("success");
+    await runSettlement({ merchantId: m.merchant.id });
+    const refundRow = async (rf: string) => (await getPrisma()).refund.findUniqueOrThrow({ where: { id: rf } });
+    const refundPosts = () => wave.admin.requests({ method: "POST" }).filter((r) => r.path.endsWith("/refund"));
+    const before = refundPosts().length;
+
+    // Wave refunds the session, then the answer is lost: the refund has no operator id of its own.
+    wave.scenario({ reference: id }, [{ kind: "lose_answer", how: "reset" }]);
+    const full = await refundPayment(m.headers, id, {});
+    expect(full.status).toBe(201);
+    const rf = full.json.refundId as string;
+    await submitOrder(rf);
+    if ((await refundRow(rf)).status !== "success") await pollOrder(rf);
+    // Every refund call named the collect's session (a repeat is safe at Wave), none an empty id.
+    expect(refundPosts().slice(before).map((r) => r.path)).toEqual(expect.arrayContaining([`/v1/checkout/sessions/${sessionId}/refund`]));
+    expect(refundPosts().slice(before).every((r) => r.path === `/v1/checkout/sessions/${sessionId}/refund`)).toBe(true);
+    expect(refundPosts().length - before).toBeGreaterThanOrEqual(2); // the lost one, then the status check's repeat
+    expect(await refundRow(rf)).toMatchObject({ status: "success", connectorAccountId: "wave-sn" });
+    expect((await paymentStatus(m.headers, id)).json).toMatchObject({ status: "refunded", refundedAmount: 6_000 });
+    expect(wave.truth().filter((t) => t.direction === "refund" && t.refundOf === id)).toHaveLength(1);
+    expect(await eventTypes(m.merchant.id, id)).toEqual([
+      "payment.pending", "payment.processing", "payment.success",
+      "refund.pending", "refund.processing", "refund.success", "payment.refunded",
+    ]);
   });
 });

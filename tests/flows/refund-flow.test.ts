@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
 import { reconcileLedger } from "@/lib/ledger";
-import { pollRefund, submitRefund } from "@/lib/refunds/refund-jobs";
 import { fund, wallet } from "../helpers/ledger";
 import { createTestMerchant } from "../helpers/merchants";
 import { driveRefund, events, paidPayment, paymentStatus, refund } from "../helpers/refunds";
 import { ensureReferenceData } from "../helpers/reference";
+import { pollOrder, submitOrder } from "@/lib/orders/orders";
 
 beforeAll(() => ensureReferenceData());
 
@@ -53,29 +53,31 @@ describe("refund flow in sandbox: the refund amount's last two digits pick the o
     expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
   });
 
-  it("…99 never answers: processing until the provider timeout, then failed provider_error and released", async () => {
+  it("…99 never answers: processing past the provider timeout, its amount still held, in review (our timer never releases a refund)", async () => {
     const { m, refundId } = await refundOf(1_099);
-    await submitRefund(refundId);
+    const t0 = new Date();
+    await submitOrder(refundId, { now: t0 });
     const prisma = await getPrisma();
     expect((await prisma.refund.findUniqueOrThrow({ where: { id: refundId } })).status).toBe("processing");
-    await pollRefund(refundId, new Date(Date.now() + 60_000));
+    await pollOrder(refundId, { now: new Date(t0.getTime() + 60_000) });
     expect((await prisma.refund.findUniqueOrThrow({ where: { id: refundId } })).status).toBe("processing");
-    const late = new Date(Date.now() + 31 * 60_000); // past PROVIDER_TIMEOUT_SECONDS (1800)
-    expect(await pollRefund(refundId, late)).toBeUndefined();
-    expect(await prisma.refund.findUniqueOrThrow({ where: { id: refundId } })).toMatchObject({ status: "failed", errorCode: "provider_error" });
-    expect((await wallet(m.merchant.id, "XOF")).available).toBe(100_000n);
+    const late = new Date(t0.getTime() + 31 * 60_000); // past PROVIDER_TIMEOUT_SECONDS (1800)
+    expect(await pollOrder(refundId, { now: late })).toEqual({ rescheduleAt: new Date(late.getTime() + 3600_000) });
+    expect(await prisma.refund.findUniqueOrThrow({ where: { id: refundId } })).toMatchObject({ status: "processing", errorCode: null });
+    expect((await wallet(m.merchant.id, "XOF")).available).toBe(100_000n - 1_099n);
+    expect(await prisma.orderReview.findUniqueOrThrow({ where: { orderId: refundId } })).toMatchObject({ reason: "window_passed", resolvedAt: null });
     expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
   });
 
   it("a submit job run twice sends once (one reference), and a poll of a final refund changes nothing", async () => {
     const { refundId } = await refundOf(2_000);
-    await Promise.all([submitRefund(refundId), submitRefund(refundId)]);
+    await Promise.all([submitOrder(refundId), submitOrder(refundId)]);
     const prisma = await getPrisma();
     const r = await prisma.refund.findUniqueOrThrow({ where: { id: refundId } });
     expect(r.providerRequestRef).toBe(refundId);
     await driveRefund(refundId);
     const done = await prisma.refund.findUniqueOrThrow({ where: { id: refundId } });
-    await pollRefund(refundId);
+    await pollOrder(refundId);
     expect(await prisma.refund.findUniqueOrThrow({ where: { id: refundId } })).toEqual(done);
     expect(await prisma.refundStatusChange.count({ where: { refundId } })).toBe(3);
   });

@@ -5,14 +5,15 @@ import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { metrics } from "@/lib/observability/metrics";
 import { refreshDatabaseGauges } from "@/lib/observability/database-gauges";
 import { startTracing, stopTracing, tracingEnabled } from "@/lib/observability/tracing";
-import { SUBMIT_PAYMENT_JOB } from "@/lib/payments/initiate-payment";
+import { submitPaymentJob } from "@/lib/payments/payment-jobs";
 import { type FakeOperator, registerFakeOperator, startFakeOperator } from "../helpers/fake-operator";
 import { createLiveMerchant, enterProduction, ops, restoreEnv } from "../helpers/production-instance";
 import { directBody, initiatePayment } from "../helpers/payments";
 import { ensureReferenceData } from "../helpers/reference";
+import { platformJobs } from "@/lib/platform/jobs";
 
 /**
- * OpenTelemetry spans (issue 20), exported to an in-memory exporter: one request's span with its
+ * OpenTelemetry spans, exported to an in-memory exporter: one request's span with its
  * database transactions, the job it enqueued with its operator call, and an operator call
  * recorded in the metrics per connector account with its circuit breaker. Production mode with
  * a local HTTP operator (the fake-operator connector), so operator calls are real HTTP.
@@ -80,10 +81,10 @@ describe("tracing", () => {
     console.info(`spans of one request:\n${tree(requestSpans).join("\n")}`);
 
     exporter.reset();
-    await runDueJobs({ types: [SUBMIT_PAYMENT_JOB] });
+    await runDueJobs({ jobs: platformJobs, types: [submitPaymentJob.type] });
     const jobSpans = exporter.getFinishedSpans();
-    const job = jobSpans.find((s) => s.name === `job ${SUBMIT_PAYMENT_JOB}`)!;
-    expect(job.attributes).toMatchObject({ "job.type": SUBMIT_PAYMENT_JOB, "job.attempt": 1, "job.outcome": "succeeded" });
+    const job = jobSpans.find((s) => s.name === `job ${submitPaymentJob.type}`)!;
+    expect(job.attributes).toMatchObject({ "job.type": submitPaymentJob.type, "job.attempt": 1, "job.outcome": "succeeded" });
     const call = jobSpans.find((s) => s.name === "operator collect")!;
     expect(call.kind).toBe(SpanKind.CLIENT);
     expect(call.attributes).toMatchObject({ "connector.account": "fake-trace", "connector.operation": "collect", "http.response.status_code": expect.any(Number) });

@@ -1,5 +1,6 @@
 import { getPrisma } from "@/lib/db/client";
-import { jobHandler } from "@/lib/jobs/job-handlers";
+import { platformJobs } from "@/lib/platform/jobs";
+import type { PawapaySimulator } from "@/simulators/pawapay";
 
 /**
  * Pieces the production-mode flow tests share: running a callback's hint as the job runner
@@ -12,7 +13,7 @@ export async function runCheckJobs(ids: string[]): Promise<number> {
   const pending = await prisma.job.findMany({ where: { type: "connector.check", status: "pending" } });
   const jobs = pending.filter((j) => ids.includes((j.payload as { id: string }).id));
   for (const job of jobs) {
-    await jobHandler(job.type)!(job.payload as Record<string, unknown>, { id: job.id, attempts: 1 });
+    await platformJobs.handler(job.type)!(job.payload as Record<string, unknown>, { id: job.id, attempts: 1 });
     await prisma.job.update({ where: { id: job.id }, data: { status: "succeeded" } });
   }
   return jobs.length;
@@ -22,4 +23,15 @@ export async function runCheckJobs(ids: string[]): Promise<number> {
 export async function operatorCalls(subjectId: string): Promise<string[]> {
   const rows = await (await getPrisma()).connectorCall.findMany({ where: { subjectId }, orderBy: { id: "asc" } });
   return rows.map((c) => `${c.operation} ${c.httpStatus ?? "-"}`);
+}
+
+/** What our callback route answered a pawaPay simulator's callbacks for one reference (waits up to 10 s for the first). */
+export async function pawapayCallbackAnswers(simulator: PawapaySimulator, reference: string): Promise<(number | string | undefined)[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    await simulator.admin.idle();
+    const answered = simulator.admin.callbacks.filter((c) => c.id === reference && (c.status !== undefined || c.error !== undefined));
+    if (answered.length || Date.now() > deadline) return answered.map((c) => c.status ?? c.error);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

@@ -12,17 +12,33 @@ import { registerConnectorForTests } from "@/lib/connectors/registry";
  * pawaPay e2e tests use their own connectors and contract simulators with the same harness
  * (tests/helpers/production-instance.ts).
  */
-export type FakeOrder = { reference: string; direction: string; amount: string; destination: string; status: "PENDING" | "SUCCESSFUL" | "FAILED"; reason?: NeutralReason };
+export type FakeOrder = {
+  reference: string;
+  direction: string;
+  amount: string;
+  destination: string;
+  status: FakeStatus;
+  reason?: NeutralReason;
+  paid?: { amount: string; currency: string };
+  /** A refund: the reference of the collect it refunds. */
+  collectReference?: string;
+};
+
+/** RECONCILING: accepted, the outcome unclear to the operator itself (pawaPay IN_RECONCILIATION, Airtel TA). */
+export type FakeStatus = "PENDING" | "RECONCILING" | "SUCCESSFUL" | "FAILED";
 
 export type FakeOperator = {
   baseUrl: string;
   orders: Map<string, FakeOrder>;
   requests: { method: string; path: string; headers: IncomingMessage["headers"]; body: string }[];
-  /** `down`: every call 503; `commit-then-hang`: a submit is recorded, then no answer comes. */
-  mode: "up" | "down" | "commit-then-hang";
+  /**
+   * `down`: every call 503; `commit-then-hang`: a submit is recorded, then no answer comes;
+   * `drop-submits`: a submit is answered 503 and never recorded (status checks answer as usual).
+   */
+  mode: "up" | "down" | "commit-then-hang" | "drop-submits";
   /** Final answer given to new orders at once (else they stay PENDING until settle()). */
   instant: null | { status: "SUCCESSFUL" } | { status: "FAILED"; reason: NeutralReason };
-  settle(reference: string, status: "SUCCESSFUL" | "FAILED", reason?: NeutralReason): void;
+  settle(reference: string, status: Exclude<FakeStatus, "PENDING">, reason?: NeutralReason): void;
   submits(): number;
   close(): Promise<void>;
 };
@@ -65,6 +81,7 @@ export async function startFakeOperator(apiKey: string): Promise<FakeOperator> {
     if (req.headers.authorization !== `Bearer ${apiKey}`) return send(401, { error: "UNAUTHORIZED" });
     if (req.method === "GET" && path === "/health") return send(200, { ok: true });
     if (req.method === "POST" && path === "/orders") {
+      if (operator.mode === "drop-submits") return send(503, { error: "SERVICE_UNAVAILABLE" });
       const input = JSON.parse(body) as Omit<FakeOrder, "status">;
       if (operator.orders.has(input.reference)) return send(409, { error: "DUPLICATE" });
       operator.orders.set(input.reference, { ...input, status: operator.instant?.status ?? "PENDING", reason: operator.instant?.status === "FAILED" ? operator.instant.reason : undefined });
@@ -90,7 +107,10 @@ export const signFakeCallback = (secret: string, rawBody: string) => createHmac(
 
 function outcomeOf(order: FakeOrder): ConnectorOutcome {
   const raw = { status: order.status, code: order.reason };
-  if (order.status === "SUCCESSFUL") return { status: "success", operatorReference: `op-${order.reference}`, raw };
+  // `paid`: what the operator says it moved, when it says (a success's amount and currency).
+  const amount = order.paid ? { amount: { minor: BigInt(order.paid.amount), currency: order.paid.currency } } : {};
+  if (order.status === "SUCCESSFUL") return { status: "success", operatorReference: `op-${order.reference}`, raw, ...amount };
+  if (order.status === "RECONCILING") return { status: "processing", ambiguous: true, operatorReference: `op-${order.reference}`, raw };
   if (order.status === "FAILED") return { status: "failed", reason: order.reason ?? "other", message: `The operator refused (${order.reason ?? "unknown"}).`, operatorReference: `op-${order.reference}`, raw };
   return { status: "processing", operatorReference: `op-${order.reference}`, raw };
 }
@@ -105,7 +125,7 @@ function answerToSubmit(status: number): ConnectorOutcome {
 
 export const fakeOperatorConnector: Connector<{ label?: string }> = {
   type: FAKE_TYPE,
-  capabilities: { collect: "push", payout: true, refund: false, signedCallbacks: true, uuidReference: true },
+  capabilities: { collect: "push", payout: true, refund: false, signedCallbacks: true, uuidReference: true, partialRefund: true },
   settingsSchema: z.object({ label: z.string().min(1).optional() }).strict(),
   secretNames: ["API_KEY", "CALLBACK_SECRET"],
   optionalSecrets: ["CALLBACK_SECRET"],
@@ -155,7 +175,7 @@ export const fakeOperatorConnector: Connector<{ label?: string }> = {
       return { kind: "rejected", why: "not JSON" };
     }
     const secret = context.secrets.CALLBACK_SECRET;
-    const direction = body.direction === "payout" ? "payout" : "collect";
+    const direction = body.direction === "payout" || body.direction === "refund" ? body.direction : "collect";
     if (!secret) return { kind: "hint", direction, reference: body.reference };
     const given = Buffer.from(callback.headers.get("x-signature") ?? "", "hex");
     const expected = Buffer.from(signFakeCallback(secret, callback.rawBody), "hex");
@@ -168,4 +188,26 @@ export const fakeOperatorConnector: Connector<{ label?: string }> = {
   },
 };
 
-export const registerFakeOperator = () => registerConnectorForTests(fakeOperatorConnector);
+/** The same operator, as a connector that also refunds (`POST /orders` with direction `refund` and the collect's reference). */
+export const fakeRefundingConnector: Connector<{ label?: string }> = {
+  ...fakeOperatorConnector,
+  type: `${FAKE_TYPE}-refunds`,
+  capabilities: { ...fakeOperatorConnector.capabilities, refund: true },
+  async refund(context, order) {
+    const response = await context.http({
+      operation: "refund",
+      method: "POST",
+      url: "/orders",
+      subjectId: order.refundId,
+      headers: { authorization: `Bearer ${context.secrets.API_KEY}`, "content-type": "application/json" },
+      body: JSON.stringify({ reference: order.reference, direction: "refund", amount: String(order.amountMinor), destination: order.phone, collectReference: order.collectReference }),
+    });
+    return answerToSubmit(response.status);
+  },
+};
+
+/** Registers both fake connector types (`fake-operator`, `fake-operator-refunds`) for the test process; returns the undo. */
+export const registerFakeOperator = () => {
+  const undo = [registerConnectorForTests(fakeOperatorConnector), registerConnectorForTests(fakeRefundingConnector)];
+  return () => undo.forEach((u) => u());
+};

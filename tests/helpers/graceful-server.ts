@@ -10,10 +10,11 @@ import { startInProcessRunner } from "@/lib/jobs/in-process-runner";
 import { exposeShutdown } from "@/lib/platform/shutdown";
 // @ts-expect-error -- plain JavaScript module without types
 import { installGracefulShutdown } from "../../scripts/graceful-shutdown.mjs";
+import { platformJobs } from "@/lib/platform/jobs";
 
 const slowMs = Number(process.argv[2] ?? 800);
 await getDatabase();
-startInProcessRunner(50);
+startInProcessRunner({ jobs: platformJobs, pollMs: 50 });
 exposeShutdown();
 const server = createServer((req, res) => {
   if (req.url !== "/fast") process.stdout.write(`started ${req.url}\n`); // the test sends SIGTERM only once it is in flight

@@ -51,3 +51,33 @@ export function webpHeader(width: number, height: number): Buffer {
 }
 
 export const SVG_LOGO = Buffer.from(`<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>`);
+
+/** EXIF as a camera writes it, with a GPS position (what must never reach a customer). */
+export const EXIF_WITH_GPS = Buffer.concat([Buffer.from("Exif\0\0MM\0*", "latin1"), Buffer.from("GPSLatitude 14.6928 N GPSLongitude 17.4467 W Canon EOS serial 0123456789", "latin1")]);
+
+/** The PNG of pngImage with an eXIf chunk and a text note before its pixels. */
+export function pngWithMetadata(width: number, height: number): Buffer {
+  const plain = pngImage(width, height);
+  const afterHeader = 8 + 25; // signature, IHDR
+  return Buffer.concat([plain.subarray(0, afterHeader), chunk("eXIf", EXIF_WITH_GPS), chunk("tEXt", Buffer.from("Comment\0taken at home, GPS 14.69 -17.44", "latin1")), plain.subarray(afterHeader)]);
+}
+
+/** jpegHeader's JPEG with an APP1 EXIF segment and a comment. */
+export function jpegWithMetadata(width: number, height: number): Buffer {
+  const plain = jpegHeader(width, height);
+  const segment = (marker: number, data: Buffer) => Buffer.concat([Buffer.from([0xff, marker, (data.length + 2) >> 8, (data.length + 2) & 0xff]), data]);
+  return Buffer.concat([plain.subarray(0, 2), segment(0xe1, EXIF_WITH_GPS), segment(0xfe, Buffer.from("GPS 14.69 -17.44", "latin1")), plain.subarray(2)]);
+}
+
+/** webpHeader's WebP with an EXIF chunk, flagged in VP8X. */
+export function webpWithMetadata(width: number, height: number): Buffer {
+  const plain = webpHeader(width, height);
+  const exif = Buffer.alloc(8 + EXIF_WITH_GPS.length + (EXIF_WITH_GPS.length % 2));
+  exif.write("EXIF", 0, "ascii");
+  exif.writeUInt32LE(EXIF_WITH_GPS.length, 4);
+  EXIF_WITH_GPS.copy(exif, 8);
+  const out = Buffer.concat([plain, exif]);
+  out[20] |= 0x08; // VP8X: EXIF present
+  out.writeUInt32LE(out.length - 8, 4);
+  return out;
+}

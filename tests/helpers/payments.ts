@@ -1,7 +1,7 @@
 import { POST as initiate } from "@/app/api/v1/payments/initiate/route";
 import { getPrisma } from "@/lib/db/client";
-import { pollPayment, submitPayment } from "@/lib/payments/payment-jobs";
 import { call } from "./http";
+import { pollOrder, submitOrder } from "@/lib/orders/orders";
 
 let counter = 0;
 export const uniqueRef = (prefix = "order") => `${prefix}-${Date.now()}-${process.pid}-${++counter}`;
@@ -22,11 +22,11 @@ export async function initiatePayment(headers: Record<string, string>, body: Rec
 
 /** Runs the payment's provider jobs the way the runner would: submit, then poll to a final state. */
 export async function driveToFinal(paymentId: string, maxPolls = 5) {
-  await submitPayment(paymentId);
+  await submitOrder(paymentId);
   for (let i = 0; i < maxPolls; i++) {
     const p = await (await getPrisma()).payment.findUniqueOrThrow({ where: { id: paymentId } });
     if (p.status !== "processing") return p;
-    await pollPayment(paymentId);
+    await pollOrder(paymentId);
   }
   return (await getPrisma()).payment.findUniqueOrThrow({ where: { id: paymentId } });
 }

@@ -4,8 +4,8 @@ import { GET as limitsRoute } from "@/app/api/v1/payouts/limits/route";
 import { POST as quoteRoute } from "@/app/api/v1/payouts/quote/route";
 import { GET as statusRoute } from "@/app/api/v1/payouts/status/[payoutId]/route";
 import { getPrisma } from "@/lib/db/client";
-import { pollPayout, submitPayout } from "@/lib/payouts/payout-jobs";
 import { call } from "./http";
+import { pollOrder, submitOrder } from "@/lib/orders/orders";
 
 export const quoteBody = (overrides: Record<string, unknown> = {}) => ({
   amount: 10_000,
@@ -60,11 +60,11 @@ export async function quoteAndInitiate(headers: Record<string, string>, q: Recor
 
 /** Runs the payout's provider jobs the way the runner would: submit, then poll to a final state. */
 export async function driveToFinal(payoutId: string, maxPolls = 5) {
-  await submitPayout(payoutId);
+  await submitOrder(payoutId);
   for (let i = 0; i < maxPolls; i++) {
     const p = await (await getPrisma()).payout.findUniqueOrThrow({ where: { id: payoutId } });
     if (p.status !== "processing") return p;
-    await pollPayout(payoutId);
+    await pollOrder(payoutId);
   }
   return (await getPrisma()).payout.findUniqueOrThrow({ where: { id: payoutId } });
 }

@@ -5,7 +5,7 @@ import { verifyMerchant } from "@/lib/merchants/verify-merchant";
 import { createTestMerchant } from "./merchants";
 
 /**
- * A production-mode instance inside a test file (DESIGN §2, §13): APP_ENV=production for the
+ * A production-mode instance inside a test file (docs/design/environments.md, docs/design/connectors.md): APP_ENV=production for the
  * file, a verified merchant with live keys, and connectors configured the way an operator does
  * it, through the ops commands. For the seam's own flow test (fake operator) and for the e2e
  * flows of real connectors against their contract simulators.
@@ -32,11 +32,11 @@ export function restoreEnv() {
 export const enterProduction = (extra: Record<string, string> = {}) => setEnv({ APP_ENV: "production", ...extra });
 
 /** A merchant verified by an operator, with its live key pair and ready-made auth headers. */
-export async function createLiveMerchant() {
+export async function createLiveMerchant(overrides: Parameters<typeof createTestMerchant>[0] = {}) {
   // Signed up as every merchant is (sandbox keys), then verified by an operator: live keys.
   const appEnv = process.env.APP_ENV;
   process.env.APP_ENV = "sandbox";
-  const created = await createTestMerchant().finally(() => (process.env.APP_ENV = appEnv));
+  const created = await createTestMerchant(overrides).finally(() => (process.env.APP_ENV = appEnv));
   const verified = await verifyMerchant(created.merchant.id, "test-operator");
   const credentials = `${verified.keys.publicKey}:${verified.keys.secretKey}`;
   return { merchant: created.merchant, credentials, headers: { "X-API-Key": credentials } };

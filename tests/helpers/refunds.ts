@@ -2,9 +2,9 @@ import { POST as refundRoute } from "@/app/api/v1/payments/[transactionId]/refun
 import { GET as statusRoute } from "@/app/api/v1/payments/status/[transactionId]/route";
 import { GET as detailRoute } from "@/app/api/v1/payments/transactions/[transactionId]/route";
 import { getPrisma } from "@/lib/db/client";
-import { pollRefund, submitRefund } from "@/lib/refunds/refund-jobs";
 import { call } from "./http";
 import { directBody, driveToFinal, initiatePayment } from "./payments";
+import { pollOrder, submitOrder } from "@/lib/orders/orders";
 
 /** A direct sandbox payment driven to `success` (amount in XOF). */
 export async function paidPayment(headers: Record<string, string>, amount = 10_000, overrides: Record<string, unknown> = {}) {
@@ -30,11 +30,11 @@ export function paymentDetail(headers: Record<string, string>, transactionId: st
 /** Runs a refund's provider jobs the way the runner would: submit, then poll to a final state. */
 export async function driveRefund(refundId: string, maxPolls = 5) {
   const prisma = await getPrisma();
-  await submitRefund(refundId);
+  await submitOrder(refundId);
   for (let i = 0; i < maxPolls; i++) {
     const r = await prisma.refund.findUniqueOrThrow({ where: { id: refundId } });
     if (r.status !== "processing" && r.status !== "pending") return r;
-    await pollRefund(refundId);
+    await pollOrder(refundId);
   }
   return prisma.refund.findUniqueOrThrow({ where: { id: refundId } });
 }

@@ -2,7 +2,7 @@ import { getPrisma } from "@/lib/db/client";
 
 /**
  * Rows as stable JSON, to pin in a snapshot every row a write path produces, column by column
- * (the collect and payout initiate row tests, issue 17). Each query selects `row_to_json(…)::text
+ * (the collect and payout initiate row tests). Each query selects `row_to_json(…)::text
  * AS j`, with $1 the merchant and $2 the key of the write. What differs from run to run is
  * replaced: serial columns (`seq`, and `id` in the tables named by `dropId`) are dropped, the
  * merchant becomes <merchant>, ids of the given prefixes become tokens in order of appearance

@@ -3,6 +3,7 @@ import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { deliveryJobKey, recordWebhookEvent, type RecordWebhookEventInput } from "@/lib/webhooks/record-webhook-event";
 import { WEBHOOK_DELIVER_JOB } from "@/lib/webhooks/webhook-config";
 import type { WebhookEvent } from "@/lib/db/generated/client";
+import { platformJobs } from "@/lib/platform/jobs";
 
 /**
  * Webhook test helpers. Test files run in parallel and, on PostgreSQL, share the jobs table:
@@ -41,7 +42,7 @@ export async function makeDeliveryDue(eventId: string) {
 }
 
 /** Runs webhook jobs until the event satisfies `until` (10 s at most). */
-export async function driveDelivery(eventId: string, until: (e: WebhookEvent) => boolean, run = () => runDueJobs({ types: [WEBHOOK_DELIVER_JOB] })) {
+export async function driveDelivery(eventId: string, until: (e: WebhookEvent) => boolean, run = () => runDueJobs({ jobs: platformJobs, types: [WEBHOOK_DELIVER_JOB] })) {
   const prisma = await getPrisma();
   const deadline = Date.now() + 10_000;
   for (;;) {

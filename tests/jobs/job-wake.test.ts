@@ -5,16 +5,18 @@ import { drainOutbox } from "@/inngest/functions/drain-outbox";
 import { getPrisma } from "@/lib/db/client";
 import { startInProcessRunner } from "@/lib/jobs/in-process-runner";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { registerJobHandler } from "@/lib/jobs/job-handlers";
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
-import { JOBS_ENQUEUED_EVENT, jobWakeSettled, wakeJobRunner } from "@/lib/jobs/wake-job-runner";
-import { initiatePayment, SUBMIT_PAYMENT_JOB } from "@/lib/payments/initiate-payment";
+import { JOBS_ENQUEUED_EVENT, jobWakeSettled, setJobsEventSender, wakeJobRunner } from "@/lib/jobs/wake-job-runner";
+import { initiatePayment } from "@/lib/payments/initiate-payment";
+import { submitPaymentJob } from "@/lib/payments/payment-jobs";
+import { checkOrderJob } from "@/lib/orders/check-order-job";
 import { initiatePaymentBody } from "@/lib/payments/initiate-payment-input";
 import { initiatePayout } from "@/lib/payouts/initiate-payout";
 import { initiatePayoutBody } from "@/lib/payouts/payout-request-schemas";
 import { createTestMerchant } from "../helpers/merchants";
 import { directBody } from "../helpers/payments";
 import { ensureReferenceData } from "../helpers/reference";
+import { registerTestJob, testJob, testJobs } from "../helpers/test-jobs";
 
 /**
  * The wake after commit (lib/jobs/wake-job-runner): with Inngest, a committed enqueue sends one
@@ -22,7 +24,7 @@ import { ensureReferenceData } from "../helpers/reference";
  * no Inngest server here); in the embedded mode it runs the in-process runner now.
  */
 // The runner's periodic sweeps would touch other test files' rows on a shared PostgreSQL.
-vi.mock("@/lib/jobs/periodic-tasks", () => ({ periodicTasks: [] }));
+vi.mock("@/lib/platform/periodic-tasks", () => ({ periodicTasks: [] }));
 
 beforeAll(() => ensureReferenceData());
 
@@ -34,6 +36,7 @@ const ENV_KEYS = ["JOBS_RUNNER", "INNGEST_EVENT_KEY", "LOG_LEVEL"] as const;
 const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
 afterEach(async () => {
   await jobWakeSettled();
+  setJobsEventSender(null);
   for (const k of ENV_KEYS) {
     if (savedEnv[k] === undefined) delete process.env[k];
     else process.env[k] = savedEnv[k];
@@ -44,6 +47,8 @@ afterEach(async () => {
 describe("under Inngest: jobs/enqueued after commit", () => {
   beforeEach(() => {
     process.env.JOBS_RUNNER = "inngest";
+    // What boot does under Inngest: the client's send handed to the wake (lib/platform/boot.ts).
+    setJobsEventSender((event) => inngest.send(event));
   });
 
   it("initiating a direct payment sends exactly one jobs/enqueued, after its transaction committed", async () => {
@@ -52,7 +57,7 @@ describe("under Inngest: jobs/enqueued after commit", () => {
     const committedAtSend: number[] = [];
     const send = vi.spyOn(inngest, "send").mockImplementation(async () => {
       // Read through the root client, outside any transaction: only committed rows count.
-      committedAtSend.push(await prisma.job.count({ where: { type: SUBMIT_PAYMENT_JOB, payload: { path: ["paymentId"], equals: payment.id } } }));
+      committedAtSend.push(await prisma.job.count({ where: { type: submitPaymentJob.type, payload: { path: ["paymentId"], equals: payment.id } } }));
       return { ids: ["01TEST"] };
     });
 
@@ -73,7 +78,7 @@ describe("under Inngest: jobs/enqueued after commit", () => {
 
     // A payout writes its event, delivery job and submit job first, then the ledger refuses the
     // hold (the wallet is empty): the whole transaction rolls back, jobs included.
-    const payout = initiatePayout({ merchant: m.merchant, environment: "sandbox" }, initiatePayoutBody.parse(legacyPayoutBody));
+    const payout = initiatePayout({ merchant: m.merchant, environment: "sandbox" }, initiatePayoutBody.parse(legacyPayoutBody), { audit: { actor: "test" } });
     await expect(payout).rejects.toMatchObject({ code: "INSUFFICIENT_BALANCE" });
     await jobWakeSettled();
     await new Promise((r) => setTimeout(r, 100)); // well past the coalescing window
@@ -100,7 +105,7 @@ describe("under Inngest: jobs/enqueued after commit", () => {
 
     expect(send).toHaveBeenCalledTimes(1);
     expect(payment.status).toBe("pending");
-    const job = await prisma.job.findFirstOrThrow({ where: { type: SUBMIT_PAYMENT_JOB, payload: { path: ["paymentId"], equals: payment.id } } });
+    const job = await prisma.job.findFirstOrThrow({ where: { type: submitPaymentJob.type, payload: { path: ["paymentId"], equals: payment.id } } });
     expect(job.status).toBe("pending"); // the cron will run it
     const warnings = logged.filter((l) => l.includes("could not wake the Inngest job runner"));
     expect(warnings).toHaveLength(1);
@@ -129,11 +134,10 @@ describe("under Inngest: jobs/enqueued after commit", () => {
   });
 
   it("the event sent is the one that triggers the drain-outbox function, which runs the job", async () => {
-    const ran: string[] = [];
-    registerJobHandler("test.wake-inngest", async () => void ran.push("ran"));
     const send = vi.spyOn(inngest, "send").mockResolvedValue({ ids: [] });
     const prisma = await getPrisma();
-    await prisma.$transaction((tx) => enqueueJob(tx, "test.wake-inngest", {}));
+    // A platform job (the drain runs the composition root's list): a re-check of an order that does not exist does nothing.
+    const job = await prisma.$transaction((tx) => enqueueJob(tx, checkOrderJob, { id: "po_woken_by_inngest" }));
     await jobWakeSettled();
     expect(send).toHaveBeenCalledTimes(1);
 
@@ -141,7 +145,7 @@ describe("under Inngest: jobs/enqueued after commit", () => {
     expect(drainOutbox.opts.triggers).toContainEqual({ event: event.name });
     const { result } = await new InngestTestEngine({ function: drainOutbox, events: [event] }).execute();
     expect((result as { ran: number }).ran).toBeGreaterThanOrEqual(1);
-    expect(ran).toEqual(["ran"]);
+    expect(await prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "succeeded" });
   });
 
   it("with the jobs runner off, nothing is sent", async () => {
@@ -157,6 +161,7 @@ describe("under Inngest: jobs/enqueued after commit", () => {
 describe("under Inngest: a job due later wakes the drain at its due second, not at the next cron", () => {
   beforeEach(() => {
     process.env.JOBS_RUNNER = "inngest";
+    setJobsEventSender((event) => inngest.send(event));
   });
   const sentAt = (send: { mock: { calls: unknown[][] } }) => send.mock.calls.map((c) => (c[0] as { ts?: number }).ts);
 
@@ -165,17 +170,17 @@ describe("under Inngest: a job due later wakes the drain at its due second, not 
     const prisma = await getPrisma();
     const due = new Date(Math.floor(Date.now() / 1000) * 1000 + 7_400);
     await prisma.$transaction(async (tx) => {
-      await enqueueJob(tx, "test.later", {}, { runAt: due });
-      await enqueueJob(tx, "test.later", {}, { runAt: new Date(due.getTime() + 300) }); // same second
+      await enqueueJob(tx, testJob("test.later"), {}, { runAt: due });
+      await enqueueJob(tx, testJob("test.later"), {}, { runAt: new Date(due.getTime() + 300) }); // same second
       expect(send).not.toHaveBeenCalled(); // not before COMMIT
     });
     await expect(
       prisma.$transaction(async (tx) => {
-        await enqueueJob(tx, "test.later", {}, { runAt: new Date(due.getTime() + 5_000) });
+        await enqueueJob(tx, testJob("test.later"), {}, { runAt: new Date(due.getTime() + 5_000) });
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
-    await enqueueJob(prisma, "test.later", {}, { runAt: new Date(Date.now() + 60 * 60_000) }); // the cron is close enough
+    await enqueueJob(prisma, testJob("test.later"), {}, { runAt: new Date(Date.now() + 60 * 60_000) }); // the cron is close enough
     await jobWakeSettled();
     expect(sentAt(send)).toEqual([Math.ceil(due.getTime() / 1000) * 1000]);
     expect(send.mock.calls[0][0]).toMatchObject({ name: JOBS_ENQUEUED_EVENT });
@@ -187,10 +192,10 @@ describe("under Inngest: a job due later wakes the drain at its due second, not 
     // 10 s ahead: far enough from the retry's (2 s) that a slow run never puts both in one due
     // second, which would rightly make one wake of them.
     const next = new Date(Date.now() + 10_000);
-    registerJobHandler("test.wake-retry", async () => {
+    registerTestJob("test.wake-retry", async () => {
       throw new Error("receiver down");
     });
-    registerJobHandler("test.wake-reschedule", async () => ({ rescheduleAt: next }));
+    registerTestJob("test.wake-reschedule", async () => ({ rescheduleAt: next }));
     await prisma.job.createMany({
       data: [
         { id: `job_${Date.now()}_r`, type: "test.wake-retry", payload: {}, runAt: new Date(), maxAttempts: 5 },
@@ -198,7 +203,7 @@ describe("under Inngest: a job due later wakes the drain at its due second, not 
       ],
     });
     const before = Date.now();
-    await runDueJobs({ types: ["test.wake-retry", "test.wake-reschedule"] });
+    await runDueJobs({ jobs: testJobs, types: ["test.wake-retry", "test.wake-reschedule"] });
     await jobWakeSettled();
     const times = sentAt(send) as number[];
     expect(times).toHaveLength(2);
@@ -212,7 +217,7 @@ describe("under Inngest: a job due later wakes the drain at its due second, not 
   it("the embedded runner needs none: its poll finds due jobs", async () => {
     process.env.JOBS_RUNNER = "inline";
     const send = vi.spyOn(inngest, "send").mockResolvedValue({ ids: [] });
-    await enqueueJob(await getPrisma(), "test.later", {}, { runAt: new Date(Date.now() + 5_000) });
+    await enqueueJob(await getPrisma(), testJob("test.later"), {}, { runAt: new Date(Date.now() + 5_000) });
     await jobWakeSettled();
     expect(send).not.toHaveBeenCalled();
   });
@@ -222,11 +227,11 @@ describe("embedded: the wake runs the in-process runner now", () => {
   it("a committed job runs at once although the runner polls only every minute", async () => {
     process.env.JOBS_RUNNER = "inline";
     const ran: number[] = [];
-    registerJobHandler("test.wake", async () => void ran.push(Date.now()));
-    const runner = startInProcessRunner(60_000);
+    registerTestJob("test.wake", async () => void ran.push(Date.now()));
+    const runner = startInProcessRunner({ jobs: testJobs, pollMs: 60_000 });
     try {
       const prisma = await getPrisma();
-      await prisma.$transaction((tx) => enqueueJob(tx, "test.wake", {}));
+      await prisma.$transaction((tx) => enqueueJob(tx, testJob("test.wake"), {}));
       await vi.waitFor(() => expect(ran).toHaveLength(1), { timeout: 5_000 });
     } finally {
       runner.stop();
@@ -240,16 +245,16 @@ describe("embedded: the wake runs the in-process runner now", () => {
     const runsOf = new Map<string, number>();
     let release!: () => void;
     const slow = new Promise<void>((r) => (release = r));
-    registerJobHandler("test.wake-slow", async (payload) => {
+    registerTestJob("test.wake-slow", async (payload) => {
       runsOf.set(String(payload.n), (runsOf.get(String(payload.n)) ?? 0) + 1);
       if (payload.n === 1) await slow;
     });
-    const runner = startInProcessRunner(60_000, { types: ["test.wake-slow"] });
+    const runner = startInProcessRunner({ jobs: testJobs, pollMs: 60_000, types: ["test.wake-slow"] });
     try {
       const prisma = await getPrisma();
-      await enqueueJob(prisma, "test.wake-slow", { n: 1 });
+      await enqueueJob(prisma, testJob("test.wake-slow"), { n: 1 });
       await vi.waitFor(() => expect(runsOf.get("1")).toBe(1), { timeout: 5_000 });
-      await enqueueJob(prisma, "test.wake-slow", { n: 2 });
+      await enqueueJob(prisma, testJob("test.wake-slow"), { n: 2 });
       wakeJobRunner();
       await vi.waitFor(() => expect(runsOf.get("2")).toBe(1), { timeout: 5_000 });
       release();

@@ -3,11 +3,12 @@ import { InngestTestEngine } from "@inngest/test";
 import { getPrisma } from "@/lib/db/client";
 import { deleteExpiredIdempotencyRecords } from "@/lib/http/idempotency";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
-import { registerJobHandler } from "@/lib/jobs/job-handlers";
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { drainOutbox } from "@/inngest/functions/drain-outbox";
+import { checkOrderJob } from "@/lib/orders/check-order-job";
 import { periodicFunctions } from "@/inngest/functions/periodic";
 import { createTestMerchant } from "../helpers/merchants";
+import { registerTestJob, testJob, testJobs } from "../helpers/test-jobs";
 
 async function insertIdempotencyRecord(merchantId: string, key: string, expiresAt: Date) {
   const prisma = await getPrisma();
@@ -53,19 +54,19 @@ describe("outbox runner", () => {
   it("runs due jobs once, retries failures with backoff, and honours reschedules", async () => {
     const seen: string[] = [];
     let failuresLeft = 1;
-    registerJobHandler("test.ok", async (payload) => void seen.push(String(payload.n)));
-    registerJobHandler("test.flaky", async () => {
+    registerTestJob("test.ok", async (payload) => void seen.push(String(payload.n)));
+    registerTestJob("test.flaky", async () => {
       if (failuresLeft-- > 0) throw new Error("provider timeout");
     });
-    registerJobHandler("test.poll", async () => ({ rescheduleAt: new Date(Date.now() + 60_000) }));
+    registerTestJob("test.poll", async () => ({ rescheduleAt: new Date(Date.now() + 60_000) }));
     const prisma = await getPrisma();
-    const ok = await enqueueJob(prisma, "test.ok", { n: 1 });
-    const flaky = await enqueueJob(prisma, "test.flaky", {});
-    const poll = await enqueueJob(prisma, "test.poll", {});
-    const later = await enqueueJob(prisma, "test.ok", { n: 2 }, { runAt: new Date(Date.now() + 3600_000) });
+    const ok = await enqueueJob(prisma, testJob("test.ok"), { n: 1 });
+    const flaky = await enqueueJob(prisma, testJob("test.flaky"), {});
+    const poll = await enqueueJob(prisma, testJob("test.poll"), {});
+    const later = await enqueueJob(prisma, testJob("test.ok"), { n: 2 }, { runAt: new Date(Date.now() + 3600_000) });
 
     const types = ["test.ok", "test.flaky", "test.poll"];
-    await runDueJobs({ types });
+    await runDueJobs({ jobs: testJobs, types });
     expect(seen).toEqual(["1"]);
     const rows = Object.fromEntries((await prisma.job.findMany({ where: { id: { in: [ok.id, flaky.id, poll.id, later.id] } } })).map((j) => [j.id, j]));
     expect(rows[ok.id].status).toBe("succeeded");
@@ -77,7 +78,7 @@ describe("outbox runner", () => {
 
     // Make the retry due: it now succeeds.
     await prisma.job.update({ where: { id: flaky.id }, data: { runAt: new Date() } });
-    await runDueJobs({ types });
+    await runDueJobs({ jobs: testJobs, types });
     expect((await prisma.job.findUniqueOrThrow({ where: { id: flaky.id } })).status).toBe("succeeded");
     expect(seen).toEqual(["1"]); // the succeeded job did not run again
   });
@@ -85,49 +86,48 @@ describe("outbox runner", () => {
   it("deduplicates jobs by business key", async () => {
     const prisma = await getPrisma();
     const key = `dedupe-${Date.now()}-${Math.random()}`;
-    const a = await enqueueJob(prisma, "test.ok", { n: 3 }, { dedupeKey: key });
-    const b = await enqueueJob(prisma, "test.ok", { n: 3 }, { dedupeKey: key });
+    const a = await enqueueJob(prisma, testJob("test.ok"), { n: 3 }, { dedupeKey: key });
+    const b = await enqueueJob(prisma, testJob("test.ok"), { n: 3 }, { dedupeKey: key });
     expect(b.id).toBe(a.id);
   });
 
   it("gives up after maxAttempts: the job is failed, keeps its last error, and no runner takes it again", async () => {
     const prisma = await getPrisma();
     let runs = 0;
-    registerJobHandler("test.doomed", async () => {
+    registerTestJob("test.doomed", async () => {
       runs++;
       throw new Error(`crash ${runs}`);
     });
-    const job = await enqueueJob(prisma, "test.doomed", {}, { maxAttempts: 2 });
-    await runDueJobs({ types: ["test.doomed"] });
+    const job = await enqueueJob(prisma, testJob("test.doomed"), {}, { maxAttempts: 2 });
+    await runDueJobs({ jobs: testJobs, types: ["test.doomed"] });
     expect(await prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "pending", attempts: 1 });
     await prisma.job.update({ where: { id: job.id }, data: { runAt: new Date(Date.now() - 1000) } });
-    await runDueJobs({ types: ["test.doomed"] });
+    await runDueJobs({ jobs: testJobs, types: ["test.doomed"] });
     const dead = await prisma.job.findUniqueOrThrow({ where: { id: job.id } });
     expect(dead).toMatchObject({ status: "failed", attempts: 2, lastError: "crash 2" });
     expect(dead.finishedAt).toBeInstanceOf(Date);
 
     await prisma.job.update({ where: { id: job.id }, data: { runAt: new Date(Date.now() - 1000) } });
-    await runDueJobs({ types: ["test.doomed"] });
+    await runDueJobs({ jobs: testJobs, types: ["test.doomed"] });
     expect(runs).toBe(2);
   });
 
   it("takes over a job whose runner died once its lease has passed", async () => {
     const prisma = await getPrisma();
     const seen: string[] = [];
-    registerJobHandler("test.orphan", async () => void seen.push("ran"));
-    const job = await enqueueJob(prisma, "test.orphan", {});
+    registerTestJob("test.orphan", async () => void seen.push("ran"));
+    const job = await enqueueJob(prisma, testJob("test.orphan"), {});
     await prisma.job.update({ where: { id: job.id }, data: { status: "running", lockedUntil: new Date(Date.now() - 1000) } });
-    await runDueJobs({ types: ["test.orphan"] });
+    await runDueJobs({ jobs: testJobs, types: ["test.orphan"] });
     expect(seen).toEqual(["ran"]);
   });
 
-  it("drains through the Inngest function", async () => {
+  it("drains through the Inngest function, with the composition root's job list", async () => {
     const prisma = await getPrisma();
-    const seen: string[] = [];
-    registerJobHandler("test.inngest", async () => void seen.push("ran"));
-    await enqueueJob(prisma, "test.inngest", {});
+    // A platform job the drain knows: a re-check of an order that does not exist does nothing.
+    const job = await enqueueJob(prisma, checkOrderJob, { id: "po_drained_by_inngest" });
     const { result } = await new InngestTestEngine({ function: drainOutbox }).execute();
     expect((result as { ran: number }).ran).toBeGreaterThanOrEqual(1);
-    expect(seen).toEqual(["ran"]);
+    expect(await prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "succeeded" });
   });
 });

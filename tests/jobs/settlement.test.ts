@@ -4,7 +4,7 @@ import { periodicFunctions } from "@/inngest/functions/periodic";
 import { creditCollectPending } from "@/lib/ledger/credit-collect-pending";
 import { reconcileLedger } from "@/lib/ledger/reconcile-ledger";
 import { newId } from "@/lib/ids";
-import { periodicTasks } from "@/lib/jobs/periodic-tasks";
+import { periodicTasks } from "@/lib/platform/periodic-tasks";
 import { inTx, wallet } from "../helpers/ledger";
 import { createTestMerchant } from "../helpers/merchants";
 

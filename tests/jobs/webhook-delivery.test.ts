@@ -18,6 +18,7 @@ import { RETRY_DELAYS_MS, WEBHOOK_DELIVER_JOB, webhookConcurrencyKey } from "@/l
 import { createTestMerchant } from "../helpers/merchants";
 import { startReceiver, type Answer, type ReceivedRequest } from "../helpers/webhook-receiver";
 import { attemptsOf, deliveryJob, driveDelivery, makeDeliveryDue, recordTestEvent } from "../helpers/webhooks";
+import { platformJobs } from "@/lib/platform/jobs";
 
 /**
  * Delivery through the outbox runner to a real HTTP receiver on 127.0.0.1, on a real database.
@@ -101,7 +102,7 @@ describe("webhook delivery", () => {
     expect(receiver.requests[1].body).toBe(receiver.requests[0].body);
     const attempts = await attemptsOf(recorded.id);
     expect(attempts.map((a) => [a.attempt, a.statusCode, a.responseBodyExcerpt])).toEqual([
-      [1, 500, null], // 127.0.0.1: the status is recorded, the body never (issue 13)
+      [1, 500, null], // 127.0.0.1: the status is recorded, the body never
       [2, 200, null],
     ]);
     expect(attempts[0].nextAttemptAt).toEqual(afterFirst.nextAttemptAt);
@@ -163,8 +164,7 @@ describe("webhook delivery", () => {
       const { merchantId } = await merchantWithReceiver(() => "hang");
       const recorded = await recordTestEvent(merchantId, { hold: true });
       // The handler the runner calls, run on this one held job only.
-      const { jobHandler } = await import("@/lib/jobs/job-handlers");
-      const result = await jobHandler(WEBHOOK_DELIVER_JOB)!({ eventId: recorded.id }, { id: "job_x", attempts: 1 });
+      const result = await platformJobs.handler(WEBHOOK_DELIVER_JOB)!({ eventId: recorded.id }, { id: "job_x", attempts: 1 });
       expect(result).toMatchObject({ rescheduleAt: expect.any(Date) });
       expect((await attemptsOf(recorded.id))[0].error).toBe("Timed out after 200 ms.");
     } finally {
@@ -295,7 +295,7 @@ describe("at-least-once", () => {
     if ((await getDatabase()).kind === "postgres") await closeDatabase();
     vi.resetModules();
     const fresh = await import("@/lib/jobs/run-due-jobs");
-    const event = await driveDelivery(eventId, settled, () => fresh.runDueJobs({ types: [WEBHOOK_DELIVER_JOB] }));
+    const event = await driveDelivery(eventId, settled, () => fresh.runDueJobs({ jobs: platformJobs, types: [WEBHOOK_DELIVER_JOB] }));
     expect(event.status).toBe("delivered");
     expect(receiver.requests.map((r) => r.headers["webhook-id"])).toEqual([eventId]);
   });
@@ -335,7 +335,7 @@ describe("makeDeliveryDue helper sanity", () => {
     const { merchantId, receiver } = await merchantWithReceiver();
     const recorded = await recordTestEvent(merchantId, { hold: true });
     const { runDueJobs } = await import("@/lib/jobs/run-due-jobs");
-    await runDueJobs({ types: [WEBHOOK_DELIVER_JOB] });
+    await runDueJobs({ jobs: platformJobs, types: [WEBHOOK_DELIVER_JOB] });
     expect(receiver.requests).toHaveLength(0);
     await makeDeliveryDue(recorded.id);
     expect((await driveDelivery(recorded.id, settled)).status).toBe("delivered");

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { InngestTestEngine } from "@inngest/test";
 import { periodicFunctions } from "@/inngest/functions/periodic";
 import { getPrisma } from "@/lib/db/client";
-import { periodicTasks } from "@/lib/jobs/periodic-tasks";
+import { periodicTasks } from "@/lib/platform/periodic-tasks";
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { getOrCreateEndpoint } from "@/lib/webhooks/get-or-create-endpoint";
 import { deliveryJobKey } from "@/lib/webhooks/record-webhook-event";
@@ -13,6 +13,7 @@ import { DELIVERY_WINDOW_MS, WEBHOOK_DELIVER_JOB } from "@/lib/webhooks/webhook-
 import { createTestMerchant } from "../helpers/merchants";
 import { startReceiver } from "../helpers/webhook-receiver";
 import { deliveryJob, driveDelivery, recordTestEvent } from "../helpers/webhooks";
+import { platformJobs } from "@/lib/platform/jobs";
 
 /**
  * A webhook event whose delivery job crashed until it used up its attempts (our failure, not
@@ -49,7 +50,7 @@ async function eventWithDeadDeliveryJob(merchantId: string) {
   const deadline = Date.now() + 10_000;
   while ((await deliveryJob(event.id)).status !== "failed") {
     if (Date.now() > deadline) throw new Error("the delivery job never failed");
-    await runDueJobs({ types: [WEBHOOK_DELIVER_JOB] });
+    await runDueJobs({ jobs: platformJobs, types: [WEBHOOK_DELIVER_JOB] });
   }
   return event;
 }
@@ -65,7 +66,7 @@ describe("webhook events whose delivery job died", () => {
     const job = await deliveryJob(event.id);
     expect(job).toMatchObject({ status: "failed", attempts: 25, maxAttempts: 25 });
     expect(job.lastError).toMatch(/webhook secret/);
-    await runDueJobs({ types: [WEBHOOK_DELIVER_JOB] });
+    await runDueJobs({ jobs: platformJobs, types: [WEBHOOK_DELIVER_JOB] });
     expect(await prisma.webhookEvent.findUniqueOrThrow({ where: { id: event.id } })).toMatchObject({ status: "pending", attempts: 0 });
     expect(receiver.requests).toHaveLength(0);
 

@@ -9,6 +9,7 @@ import { WEBHOOK_DELIVER_JOB } from "@/lib/webhooks/webhook-config";
 import { createTestMerchant } from "../helpers/merchants";
 import { startReceiver } from "../helpers/webhook-receiver";
 import { deliveryJob, recordTestEvent } from "../helpers/webhooks";
+import { platformJobs } from "@/lib/platform/jobs";
 
 /**
  * `npm run worker` (scripts/worker.ts) as its own process beside this one, on PostgreSQL (an
@@ -71,7 +72,7 @@ describe.skipIf(!process.env.DATABASE_URL)("npm run worker, on PostgreSQL", () =
     // Its log line for an attempt may reach this pipe after the delivery is marked.
     await vi.waitFor(() => expect(workerAlone.filter((id) => worker.output().includes(id))).toEqual(workerAlone), { timeout: 5_000, interval: 50 });
 
-    const pool = startJobPool({ types: [WEBHOOK_DELIVER_JOB], pollMs: 50 });
+    const pool = startJobPool({ jobs: platformJobs, types: [WEBHOOK_DELIVER_JOB], pollMs: 50 });
     pools.push(pool);
     await record(20);
 

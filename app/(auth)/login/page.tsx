@@ -5,6 +5,7 @@ import { LoginForm } from "@/app/_dashboard/client/login-form";
 import { currentLocale, currentScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { safeRedirectPath } from "@/lib/dashboard/safe-redirect-path";
+import { authMessages } from "@/lib/dashboard/i18n-auth";
 
 export const metadata = { title: "Log in · Payments" };
 
@@ -20,7 +21,17 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <h1>{m.login.title}</h1>
         <LanguageSwitch locale={locale} back="/login" m={m} />
       </div>
+      {sp.reset === "1" ? (
+        <p role="status" className="success" data-testid="password-reset-done">
+          {authMessages(locale).reset.done}
+        </p>
+      ) : null}
       <LoginForm action={loginAction} labels={m.login} next={next} />
+      <p>
+        <a href="/login/forgot" data-testid="forgot-password">
+          {authMessages(locale).forgotLink}
+        </a>
+      </p>
       <p>
         {m.login.noAccount} <a href="/signup">{m.login.signup}</a>
       </p>

@@ -10,6 +10,9 @@ import { TIME_ZONE_COOKIE } from "@/lib/dashboard/time-zone";
 import { messages } from "@/lib/dashboard/i18n";
 import { teamMessages } from "@/lib/dashboard/i18n-team";
 import { requestLogMessages } from "@/lib/dashboard/i18n-request-log";
+import { paymentLinkMessages } from "@/lib/dashboard/i18n-payment-links";
+import { listMessages } from "@/lib/dashboard/i18n-lists";
+import { moneyMessages } from "@/lib/dashboard/i18n-money";
 import { can, ROLE_NAMES } from "@/lib/dashboard/roles";
 
 export const dynamic = "force-dynamic";
@@ -25,6 +28,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     { href: "/dashboard", label: m.nav.overview },
     { href: "/dashboard/payments", label: m.nav.payments },
     { href: "/dashboard/payouts", label: m.nav.payouts },
+    ...(can(scope.role, "money") ? [{ href: "/dashboard/approvals", label: moneyMessages(locale).approvals.nav }] : []),
+    { href: "/dashboard/payment-links", label: paymentLinkMessages(locale).nav },
     { href: "/dashboard/balances", label: m.nav.balances },
     ...(can(scope.role, "keys") ? [{ href: "/dashboard/api-keys", label: m.nav.apiKeys }] : []),
     ...(can(scope.role, "webhooks") ? [{ href: "/dashboard/webhooks", label: m.nav.webhooks }] : []),
@@ -42,7 +47,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         {m.skip}
       </a>
       <header className="topbar">
-        <a href="/dashboard" className="brand">
+        <a href="/dashboard" className="brand" translate="no">
           Payments
         </a>
         <EnvBadge environment={scope.environment} m={m} />
@@ -54,7 +59,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <LogoutButton label={m.logout} />
       </header>
       <nav aria-label="Dashboard" className="dash-nav">
-        <NavLinks items={nav} />
+        <NavLinks items={nav} menuLabel={listMessages(locale).menu} />
       </nav>
       <main id="main" className="dash-main" tabIndex={-1}>
         {children}

@@ -4,6 +4,8 @@ import { VolumeChart } from "@/app/_dashboard/volume-chart";
 import { messages } from "@/lib/dashboard/i18n";
 import { getOverview } from "@/lib/dashboard/overview";
 import { onboardingMessages } from "@/lib/dashboard/i18n-onboarding";
+import { OverviewFigures } from "@/app/_dashboard/overview-figures";
+import { can } from "@/lib/dashboard/roles";
 
 export default async function OverviewPage() {
   const scope = await requireScope("view");
@@ -25,6 +27,7 @@ export default async function OverviewPage() {
           <a href="/dashboard/verification">{m.verification.title}</a>
         </p>
       ) : null}
+      <OverviewFigures scope={scope} volume={overview.volume} locale={locale} canSend={can(scope.role, "money")} />
       <section aria-labelledby="balances-title" className="stack">
         <h2 id="balances-title">{m.overview.balances}</h2>
         <div className="grid">

@@ -7,7 +7,7 @@ import type { TeamMessages } from "@/lib/dashboard/i18n-team";
 type Action = (prev: AcceptInvitationState, form: FormData) => Promise<AcceptInvitationState>;
 
 /** The invitation link's page: the new member's password, posted with the link's token. */
-export function AcceptInviteForm({ action, token, intro, problem, t }: { action: Action; token: string; intro: string; problem: string | null; t: TeamMessages["invite"] }) {
+export function AcceptInviteForm({ action, token, intro, problem, t, rule }: { action: Action; token: string; intro: string; problem: string | null; t: TeamMessages["invite"]; rule?: string }) {
   const [state, formAction, pending] = useActionState(action, null);
   const code = state && !state.ok ? state.code : problem;
   if (code && code !== "validation_error" && code !== "rate_limited") {
@@ -30,8 +30,13 @@ export function AcceptInviteForm({ action, token, intro, problem, t }: { action:
       <input type="hidden" name="token" value={token} />
       <label>
         {t.password}
-        <input name="password" type="password" autoComplete="new-password" required minLength={10} aria-invalid={fieldError ? true : undefined} />
+        <input name="password" type="password" autoComplete="new-password" required minLength={10} aria-invalid={fieldError ? true : undefined} aria-describedby={rule ? "invite-password-rule" : undefined} />
       </label>
+      {rule ? (
+        <p id="invite-password-rule" className="help muted">
+          {rule}
+        </p>
+      ) : null}
       {fieldError ? (
         <p role="alert" className="error">
           {fieldError}

@@ -16,14 +16,31 @@ const NOT_RESTORED = new Set(["password", "file", "hidden", "checkbox", "radio",
  * Without JavaScript no effect runs: the server action sends the typed values back (`values`,
  * never a secret) and they are rendered into the fields, and labels are read from the markup.
  */
-export function ActionForm({ action, children, submit, success, className, testId }: { action: Action; children: ReactNode; submit: string; success: string; className?: string; testId?: string }) {
+export function ActionForm({
+  action,
+  children,
+  submit,
+  success,
+  className,
+  testId,
+  tone = "primary",
+}: {
+  action: Action;
+  children: ReactNode;
+  submit: string;
+  success: string;
+  className?: string;
+  testId?: string;
+  /** The submit button's weight: the page's main action, a secondary one (Resend), or one that destroys (Revoke). */
+  tone?: "primary" | "secondary" | "danger";
+}) {
   const [state, formAction, pending] = useActionState(action, null);
   const formRef = useRef<HTMLFormElement>(null);
   const typed = useRef<[string, string][]>([]);
   const [labels, setLabels] = useState<Record<string, string>>({});
   const failed = state && !state.ok ? state : null;
   const markupLabels: Record<string, string> = {};
-  const fields = withTypedValues(children, failed?.values, markupLabels);
+  const fields = withTypedValues(children, failed?.values, markupLabels, failed?.fieldErrors ?? {});
 
   useEffect(() => {
     const form = formRef.current;
@@ -55,7 +72,7 @@ export function ActionForm({ action, children, submit, success, className, testI
       data-testid={testId}
     >
       {fields}
-      <button className="btn" type="submit" disabled={pending}>
+      <button className={tone === "secondary" ? "btn btn-ghost btn-small" : tone === "danger" ? "btn btn-danger" : "btn"} type="submit" disabled={pending}>
         {submit}
       </button>
       <div aria-live="polite">
@@ -87,16 +104,20 @@ type Props = { name?: string; type?: string; children?: ReactNode };
 
 /**
  * The form's children as the page wrote them, with each refused post's typed values as the
- * fields' defaultValue (what a page rendered without JavaScript shows), and each field's label
- * text collected into `labels` on the way.
+ * fields' defaultValue (what a page rendered without JavaScript shows), each refused field
+ * marked invalid with its message inside its label, under it (server errors sit on their field,
+ * not only in the summary), and each field's label text collected into `labels` on the way.
  */
-function withTypedValues(node: ReactNode, values: Record<string, string> | undefined, labels: Record<string, string>): ReactNode {
+function withTypedValues(node: ReactNode, values: Record<string, string> | undefined, labels: Record<string, string>, errors: Record<string, string>): ReactNode {
   return Children.map(node, (child) => {
     if (!isValidElement<Props>(child)) return child;
     const { name, type, children } = child.props;
     if (typeof child.type === "string" && FIELD_TYPES.has(child.type) && name) {
       const typed = values?.[name];
-      return typed !== undefined && !NOT_RESTORED.has(type ?? "text") ? cloneElement(child as ReactElement<{ defaultValue?: string }>, { defaultValue: typed }) : child;
+      const restored = typed !== undefined && !NOT_RESTORED.has(type ?? "text") ? { defaultValue: typed } : {};
+      const described = (child.props as Record<string, unknown>)["aria-describedby"];
+      const marked = errors[name] ? { "aria-invalid": true, "aria-describedby": [described, errorId(name)].filter(Boolean).join(" ") } : {};
+      return Object.keys(restored).length || Object.keys(marked).length ? cloneElement(child as ReactElement<Record<string, unknown>>, { ...restored, ...marked }) : child;
     }
     if (child.type === "label") {
       const text = Children.toArray(children)
@@ -105,10 +126,22 @@ function withTypedValues(node: ReactNode, values: Record<string, string> | undef
         .trim();
       const field = firstFieldName(children);
       if (text && field) labels[field] ??= text;
+      if (field && errors[field]) {
+        return cloneElement(
+          child,
+          undefined,
+          withTypedValues(children, values, labels, errors),
+          <span key="field-error" className="field-error" id={errorId(field)} data-testid={`field-error-${field}`}>
+            {errors[field]}
+          </span>,
+        );
+      }
     }
-    return children === undefined ? child : cloneElement(child, undefined, withTypedValues(children, values, labels));
+    return children === undefined ? child : cloneElement(child, undefined, withTypedValues(children, values, labels, errors));
   });
 }
+
+const errorId = (field: string) => `field-error-${field.replace(/[^A-Za-z0-9_-]/g, "_")}`;
 
 function firstFieldName(node: ReactNode): string | undefined {
   for (const child of Children.toArray(node)) {

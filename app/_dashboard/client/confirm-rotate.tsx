@@ -19,12 +19,14 @@ type Props = {
   hidden?: Record<string, string>;
   children?: ReactNode;
   testId?: string;
+  /** An action that ends something for good (revoking a key): the opening button is red-outlined, not a neutral one. */
+  destructive?: boolean;
 };
 
-export function ConfirmRotate({ id, labels, pending, action, confirmValue = "rotate", hidden = {}, children, testId }: Props) {
+export function ConfirmRotate({ id, labels, pending, action, confirmValue = "rotate", hidden = {}, children, testId, destructive = false }: Props) {
   return (
     <details className="confirm" data-testid={testId}>
-      <summary className="btn">{labels.rotate}</summary>
+      <summary className={destructive ? "btn btn-danger-outline" : "btn btn-ghost"}>{labels.rotate}</summary>
       <form action={action} className="panel stack" aria-labelledby={id}>
         <p id={id}>{labels.rotateConfirm}</p>
         {children}

@@ -26,6 +26,7 @@ export function RevokeKey({ action, publicKey, labels }: { action: Action; publi
         confirmValue="revoke"
         hidden={{ publicKey }}
         testId="revoke-key"
+        destructive
       />
     </div>
   );

@@ -11,7 +11,23 @@ type Action = (prev: SignUpState | null, form: FormData) => Promise<SignUpState>
  * link in that e-mail, see confirm-signup-form.tsx). `consoleHint`: local development without
  * a mail server, where the link is printed on the server console — said for every address alike.
  */
-export function SignUpForm({ action, signedIn, consoleHint, m }: { action: Action; signedIn: boolean; consoleHint: boolean; m: Pick<Messages, "signup" | "login"> }) {
+/** `countries`: the catalogue's collect countries (the merchant settles in its country's currency). */
+export function SignUpForm({
+  action,
+  signedIn,
+  consoleHint,
+  countries,
+  m,
+  passwordRule,
+}: {
+  action: Action;
+  signedIn: boolean;
+  consoleHint: boolean;
+  countries: { code: string; name: string }[];
+  m: Pick<Messages, "signup" | "login">;
+  /** The password rule, shown under the field before anything is typed. */
+  passwordRule: string;
+}) {
   const [state, formAction, pending] = useActionState(action, null);
 
   if (state?.ok) {
@@ -43,7 +59,7 @@ export function SignUpForm({ action, signedIn, consoleHint, m }: { action: Actio
     name,
     id: `signup-${name}`,
     "aria-invalid": invalid(name) || undefined,
-    "aria-describedby": invalid(name) ? `${name}-error` : undefined,
+    "aria-describedby": [invalid(name) ? `${name}-error` : null, name === "password" ? "password-rule" : null].filter(Boolean).join(" ") || undefined,
     className: invalid(name) ? "invalid" : undefined,
   });
   const fieldError = (name: string) =>
@@ -52,7 +68,7 @@ export function SignUpForm({ action, signedIn, consoleHint, m }: { action: Actio
         {err.fieldErrors[name]}
       </span>
     ) : null;
-  const countries = ["SN", "CI", "CM", "BJ", "BF", "ML", "TG", "NE", "GN", "CD", "GA", "CG"];
+  const codes = countries.map((c) => c.code);
   return (
     <form action={formAction} className="stack" noValidate key={JSON.stringify(values)} data-testid="signup-form">
       {err ? (
@@ -84,12 +100,15 @@ export function SignUpForm({ action, signedIn, consoleHint, m }: { action: Actio
         <input {...fieldProps("password")} type="password" autoComplete="new-password" required minLength={10} />
         {fieldError("password")}
       </label>
+      <p id="password-rule" className="help muted" data-testid="password-rule">
+        {passwordRule}
+      </p>
       <label>
         {m.signup.country}
-        <select {...fieldProps("country")} defaultValue={countries.includes(values.country ?? "") ? values.country : "SN"}>
+        <select {...fieldProps("country")} defaultValue={codes.includes(values.country ?? "") ? values.country : "SN"}>
           {countries.map((c) => (
-            <option key={c} value={c}>
-              {c}
+            <option key={c.code} value={c.code}>
+              {c.name}
             </option>
           ))}
         </select>

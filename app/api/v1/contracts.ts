@@ -22,12 +22,17 @@ import { payoutQuoteContract } from "./payouts/quote/contract";
 import { payoutStatusContract } from "./payouts/status/[payoutId]/contract";
 import { corridorsContract } from "./payouts/reference/corridors/contract";
 import { purposesContract } from "./payouts/reference/purposes/contract";
+import { deactivatePaymentLinkContract } from "./payment-links/[paymentLinkId]/deactivate/contract";
+import { getPaymentLinkContract } from "./payment-links/[paymentLinkId]/contract";
+import { createPaymentLinkContract, listPaymentLinksContract } from "./payment-links/contract";
 import { paymentMethodsContract } from "./providers/payment-methods/contract";
 import { predictProviderContract } from "./providers/predict/contract";
+import { settleSandboxContract } from "./sandbox/settle/contract";
 import { fundWalletContract } from "./sandbox/wallets/fund/contract";
 import { getWebhookEventContract } from "./webhooks/events/[eventId]/contract";
 import { resendWebhookEventContract } from "./webhooks/events/[eventId]/resend/contract";
 import { listWebhookEventsContract } from "./webhooks/events/contract";
+import { getWebhookEndpointContract, rotateWebhookSecretContract, setWebhookEndpointContract } from "./webhooks/endpoint/contract";
 
 /**
  * Every route contract under /api/v1, in the order the reference shows them. A test checks
@@ -42,6 +47,10 @@ export const contracts: RouteContract[] = [
   cancelPaymentContract,
   refundPaymentContract,
   paymentProvidersContract,
+  createPaymentLinkContract,
+  listPaymentLinksContract,
+  getPaymentLinkContract,
+  deactivatePaymentLinkContract,
   balanceContract,
   balanceTransactionsContract,
   paymentMethodsContract,
@@ -60,7 +69,11 @@ export const contracts: RouteContract[] = [
   listWebhookEventsContract,
   getWebhookEventContract,
   resendWebhookEventContract,
+  getWebhookEndpointContract,
+  setWebhookEndpointContract,
+  rotateWebhookSecretContract,
   fundWalletContract,
+  settleSandboxContract,
   connectorCallbackContract,
   connectorCallbackPutContract,
   healthContract,

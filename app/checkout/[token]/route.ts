@@ -1,7 +1,7 @@
 import { checkoutPageResponse } from "@/lib/checkout/page";
 
 /**
- * GET /checkout/<token> — the hosted checkout page (DESIGN §11), rendered as plain HTML by
+ * GET /checkout/<token> — the hosted checkout page (docs/design/checkout-and-dashboard.md), rendered as plain HTML by
  * lib/checkout/page: no framework runtime is sent to the customer's phone.
  */
 export const dynamic = "force-dynamic";

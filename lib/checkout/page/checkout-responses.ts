@@ -84,12 +84,16 @@ function setCookie(headers: Headers, name: string, value: string, options: { pat
 /** Over plain http (the sandbox on localhost) a Secure cookie would be dropped by the browser. */
 const secureCookies = () => config.publicUrl().startsWith("https:");
 
-/** The customer's language: ?lang= (remembered), then the cookie, then Accept-Language, else French. */
-function requestLocale(request: Request, url = new URL(request.url)): Locale {
+/**
+ * The customer's language: ?lang= (remembered), then the cookie, then Accept-Language, else the
+ * payment's country's (English in East Africa and Ghana), else French.
+ */
+function requestLocale(request: Request, url = new URL(request.url), country?: string | null): Locale {
   return pickLocale({
     query: url.searchParams.get("lang"),
     cookie: readCookie(request, LOCALE_COOKIE),
     acceptLanguage: request.headers.get("accept-language"),
+    country,
   });
 }
 
@@ -135,9 +139,9 @@ async function withErrorPage(request: Request, token: string, handle: () => Prom
 export function checkoutPageResponse(request: Request, token: string): Promise<Response> {
   return withErrorPage(request, token, async () => {
     const url = new URL(request.url);
-    const locale = requestLocale(request, url);
     const checkout = await getCheckoutByToken(token);
-    if (!checkout) return messagePage(locale, 404, "notFound");
+    if (!checkout) return messagePage(requestLocale(request, url), 404, "notFound");
+    const locale = requestLocale(request, url, checkout.payment.country);
 
     const now = new Date();
     const query = Object.fromEntries(["error", "field", "method", "cancel", "stuck"].map((k) => [k, url.searchParams.get(k) ?? undefined]));
@@ -150,6 +154,7 @@ export function checkoutPageResponse(request: Request, token: string): Promise<R
       nonce,
       query,
       typedPhone: query.error ? (readCookie(request, PHONE_COOKIE) ?? "") : "",
+      prefillPhone: nationalDigits(checkout.payment.customerPhone, checkout.country?.phonePrefix),
       sandbox: isSandbox(),
       numbering: checkout.country ? (await getCatalogue()).numberingPlans.get(checkout.country.code) : null,
       now,
@@ -159,6 +164,11 @@ export function checkoutPageResponse(request: Request, token: string): Promise<R
     if (isLocale(chosen)) setCookie(headers, LOCALE_COOKIE, chosen, { path: "/checkout", maxAge: 365 * 86_400, sameSite: "Lax" });
     return htmlResponse(body, 200, nonce, headers);
   });
+}
+
+/** "+221770000012" → "770000012" when it is in the checkout's country; "" otherwise. */
+function nationalDigits(e164: string | null, prefix: string | undefined): string {
+  return e164 && prefix && e164.startsWith(prefix) ? e164.slice(prefix.length) : "";
 }
 
 /** The form's fields, or the response that refuses the request. */

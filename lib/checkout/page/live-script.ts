@@ -10,7 +10,9 @@
  *   and goes back to the merchant (a <noscript> meta refresh does this without JavaScript);
  * - "I did not get the prompt" (<section data-reveal-in="<seconds>" hidden>) appears at its time (the
  *   no-JS page refreshes every few seconds and the server shows it then);
- * - a redirect flow's operator link (<a id="operator">) is followed at once (the link works without it);
+ * - a redirect flow's operator link (<a id="operator">) is followed at once (the link works without it),
+ *   except Wave's on a computer (data-qr, a wide screen with a mouse): the customer scans its QR code
+ *   with the phone, and the page keeps polling;
  * - a form is sent once: a second tap while the first is on its way does nothing;
  * - while the customer has not picked a method, the number typed picks the method of its operator
  *   (radios' data-prefixes, the longest block wins; a block of an operator without a method here,
@@ -82,7 +84,8 @@ export const LIVE_SCRIPT = `
     var stuck = d.querySelector("[data-reveal-in]");
     if (stuck && stuck.hidden) later(function () { stuck.hidden = false; }, 1000 * Number(stuck.getAttribute("data-reveal-in")));
     var operator = d.getElementById("operator");
-    if (operator) { location.assign(operator.getAttribute("href")); return; }
+    var desktop = window.matchMedia && matchMedia("(min-width: 48rem) and (pointer: fine)").matches;
+    if (operator && !(operator.hasAttribute("data-qr") && desktop)) { location.assign(operator.getAttribute("href")); return; }
     var redirect = d.getElementById("redirect");
     if (redirect) {
       var href = redirect.getAttribute("data-href");
@@ -105,6 +108,9 @@ export const LIVE_SCRIPT = `
     var cc = d.getElementById("phone-prefix").textContent.replace("+", "");
     var n = field.value.replace(/[^0-9+]/g, "");
     n = n.charAt(0) === "+" ? n.slice(1) : n.slice(0, 2) === "00" ? n.slice(2) : cc + n;
+    // A number dialled at home with its trunk prefix ("0712…" in Kenya): drop the trunk.
+    var trunk = field.getAttribute("data-trunk") || "", nsn = Number(field.getAttribute("data-nsn-length"));
+    if (trunk && n.indexOf(cc + trunk) === 0 && n.length === cc.length + trunk.length + nsn) n = cc + n.slice(cc.length + trunk.length);
     var best = null, len = 0;
     var consider = function (el, list) {
       (list || "").split(" ").forEach(function (p) {

@@ -1,7 +1,11 @@
 import { isHexColour } from "@/lib/branding/accent-colour";
 import { setting } from "@/lib/config";
 import { formatCustomerAmount, type CurrencyCode } from "@/lib/money";
+import { qrPath } from "@/lib/http/qr-path";
+import { countryTimeZone } from "@/lib/reference/country-time-zone";
 import { numberOwner } from "@/lib/reference/predict-provider";
+import { ussdApprovalCode } from "@/lib/reference/ussd-approval";
+import { maskPhone } from "@/lib/request-log/mask-body";
 import type { NumberingPlan } from "@/lib/reference/catalogue-types";
 import { checkoutStage, isCancellable, isPayable, operatorUrlOf, type CheckoutStage } from "../checkout-stage";
 import type { Checkout } from "../get-checkout";
@@ -9,13 +13,13 @@ import type { CheckoutMethod } from "../list-checkout-methods";
 import type { Locale } from "../locale";
 import { failureMessage, formErrorMessage, isFormErrorKey, operatorHint, uiText, type FormErrorKey, type UiText } from "../messages";
 import { readPhoneInput } from "../read-phone-input";
-import { redirectTarget } from "../redirect-target";
+import { redirectTarget, withStatus } from "../redirect-target";
 import { html, trustedHtml, type Html } from "./html";
 import { LIVE_SCRIPT } from "./live-script";
 import { CHECKOUT_CSS } from "./styles";
 
 /**
- * The hosted checkout page (DESIGN §11) as one HTML document: server-rendered on every request,
+ * The hosted checkout page (docs/design/checkout-and-dashboard.md) as one HTML document: server-rendered on every request,
  * plain forms posting to /checkout/<token>/pay and /cancel, an inline style sheet and one small
  * inline script (live-script.ts), both nonce'd. No framework runtime reaches the browser: the
  * page weighs a few kilobytes on a slow network. Everything that changes with the payment's
@@ -43,6 +47,8 @@ export type CheckoutPageInput = {
   query: CheckoutQuery;
   /** The number a refused form was sent with (from the refill cookie), to put back in the field. */
   typedPhone: string;
+  /** The number to put in the field when nothing was refused: a payment link's contact number, national digits. */
+  prefillPhone?: string;
   sandbox: boolean;
   /** The country's numbering plan: the script preselects the typed number's method from it. */
   numbering?: NumberingPlan | null;
@@ -76,7 +82,7 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
     locale,
     amount,
     formError,
-    typedPhone: formError ? input.typedPhone : "",
+    typedPhone: formError ? input.typedPhone : (input.prefillPhone ?? ""),
     selected: query.method,
     numbering: input.numbering ?? null,
   };
@@ -120,6 +126,7 @@ ${content}
 ${counting && html`<p class="countdown">${t.timeLeft} <time id="countdown" role="timer" aria-live="off" data-expires="${payment.expiresAt.toISOString()}" datetime="PT${Math.max(0, secondsLeft)}S">${formatCountdown(secondsLeft)}</time></p>`}
 ${!confirmCancel && cancellable && html`<p class="center"><a href="?cancel=1">${t.cancel}</a></p>`}
 </main>
+${supportContact(checkout, t)}
 <footer>${sandbox ? t.secure : t.secureLive}</footer>
 </div><script nonce="${nonce}">${trustedHtml(LIVE_SCRIPT)}</script></body></html>`;
   return document.value;
@@ -170,12 +177,13 @@ function methodForm({ checkout, methods, t, locale, amount, formError, typedPhon
   if (methods.length === 0 || !country) return html`<p role="alert">${t.noMethods}</p>`;
   const prefix = country.phonePrefix;
   // The digit count of a refused number comes from the refill cookie, not from the URL.
-  const typed = typedPhone ? readPhoneInput(typedPhone, country) : null;
+  const trunk = numbering?.trunkPrefix ?? null;
+  const typed = typedPhone ? readPhoneInput(typedPhone, { ...country, trunkPrefix: trunk }) : null;
   const params = typed && !typed.ok ? typed.params : { prefix, length: country.nationalNumberLength, ...operatorParams(typed, country.phonePrefix, numbering, methods, selected) };
   const message = formError ? formErrorMessage(formError.key, locale, params) : null;
   const chosen = methods.some((m) => m.provider === selected) ? selected : methods.length === 1 ? methods[0].provider : undefined;
   // Each method's blocks of numbers, and the blocks of operators without a method here, for the
-  // script's preselection (DESIGN §16). Without JavaScript the server predicts on submit instead,
+  // script's preselection (docs/design/provider-prediction.md). Without JavaScript the server predicts on submit instead,
   // so no radio is \`required\`.
   const blocksOf = (provider: string | null) => (numbering?.prefixes ?? []).filter((p) => p.providerCode === provider).map((p) => p.prefix).join(" ");
   const offered = new Set(methods.map((m) => m.provider));
@@ -197,7 +205,9 @@ ${methodError && html`<p id="method-error" class="error" role="alert">${methodEr
 <label for="phone" class="label">${t.phoneLabel}</label>
 <div class="phone"><span id="phone-prefix" class="prefix">${prefix}</span><input id="phone" name="phone" type="tel" inputmode="numeric" autocomplete="tel-national" required maxlength="20" value="${typedPhone}"${
     phoneError && html` aria-invalid="true"`
-  } aria-describedby="phone-prefix phone-help${phoneError ? " phone-error" : ""}"${others && html` data-other-prefixes="${others}"`}></div>
+  } aria-describedby="phone-prefix phone-help${phoneError ? " phone-error" : ""}"${others && html` data-other-prefixes="${others}"`}${
+    trunk && html` data-trunk="${trunk}" data-nsn-length="${String(country.nationalNumberLength)}"`
+  }></div>
 <p id="phone-help" class="help">${t.phoneHelp(country.nationalNumberLength)}</p>
 ${phoneError && html`<p id="phone-error" class="error" role="alert">${phoneError}</p>`}
 <button type="submit" class="button">${t.pay(amount)}</button>
@@ -225,9 +235,13 @@ function waiting({ checkout, t, locale, now, stuck }: WaitingInput): Html {
   const operatorUrl = operatorUrlOf(payment);
   // A redirect flow: the customer pays on the operator's page; the script goes there at once.
   if (operatorUrl) {
+    // Wave on a computer: its page is meant for the phone, so the page shows it as a QR code for
+    // the phone's camera and the script does not leave (CSS shows the code on wide screens with a mouse only).
+    const qr = payment.provider === "wave" ? qrPath(operatorUrl) : null;
     return html`<section aria-labelledby="stage-title"><h1 id="stage-title" class="title">${t.operatorTitle}</h1>
 <p>${t.operatorText}</p>
-<p><a id="operator" class="button" href="${operatorUrl}" rel="noreferrer">${t.operatorContinue}</a></p></section>`;
+${qr && html`<figure class="qr" data-testid="wave-qr"><svg viewBox="-2 -2 ${String(qr.size + 4)} ${String(qr.size + 4)}" width="200" height="200" role="img" aria-label="${t.qrLabel}"><rect x="-2" y="-2" width="${String(qr.size + 4)}" height="${String(qr.size + 4)}" fill="#fff"/><path fill="#000" d="${qr.d}"/></svg><figcaption>${t.qrTitle}</figcaption></figure>`}
+<p><a id="operator" class="button" href="${operatorUrl}" rel="noreferrer"${qr && html` data-qr`}>${t.operatorContinue}</a></p></section>`;
   }
   // "I did not get the prompt", once the prompt has had time to arrive: shown by the server
   // when the page is rendered late enough, revealed by the script at that moment otherwise.
@@ -235,11 +249,15 @@ function waiting({ checkout, t, locale, now, stuck }: WaitingInput): Html {
   const helpAt = new Date(sentAt.getTime() + promptHelpSeconds() * 1000);
   const helpNow = stuck || now.getTime() >= helpAt.getTime();
   const action = `/checkout/${payment.checkoutToken}/stuck`;
+  const phone = maskedPhone(payment.customerPhone);
+  const ussd = ussdApprovalCode(payment.provider, payment.country);
   const choice = (want: string, label: string, tone = " secondary") =>
     html`<form method="post" action="${action}"><input type="hidden" name="want" value="${want}"><button type="submit" class="button${trustedHtml(tone)}">${label}</button></form>`;
   return html`<section aria-labelledby="stage-title"><h1 id="stage-title" class="title">${t.waitingTitle}</h1>
 <div class="spinner" aria-hidden="true"></div>
 <p>${operatorHint(payment.provider, locale)}</p>
+${phone && html`<p data-testid="prompt-phone">${t.promptSentTo} <strong>${phone}</strong>${checkout.providerName && html` (${checkout.providerName})`}</p>`}
+${ussd && html`<p class="notice" data-testid="ussd-code">${t.ussdFallback(ussd)}</p>`}
 <p class="muted">${payment.status === "processing" ? t.waitingProcessing : t.waitingSubmitted}</p>
 ${stuck && html`<p class="notice" role="alert" data-testid="stuck-open">${t.stuckOpen}</p>`}
 <section id="stuck" class="stuck" aria-labelledby="stuck-title" data-reveal-in="${String(Math.max(0, Math.ceil((helpAt.getTime() - now.getTime()) / 1000)))}"${!helpNow && html` hidden`}>
@@ -265,6 +283,24 @@ function cancelConfirm(token: string, t: UiText): Html {
 
 type FinalInput = { checkout: Checkout; amount: string; locale: Locale };
 
+/**
+ * How to reach the merchant (their branding's support phone and e-mail), outside <main> so every
+ * stage shows it, swaps included; nothing when the merchant gave none. A payment link's page shows
+ * the same block (lib/payment-links/page).
+ */
+export function merchantContact(support: { phone: string | null; email: string | null } | null | undefined, merchantName: string, t: Pick<UiText, "contactTitle" | "contactText" | "contactPhone" | "contactEmail">): Html | null {
+  if (!support || (!support.phone && !support.email)) return null;
+  return html`<aside class="contact" aria-labelledby="contact-title" data-testid="merchant-contact"><h2 id="contact-title" class="subtitle">${t.contactTitle}</h2>
+<p>${t.contactText(merchantName)}</p><ul>${support.phone && html`<li>${t.contactPhone} <a href="tel:${support.phone}">${support.phone}</a></li>`}${
+    support.email && html`<li>${t.contactEmail} <a href="mailto:${support.email}">${support.email}</a></li>`
+  }</ul></aside>`;
+}
+
+const supportContact = (checkout: Checkout, t: UiText) => merchantContact(checkout.branding?.support, checkout.merchantName, t);
+
+/** The customer's number as the operator got it, masked (lib/request-log's rule): they recognise it, a shoulder does not read it. */
+const maskedPhone = (e164: string | null) => (e164 ? maskPhone(e164) : null);
+
 function finalState(stage: CheckoutStage, t: UiText, redirectUrl: string | null, { checkout, amount, locale }: FinalInput): Html {
   const { payment } = checkout;
   const reference = payment.externalReference;
@@ -277,6 +313,19 @@ function finalState(stage: CheckoutStage, t: UiText, redirectUrl: string | null,
     }[stage as "success" | "cancelled" | "expired" | "refunded"] ?? { title: t.expiredTitle, text: t.expiredText, tone: "" };
   const redirecting = redirectUrl && (stage === "success" || stage === "cancelled");
   const [before, after] = t.redirecting.split("{s}");
+  // Through a payment link: the merchant's own thanks on success; a way back to the link's page
+  // when this payment can no longer be paid (the link itself may still take a new one).
+  const link = checkout.link;
+  // An expired checkout never tells the customer to ask for a new link without a way to: the
+  // link's page when it came from one, else the merchant's contact (shown below), else the
+  // merchant's own page (its cancel or return URL); with none, it says only that it is over.
+  const support = checkout.branding?.support;
+  const contact = !!(support && (support.phone || support.email));
+  const back = stage === "expired" && !link ? withStatus(payment.cancelUrl ?? payment.returnUrl ?? "", payment.id, "expired") : null;
+  const expiredText = link ? t.expiredLink : contact ? t.expiredContact : back ? t.expiredBack : t.expiredText;
+  const text = stage === "success" && link?.successMessage ? link.successMessage : stage === "expired" ? expiredText : content.text;
+  const again = link && !redirecting && (stage === "expired" || stage === "cancelled") ? html`<p><a class="button" href="/pay/${link.slug}" data-testid="link-again">${t.linkAgain}</a></p>` : null;
+  const backLink = back ? html`<p><a class="button" href="${back}" data-testid="back-to-merchant">${t.backToMerchant}</a></p>` : null;
   // A paid page is the customer's receipt: what they keep if the merchant asks.
   const paidAt = payment.completedAt ?? payment.updatedAt;
   const receipt =
@@ -284,15 +333,18 @@ function finalState(stage: CheckoutStage, t: UiText, redirectUrl: string | null,
       ? html`<dl class="receipt" data-testid="receipt">
 <dt>${t.amount}</dt><dd>${amount}</dd>
 <dt>${t.merchant}</dt><dd>${checkout.merchantName}</dd>
+${checkout.providerName && html`<dt>${t.paidWith}</dt><dd data-testid="receipt-wallet">${checkout.providerName}${maskedPhone(payment.customerPhone) && html` · ${maskedPhone(payment.customerPhone)}`}</dd>`}
 <dt>${t.reference}</dt><dd>${reference}</dd>
-${paidAt && html`<dt>${t.date}</dt><dd><time datetime="${paidAt.toISOString()}">${receiptDate(paidAt, locale)}</time></dd>`}
+${paidAt && html`<dt>${t.date}</dt><dd><time datetime="${paidAt.toISOString()}" data-testid="receipt-date">${receiptDate(paidAt, locale, payment.country ?? checkout.country?.code ?? null, t)}</time></dd>`}
 ${payment.providerReference && html`<dt>${t.operatorReference}</dt><dd>${payment.providerReference}</dd>`}
 <dt>${t.transaction}</dt><dd>${payment.id}</dd>
 </dl>`
       : html`<p class="muted">${t.reference}: ${reference}</p>`;
   return html`<section aria-labelledby="stage-title"><h1 id="stage-title" class="title${content.tone}">${content.title}</h1>
-<p>${content.text}</p>
+<p${stage === "success" && text !== content.text && html` data-testid="link-success-message"`}${stage === "expired" && html` data-testid="expired-text"`}>${text}</p>
 ${receipt}
+${again}
+${backLink}
 ${
   redirecting
     ? html`<p id="redirect" data-href="${redirectUrl}" data-seconds="${REDIRECT_SECONDS}">${before}<span id="redirect-seconds">${REDIRECT_SECONDS}</span>${after ?? ""}</p>
@@ -301,10 +353,13 @@ ${
 }</section>`;
 }
 
-/** "22/11/2026 10:05 UTC" / "2026-11-22 10:05 UTC": the server does not know the customer's zone, so it says which one. */
-function receiptDate(at: Date, locale: Locale): string {
-  const iso = at.toISOString();
-  const [y, mo, d] = iso.slice(0, 10).split("-");
-  const date = locale === "fr" ? `${d}/${mo}/${y}` : `${y}-${mo}-${d}`;
-  return `${date} ${iso.slice(11, 16)} UTC`;
+/**
+ * "22 novembre 2026 à 11:05, heure locale (Douala)": in the payment country's time zone, which is
+ * the customer's (the server does not know the phone's own), named so nobody misreads it.
+ */
+export function receiptDate(at: Date, locale: Locale, country: string | null, t: UiText): string {
+  const timeZone = countryTimeZone(country);
+  const local = new Intl.DateTimeFormat(locale === "fr" ? "fr-FR" : "en-GB", { dateStyle: "long", timeStyle: "short", timeZone }).format(at);
+  const place = timeZone === "UTC" ? "UTC" : timeZone.slice(timeZone.lastIndexOf("/") + 1).replaceAll("_", " ");
+  return `${local}, ${t.timeZoneNote(place)}`;
 }

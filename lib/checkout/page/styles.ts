@@ -55,6 +55,12 @@ legend{font-weight:600;margin-bottom:.5rem;padding:0}
 .countdown{color:var(--muted);text-align:center;margin-top:1rem}
 .countdown time{font-variant-numeric:tabular-nums;font-weight:600;color:var(--fg)}
 footer{color:var(--muted);font-size:.8125rem;text-align:center}
+.contact{border-top:1px solid var(--border);font-size:.9375rem}
+.contact ul{margin:.25rem 0 0;padding-left:1.25rem}
+.contact a{overflow-wrap:anywhere}
+.qr{display:none;margin:1rem 0;text-align:center}
+.qr svg{display:block;margin:0 auto .5rem}
+@media (min-width:48rem) and (pointer:fine){.qr{display:block}}
 .spinner{width:2.5rem;height:2.5rem;margin:1rem auto;border:.25rem solid var(--border);border-top-color:var(--accent);border-radius:50%;animation:spin 1s linear infinite}
 @keyframes spin{to{transform:rotate(360deg)}}
 @media (prefers-reduced-motion:reduce){.spinner{animation:none}}

@@ -7,10 +7,10 @@ import { sameText } from "../same-text";
 /**
  * Airtel's callback: POST `{"transaction": {"id", "message", "status_code", "airtel_money_id"}}`,
  * plus `"hash"` = base64(HMAC-SHA256(CALLBACK_SECRET, JSON of `transaction`)) when callback
- * authentication is on (OPERATORS §7). Which bytes are hashed is unclear [L]: we accept the raw
- * `transaction` text as it arrived and its compact re-serialisation. Either way the callback is
- * only a hint: the order is confirmed by enquiry before anything changes (OPERATORS §7 "confirm
- * by enquiry regardless"). With `callbackAuth` on, a missing or wrong hash is refused (401).
+ * authentication is on (README "Callbacks"). Which bytes are hashed, and whether the hash travels
+ * in the body or a header, is unclear: we accept the raw `transaction` text as it arrived and its
+ * compact re-serialisation, from either place. Either way the callback is only a hint: the order
+ * is confirmed by enquiry before anything changes. With `callbackAuth` on, a missing or wrong hash is refused (401).
  * `transaction.id` is our reference. Never throws.
  */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -25,7 +25,9 @@ export function parseAirtelCallback(context: ConnectorContext<AirtelSettings>, c
     if (context.account.settings.callbackAuth) {
       const secret = context.secrets.CALLBACK_SECRET;
       if (!secret) return { kind: "rejected", why: "callback authentication is on but CALLBACK_SECRET is not set" };
-      if (typeof body.hash !== "string" || !hashMatches(secret, body.hash, candidates(callback.rawBody, transaction))) return { kind: "rejected", why: "hash missing or wrong" };
+      // In the body beside `transaction` (the docs' example) or as a `hash` header (one copy's reading).
+      const given = typeof body.hash === "string" ? body.hash : callback.headers.get("hash");
+      if (!given || !hashMatches(secret, given, candidates(callback.rawBody, transaction))) return { kind: "rejected", why: "hash missing or wrong" };
     }
     const reference = transaction.id;
     if (typeof reference !== "string" || !reference) return { kind: "ignored", why: "no transaction.id" };

@@ -1,46 +1,30 @@
-import { createCipheriv, randomBytes } from "node:crypto";
-import { ConnectorNetworkError, type ConnectorContext, type ConnectorHttpResponse, type ConnectorOutcome } from "../connector";
+import { constants, createCipheriv, publicEncrypt, randomBytes } from "node:crypto";
+import { type ConnectorContext, type ConnectorHttpResponse } from "../connector";
+import { OperatorConfigurationError, OperatorCredentialsRefusedError, OperatorUnavailableError, operatorBaseUrl } from "../operator-errors";
 import { minorToDecimalString } from "@/lib/money";
-import { rsaPkcs1EncryptBase64 } from "../rsa-pkcs1";
+import { readPublicKey, rsaPkcs1EncryptBase64 } from "../rsa-pkcs1";
 import { parseJsonObject } from "../parse-json-object";
 import { AIRTEL_CALLING_CODES, AIRTEL_PRODUCTION_BASE_URL, requiredSecrets, type AirtelProduct, type AirtelSettings } from "./settings";
 
 /**
- * HTTP to Airtel Money's Open API (OPERATORS §7): the client-credentials token (180 s, cached
+ * HTTP to Airtel Money's Open API (README.md): the client-credentials token (180 s, cached
  * through context.tokens, refreshed once on a 401), X-Country / X-Currency on every call, the
  * RSA-encrypted disbursement PIN, and message signing (x-signature / x-key) where the account
  * has it on. Errors become outcomes in index.ts.
  */
 type Context = ConnectorContext<AirtelSettings>;
 
-export class AirtelTokenRefusedError extends Error {
-  constructor(readonly httpStatus: number) {
-    super(`Airtel refused the client id/secret (token endpoint answered HTTP ${httpStatus})`);
-    this.name = "AirtelTokenRefusedError";
-  }
-}
-export class AirtelUnavailableError extends Error {
-  constructor(detail: string) {
-    super(`Airtel could not answer (${detail})`);
-    this.name = "AirtelUnavailableError";
-  }
-}
-export class AirtelConfigurationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "AirtelConfigurationError";
-  }
-}
+const OPERATOR = "Airtel";
 
 export function baseUrl(context: Context): string {
-  return (context.account.baseUrl ?? AIRTEL_PRODUCTION_BASE_URL).replace(/\/$/, "");
+  return operatorBaseUrl(context, AIRTEL_PRODUCTION_BASE_URL);
 }
 
 export function requireProduct(context: Context, product: AirtelProduct): void {
   const s = context.account.settings;
-  if (!s.products.includes(product)) throw new AirtelConfigurationError(`this Airtel account is not set up for ${product} (products setting)`);
+  if (!s.products.includes(product)) throw new OperatorConfigurationError(OPERATOR, `this Airtel account is not set up for ${product} (products setting)`);
   const missing = requiredSecrets({ products: [product], callbackAuth: false }).filter((n) => !context.secrets[n]);
-  if (missing.length > 0) throw new AirtelConfigurationError(`missing secrets: ${missing.join(", ")}`);
+  if (missing.length > 0) throw new OperatorConfigurationError(OPERATOR, `missing secrets: ${missing.join(", ")}`);
 }
 
 /** POST /auth/oauth2/token with the client credentials as JSON; `expires_in` is a string ("180"). */
@@ -54,12 +38,12 @@ export async function requestToken(context: Context): Promise<{ token: string; e
     body: JSON.stringify({ client_id: context.secrets.CLIENT_ID ?? "", client_secret: secret, grant_type: "client_credentials" }),
     redact: [secret],
   });
-  if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new AirtelTokenRefusedError(response.status);
-  if (response.status !== 200) throw new AirtelUnavailableError(`token: HTTP ${response.status}`);
+  if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new OperatorCredentialsRefusedError(OPERATOR, response.status, `Airtel refused the client id/secret (token endpoint answered HTTP ${response.status})`);
+  if (response.status !== 200) throw new OperatorUnavailableError(OPERATOR, `Airtel could not answer (token: HTTP ${response.status})`);
   const body = parseJsonObject(response.text);
   const token = body?.access_token;
   const expiresIn = Number(body?.expires_in);
-  if (typeof token !== "string" || !token || !Number.isFinite(expiresIn) || expiresIn <= 0) throw new AirtelUnavailableError("no usable access_token / expires_in");
+  if (typeof token !== "string" || !token || !Number.isFinite(expiresIn) || expiresIn <= 0) throw new OperatorUnavailableError(OPERATOR, `Airtel could not answer (no usable access_token / expires_in)`);
   return { token, expiresInSeconds: expiresIn };
 }
 
@@ -82,7 +66,7 @@ async function signingPublicKey(context: Context): Promise<string> {
     const token = await context.tokens.get(tokenKey(context), () => requestToken(context));
     const response = await context.http({ operation: "encryption-key", method: "GET", url: `${baseUrl(context)}/v1/rsa/encryption-keys`, headers: baseHeaders(context, token), redact: [token] });
     const key = (parseJsonObject(response.text)?.data as { key?: unknown } | undefined)?.key;
-    if (response.status !== 200 || typeof key !== "string" || !key) throw new AirtelUnavailableError(`encryption key: HTTP ${response.status}`);
+    if (response.status !== 200 || typeof key !== "string" || !key) throw new OperatorUnavailableError(OPERATOR, `Airtel could not answer (encryption key: HTTP ${response.status})`);
     return { token: key, expiresInSeconds: 3600 + 60 };
   });
 }
@@ -118,12 +102,15 @@ export async function callAirtel(
   return send();
 }
 
-/** The disbursement `pin`: base64 of the wallet's PIN RSA-encrypted (PKCS#1 v1.5) with Airtel's key. */
+/** The disbursement `pin`: base64 of the wallet's PIN RSA-encrypted with Airtel's key, in the account's padding (README "Settings"). */
 export function encryptedPin(context: Context): string {
   try {
-    return rsaPkcs1EncryptBase64(context.secrets.PIN_PUBLIC_KEY ?? "", context.secrets.DISBURSEMENT_PIN ?? "");
+    const key = context.secrets.PIN_PUBLIC_KEY ?? "";
+    const pin = context.secrets.DISBURSEMENT_PIN ?? "";
+    if (context.account.settings.pinEncryption === "oaep-sha256") return publicEncrypt({ key: readPublicKey(key), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, Buffer.from(pin, "utf8")).toString("base64");
+    return rsaPkcs1EncryptBase64(key, pin);
   } catch {
-    throw new AirtelConfigurationError("PIN_PUBLIC_KEY is not a readable RSA public key");
+    throw new OperatorConfigurationError(OPERATOR, "PIN_PUBLIC_KEY is not a readable RSA public key");
   }
 }
 
@@ -144,12 +131,4 @@ export function nationalMsisdn(phone: string | null, country: string): string | 
  */
 export function airtelAmount(amountMinor: bigint, currency: string): number {
   return Number(minorToDecimalString(amountMinor, currency));
-}
-
-export function outcomeOfError(err: unknown, what: "submit" | "status check", operation: string): ConnectorOutcome {
-  const refused = err instanceof AirtelTokenRefusedError || err instanceof AirtelConfigurationError;
-  if (refused && what === "submit") return { status: "failed", reason: "configuration_error", message: (err as Error).message };
-  if (refused || err instanceof AirtelUnavailableError) return { status: "pending", message: (err as Error).message };
-  if (err instanceof ConnectorNetworkError) return { status: "pending", message: `no answer to the ${operation} ${what}: ${err.message}` };
-  return { status: "pending", message: `unexpected error around the ${operation} ${what}: ${err instanceof Error ? err.message : String(err)}` };
 }

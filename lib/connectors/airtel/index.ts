@@ -1,7 +1,8 @@
 import type { CollectOrder, Connector, ConnectorContext, ConnectorOutcome, HealthResult, OrderRef, PayoutOrder, RefundOrder } from "../connector";
 import { parseAirtelCallback } from "./callbacks";
-import { airtelAmount, callAirtel, encryptedPin, freshToken, nationalMsisdn, outcomeOfError, requireProduct } from "./client";
-import { mapEnquiry, mapSubmit } from "./mapping";
+import { airtelAmount, callAirtel, encryptedPin, freshToken, nationalMsisdn, requireProduct } from "./client";
+import { outcomeOfCallError } from "../operator-errors";
+import { mapEnquiry, mapRefundEnquiry, mapSubmit } from "./mapping";
 import { AIRTEL_PRODUCTION_BASE_URL, AIRTEL_SECRET_NAMES, airtelSettingsSchema, requiredSecrets, type AirtelSettings } from "./settings";
 
 /**
@@ -16,7 +17,7 @@ type Context = ConnectorContext<AirtelSettings>;
 
 export const airtelConnector: Connector<AirtelSettings> = {
   type: "airtel",
-  capabilities: { collect: "push", payout: true, refund: true, signedCallbacks: false, uuidReference: false },
+  capabilities: { collect: "push", payout: true, refund: true, signedCallbacks: false, uuidReference: false, partialRefund: false },
   settingsSchema: airtelSettingsSchema,
   secretNames: AIRTEL_SECRET_NAMES,
   requiredSecretsFor: (settings) => requiredSecrets(settings),
@@ -59,7 +60,7 @@ async function collect(context: Context, order: CollectOrder): Promise<Connector
     });
     return mapSubmit(response.status, response.text, "collect");
   } catch (err) {
-    return outcomeOfError(err, "submit", "collect");
+    return outcomeOfCallError(err, "submit", "collect");
   }
 }
 
@@ -87,14 +88,14 @@ async function disburse(context: Context, order: PayoutOrder): Promise<Connector
     });
     return mapSubmit(response.status, response.text, "payout");
   } catch (err) {
-    return outcomeOfError(err, "submit", "payout");
+    return outcomeOfCallError(err, "submit", "payout");
   }
 }
 
-/** POST /standard/v1/payments/refund by the collection's airtel_money_id (Airtel takes no id of ours here). */
+/** POST /standard/{v}/payments/refund by the collection's airtel_money_id (Airtel takes no id of ours here). */
 async function refund(context: Context, order: RefundOrder): Promise<ConnectorOutcome> {
   if (!order.collectOperatorReference) return { status: "failed", reason: "invalid_request", message: "the collection has no airtel_money_id to refund" };
-  // Airtel's refund names the transaction only (OPERATORS.md: `{"transaction": {"airtel_money_id"}}`)
+  // Airtel's refund names the transaction only (`{"transaction": {"airtel_money_id"}}`, README "Refunds")
   // and gives it all back: a partial refund sent there would repay the customer in full.
   if (order.amountMinor !== order.collectAmountMinor) {
     return { status: "failed", reason: "not_allowed", message: "Airtel Money refunds a collection in full only; a partial refund cannot go through Airtel" };
@@ -106,23 +107,24 @@ async function refund(context: Context, order: RefundOrder): Promise<ConnectorOu
     const response = await callAirtel(context, {
       operation: "refund",
       method: "POST",
-      path: "/standard/v1/payments/refund",
+      path: `/standard/${s.refundApiVersion}/payments/refund`,
       subjectId: order.refundId,
       operatorReference: order.collectOperatorReference,
       body: { transaction: { airtel_money_id: order.collectOperatorReference } },
     });
     return mapSubmit(response.status, response.text, "refund");
   } catch (err) {
-    return outcomeOfError(err, "submit", "refund");
+    return outcomeOfCallError(err, "submit", "refund");
   }
 }
 
 /**
- * GET the order by our id. Refunds have no documented enquiry: a refund whose answer was lost
- * stays pending (never resent: Airtel's refund carries no id of ours to deduplicate on).
+ * GET the order by our id. A refund has no id of its own at Airtel: its status is read from an
+ * enquiry of the collection it refunds (`order.collect`, README "Refunds"); it is never sent
+ * again (Airtel's refund carries no id of ours to deduplicate on).
  */
 async function enquire(context: Context, order: OrderRef): Promise<ConnectorOutcome> {
-  if (order.direction === "refund") return { status: "pending", message: "Airtel documents no refund enquiry" };
+  if (order.direction === "refund") return enquireRefund(context, order);
   try {
     requireProduct(context, order.direction === "collect" ? "collection" : "disbursement");
     const s = context.account.settings;
@@ -131,7 +133,20 @@ async function enquire(context: Context, order: OrderRef): Promise<ConnectorOutc
     const response = await callAirtel(context, { operation: `${order.direction}.status`, method: "GET", path, subjectId: order.id, operatorReference: order.operatorReference ?? undefined });
     return mapEnquiry(response.status, response.text, order.direction);
   } catch (err) {
-    return outcomeOfError(err, "status check", order.direction);
+    return outcomeOfCallError(err, "status check", order.direction);
+  }
+}
+
+async function enquireRefund(context: Context, order: OrderRef): Promise<ConnectorOutcome> {
+  const collect = order.collect;
+  if (!collect) return { status: "pending", message: "the refunded collection is unknown: nothing to ask Airtel" };
+  try {
+    requireProduct(context, "collection");
+    const path = `/standard/${context.account.settings.apiVersion}/payments/${encodeURIComponent(collect.reference)}`;
+    const response = await callAirtel(context, { operation: "refund.status", method: "GET", path, subjectId: order.id, operatorReference: collect.operatorReference ?? undefined });
+    return mapRefundEnquiry(response.status, response.text, collect.operatorReference);
+  } catch (err) {
+    return outcomeOfCallError(err, "status check", "refund");
   }
 }
 

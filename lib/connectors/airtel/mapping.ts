@@ -2,9 +2,10 @@ import type { ConnectorOutcome, Direction, NeutralReason, RawOperatorStatus } fr
 import { parseJsonObject } from "../parse-json-object";
 
 /**
- * Everything Airtel Money's Open API can answer (OPERATORS §7), mapped into the neutral model in
- * ONE table: the transaction status letters (TIP, TA, TS, TF, TE), the response / result codes of
- * the `status` envelope, and the HTTP statuses that say something by themselves. Pure.
+ * Everything Airtel Money's Open API can answer (README.md), mapped into the neutral model in
+ * ONE table: the transaction status letters (TIP, TA, TS, TF, TE), the words of a refund's answer
+ * (SUCCESS, FAILED) and of a refunded collection's enquiry, the response / result codes of the
+ * `status` envelope, and the HTTP statuses that say something by themselves. Pure.
  */
 type ByDirection = Record<Direction, NeutralReason>;
 type Rule =
@@ -22,6 +23,22 @@ export const AIRTEL_MAPPING = {
     TS: { outcome: "success" },
     TF: { outcome: "from_code" }, // failed: the reason is in the response code
     TE: { outcome: "failed", reason: "expired" },
+  } satisfies Record<string, Rule>,
+  /**
+   * `data.transaction.status` of a refund's answer. Airtel publishes `SUCCESS` with
+   * `status.success: false` and no response_code: the transaction's word decides, never the flag.
+   */
+  refundStatuses: {
+    SUCCESS: { outcome: "success" },
+    FAILED: { outcome: "failed", reason: "provider_error" },
+  } satisfies Record<string, Rule>,
+  /**
+   * `data.transaction.status` of an enquiry of the refunded collection, read for the refund's
+   * status. Only an explicit refund word confirms it [unconfirmed until a sandbox run]; the
+   * collection still `TS` (or anything else) proves nothing either way: held for review.
+   */
+  refundedCollection: {
+    REFUNDED: { outcome: "success" },
   } satisfies Record<string, Rule>,
   /** `status.response_code` / `status.result_code`. */
   codes: {
@@ -58,6 +75,7 @@ export const AIRTEL_MAPPING = {
   } satisfies Record<string, Rule>,
   /** HTTP statuses that decide by themselves (others: read the envelope). */
   http: {
+    404: { outcome: "failed", reason: "configuration_error" }, // no such path on this OpCo: nothing was taken
     408: { outcome: "processing", ambiguous: true }, // timed out after commit: enquire
     429: { outcome: "pending" }, // rate-limited: provider_unavailable, nothing taken
     503: { outcome: "pending" },
@@ -127,6 +145,10 @@ export function mapSubmit(httpStatus: number, text: string, direction: Direction
   const byHttp = (AIRTEL_MAPPING.http as Record<string, Rule>)[String(httpStatus)] ?? (httpStatus >= 500 ? AIRTEL_MAPPING.http["5xx"] : undefined);
   if (byHttp) return fromRule(byHttp, e, direction, { status: "pending", raw });
   if (httpStatus === 401) return { status: "failed", reason: "configuration_error", message: "Airtel refused our token twice", raw };
+  if (direction === "refund") {
+    const word = e.status ? (AIRTEL_MAPPING.refundStatuses as Record<string, Rule>)[e.status] : undefined;
+    if (word && httpStatus < 300) return fromRule(word, e, direction, { status: "pending", raw });
+  }
   const rule = codeRule(e.code);
   // A disbursement or refund may answer with its final status at once (TS / TF).
   const statusRule = e.status ? (AIRTEL_MAPPING.statuses as Record<string, Rule>)[e.status] : undefined;
@@ -147,6 +169,21 @@ export function mapEnquiry(httpStatus: number, text: string, direction: Directio
   if (rule?.outcome === "not_found") return { status: "not_found", raw };
   if (httpStatus >= 300 || !e.status) return { status: "pending", message: `Airtel enquiry answered HTTP ${httpStatus}${e.code ? ` ${e.code}` : ""}`, raw };
   return mapTransactionStatus(e.status, e.code, direction, e);
+}
+
+/**
+ * A refund's status, read from an enquiry of the collection it refunds (Airtel gives a refund no
+ * id of ours). Success only on an explicit refund word; anything else (still TS, a message
+ * mentioning a refund, an unknown id) is processing and ambiguous: the refund may or may not have
+ * moved money, so it is never failed from here. No answer → pending.
+ */
+export function mapRefundEnquiry(httpStatus: number, text: string, collectOperatorReference: string | null): ConnectorOutcome {
+  const e = readEnvelope(httpStatus, text);
+  const raw: RawOperatorStatus = { status: e.status ?? String(httpStatus), code: e.code, message: e.transactionMessage ?? e.message };
+  if (httpStatus >= 500 || httpStatus === 408 || httpStatus === 429 || httpStatus === 401) return { status: "pending", message: `Airtel enquiry answered HTTP ${httpStatus}`, raw };
+  const word = e.status ? (AIRTEL_MAPPING.refundedCollection as Record<string, Rule>)[e.status] : undefined;
+  if (word?.outcome === "success" && httpStatus < 300) return { status: "success", operatorReference: e.airtelMoneyId ?? collectOperatorReference ?? undefined, raw };
+  return { status: "processing", ambiguous: true, ...(collectOperatorReference ? { operatorReference: collectOperatorReference } : {}), raw };
 }
 
 /** A status letter (enquiry or callback) with its code. Unknown letters are never final. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isCurrency } from "@/lib/money";
 
 /**
- * The non-secret settings of an Airtel Money account (OPERATORS §7): one account serves one
+ * The non-secret settings of an Airtel Money account (README.md): one account serves one
  * country and currency (the X-Country / X-Currency headers), with the API version and the
  * per-country options Airtel turns on (message signing, callback authentication).
  */
@@ -33,6 +33,13 @@ export const airtelSettingsSchema = z.object({
   currency: z.string().refine(isCurrency, "a currency lib/money knows"),
   /** v1 or v2 of the payment and disbursement paths (OpCos differ). */
   apiVersion: z.enum(["v1", "v2"]).default("v1"),
+  /**
+   * The refund path: `/standard/v2/payments/refund` in Airtel's current docs, v1 in older copies
+   * and many clients; which one an OpCo serves is confirmed in its sandbox (README "Refunds").
+   */
+  refundApiVersion: z.enum(["v1", "v2"]).default("v2"),
+  /** The disbursement PIN's RSA padding: PKCS#1 v1.5 (the docs' wording) or OAEP with SHA-256 (some OpCos' newer docs). */
+  pinEncryption: z.enum(["pkcs1", "oaep-sha256"]).default("pkcs1"),
   /** Countries with message signing (e.g. Zambia): x-signature / x-key on every money call. */
   messageSigning: flag.default(false),
   /** Callback authentication on: a callback without a valid `hash` is refused (CALLBACK_SECRET). */

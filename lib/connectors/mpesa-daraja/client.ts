@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
-import { ConnectorNetworkError, type ConnectorContext, type ConnectorHttpResponse, type ConnectorOutcome } from "../connector";
+import { type ConnectorContext, type ConnectorHttpResponse } from "../connector";
+import { OperatorConfigurationError, OperatorCredentialsRefusedError, OperatorUnavailableError, operatorBaseUrl } from "../operator-errors";
 import { currencyExponent, isCurrency } from "@/lib/money";
 import { rsaPkcs1EncryptBase64 } from "../rsa-pkcs1";
 import { parseJsonObject } from "../parse-json-object";
@@ -7,43 +8,23 @@ import { MPESA_PRODUCTION_BASE_URL, requiredSecrets, type MpesaDarajaSettings, t
 import { sameText } from "../same-text";
 
 /**
- * HTTP to Safaricom's Daraja (OPERATORS §5): the OAuth token (cached through context.tokens,
+ * HTTP to Safaricom's Daraja (README.md): the OAuth token (cached through context.tokens,
  * refreshed once on a 401), the STK Password, the B2C SecurityCredential, the amount and MSISDN
  * forms, and the callback URLs we hand Daraja. Nothing here throws for something Daraja or the
  * network did: the connector turns errors into outcomes (index.ts).
  */
 type Context = ConnectorContext<MpesaDarajaSettings>;
 
-export class DarajaTokenRefusedError extends Error {
-  constructor(readonly httpStatus: number) {
-    super(`Daraja refused the consumer key/secret (token endpoint answered HTTP ${httpStatus})`);
-    this.name = "DarajaTokenRefusedError";
-  }
-}
-
-export class DarajaTokenUnavailableError extends Error {
-  constructor(detail: string) {
-    super(`Daraja could not issue a token (${detail})`);
-    this.name = "DarajaTokenUnavailableError";
-  }
-}
-
-/** The account cannot make this call at all (product not configured, secret missing, bad certificate). */
-export class DarajaConfigurationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "DarajaConfigurationError";
-  }
-}
+const OPERATOR = "M-Pesa Daraja";
 
 export function baseUrl(context: Context): string {
-  return (context.account.baseUrl ?? MPESA_PRODUCTION_BASE_URL).replace(/\/$/, "");
+  return operatorBaseUrl(context, MPESA_PRODUCTION_BASE_URL);
 }
 
 export function requireProduct(context: Context, product: MpesaProduct): void {
-  if (!context.account.settings.products.includes(product)) throw new DarajaConfigurationError(`this M-Pesa account is not set up for ${product} (products setting)`);
+  if (!context.account.settings.products.includes(product)) throw new OperatorConfigurationError(OPERATOR, `this M-Pesa account is not set up for ${product} (products setting)`);
   const missing = requiredSecrets({ products: [product] }).filter((n) => !context.secrets[n]);
-  if (missing.length > 0) throw new DarajaConfigurationError(`missing secrets: ${missing.join(", ")}`);
+  if (missing.length > 0) throw new OperatorConfigurationError(OPERATOR, `missing secrets: ${missing.join(", ")}`);
 }
 
 /** GET /oauth/v1/generate?grant_type=client_credentials with Basic auth; `expires_in` is a string. */
@@ -56,12 +37,12 @@ export async function requestToken(context: Context): Promise<{ token: string; e
     headers: { Authorization: `Basic ${basic}` },
     redact: [basic],
   });
-  if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new DarajaTokenRefusedError(response.status);
-  if (response.status !== 200) throw new DarajaTokenUnavailableError(`HTTP ${response.status}`);
+  if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new OperatorCredentialsRefusedError(OPERATOR, response.status, `Daraja refused the consumer key/secret (token endpoint answered HTTP ${response.status})`);
+  if (response.status !== 200) throw new OperatorUnavailableError(OPERATOR, `Daraja could not issue a token (HTTP ${response.status})`);
   const body = parseJsonObject(response.text);
   const token = body?.access_token;
   const expiresIn = Number(body?.expires_in);
-  if (typeof token !== "string" || !token || !Number.isFinite(expiresIn) || expiresIn <= 0) throw new DarajaTokenUnavailableError("no usable access_token / expires_in");
+  if (typeof token !== "string" || !token || !Number.isFinite(expiresIn) || expiresIn <= 0) throw new OperatorUnavailableError(OPERATOR, `Daraja could not issue a token (no usable access_token / expires_in)`);
   return { token, expiresInSeconds: expiresIn };
 }
 
@@ -116,7 +97,7 @@ export function securityCredential(context: Context): string {
   try {
     return rsaPkcs1EncryptBase64(context.secrets.SAFARICOM_CERTIFICATE ?? "", context.secrets.INITIATOR_PASSWORD ?? "");
   } catch {
-    throw new DarajaConfigurationError("SAFARICOM_CERTIFICATE is not a readable certificate or public key");
+    throw new OperatorConfigurationError(OPERATOR, "SAFARICOM_CERTIFICATE is not a readable certificate or public key");
   }
 }
 
@@ -141,13 +122,19 @@ export function toDarajaMsisdn(phone: string | null): string | null {
  * both under the account's CONSUMER_SECRET. A callback on a URL we did not make is refused; one
  * on a URL we made is still only a hint, except the answer to our own Transaction Status query
  * (callbacks.ts). Daraja keeps the query string of a callback URL.
+ *
+ * A Transaction Status ResultURL also carries `x`, an HMAC over what that payout must be (its
+ * whole amount and the recipient's MSISDN): the answer is applied only when its Amount and
+ * CreditPartyName give the same HMAC, or its OriginatorConversationID is ours (README.md, "a
+ * receipt is only a lookup key"). The URL names neither the amount nor the phone.
  */
 export type CallbackKind = "stk" | "b2c" | "b2c-timeout" | "status" | "status-timeout";
 
-export function callbackUrlFor(context: Context, kind: CallbackKind, reference: string): string {
+export function callbackUrlFor(context: Context, kind: CallbackKind, reference: string, expected?: PayoutExpectation | null): string {
   const url = new URL(context.callbackUrl);
   url.searchParams.set("ref", reference);
   url.searchParams.set("kind", kind);
+  if (expected) url.searchParams.set("x", expectationDigest(context, reference, expected));
   url.searchParams.set("sig", callbackSignature(context, kind, reference));
   return url.toString();
 }
@@ -161,15 +148,22 @@ export function validCallbackSignature(context: Context, kind: string, reference
   return sameText(sig, callbackSignature(context, kind, reference));
 }
 
+/** What a B2C payout of ours must show in a Transaction Status result: whole units and the `2547…` recipient. */
+export type PayoutExpectation = { amount: number; msisdn: string };
+
+export function expectationDigest(context: Context, reference: string, expected: PayoutExpectation): string {
+  return createHmac("sha256", `mpesa-expect:${context.secrets.CONSUMER_SECRET ?? ""}`).update(`${reference}\n${expected.amount}\n${expected.msisdn}`).digest("base64url");
+}
+
+export function matchesExpectation(context: Context, reference: string, digest: string, seen: PayoutExpectation): boolean {
+  if (!context.secrets.CONSUMER_SECRET) return false;
+  return sameText(digest, expectationDigest(context, reference, seen));
+}
+
 /**
- * What went wrong before or around a call, as an outcome. On a submit, refused credentials or a
- * configuration we cannot send with mean Daraja took nothing: failed. On a status check they only
- * mean we learnt nothing: pending.
+ * Daraja is reported to refuse callback URLs containing "mpesa" (`400.002.02 Invalid CallBackURL`,
+ * README.md): the platform's callback URL (its host and the account id in its path) must avoid it.
  */
-export function outcomeOfError(err: unknown, what: "submit" | "status check", operation: string): ConnectorOutcome {
-  const refused = err instanceof DarajaTokenRefusedError || err instanceof DarajaConfigurationError;
-  if (refused && what === "submit") return { status: "failed", reason: "configuration_error", message: (err as Error).message };
-  if (refused || err instanceof DarajaTokenUnavailableError) return { status: "pending", message: (err as Error).message };
-  if (err instanceof ConnectorNetworkError) return { status: "pending", message: `no answer to the ${operation} ${what}: ${err.message}` };
-  return { status: "pending", message: `unexpected error around the ${operation} ${what}: ${err instanceof Error ? err.message : String(err)}` };
+export function mpesaInCallbackUrl(callbackUrl: string): boolean {
+  return /mpesa/i.test(callbackUrl);
 }

@@ -4,7 +4,7 @@ import {
   callbackUrlFor,
   darajaTimestamp,
   freshToken,
-  outcomeOfError,
+  mpesaInCallbackUrl,
   postDaraja,
   requireProduct,
   securityCredential,
@@ -12,12 +12,13 @@ import {
   toDarajaMsisdn,
   wholeAmount,
 } from "./client";
+import { outcomeOfCallError } from "../operator-errors";
 import { mapStkQuery, mapSubmit } from "./mapping";
 import { MPESA_PRODUCTION_BASE_URL, MPESA_SECRET_NAMES, mpesaDarajaSettingsSchema, requiredSecrets, type MpesaDarajaSettings } from "./settings";
 
 /**
  * Safaricom M-Pesa Daraja (Kenya): M-Pesa Express (STK push) to collect, B2C to pay out,
- * Transaction Status to confirm a payout. No refund: OPERATORS.md documents no reversal API, so
+ * Transaction Status to confirm a payout. No refund: Daraja's reversal API is not implemented (README.md), so
  * `route:set --direction refund` is refused. See README.md.
  */
 export type { MpesaDarajaSettings } from "./settings";
@@ -28,7 +29,7 @@ type Context = ConnectorContext<MpesaDarajaSettings>;
 export const mpesaDarajaConnector: Connector<MpesaDarajaSettings> = {
   type: "mpesa-daraja",
   // Our id is the reference (AccountReference is too short for it; OriginatorConversationID takes it).
-  capabilities: { collect: "push", payout: true, refund: false, signedCallbacks: false, uuidReference: false },
+  capabilities: { collect: "push", payout: true, refund: false, signedCallbacks: false, uuidReference: false, partialRefund: false },
   settingsSchema: mpesaDarajaSettingsSchema,
   secretNames: MPESA_SECRET_NAMES,
   requiredSecretsFor: (settings) => requiredSecrets(settings),
@@ -44,11 +45,33 @@ export const mpesaDarajaConnector: Connector<MpesaDarajaSettings> = {
     return parseDarajaCallback(context, callback);
   },
   checkHealth: (context) => checkDarajaHealth(context),
+  reconciliation: {
+    // Transaction Status answers later, on a callback: a B2C payout is reconciled from the statement.
+    readableStatus: ["collect"],
+    // The organisation statement of the M-Pesa business portal (README "Reconciliation"): rows
+    // carry M-Pesa's receipt, which is the operator reference a success leaves on our order.
+    statement: {
+      documentedAt: "the M-Pesa business portal's organisation statement export (README.md, Reconciliation)",
+      columns: { operatorReference: "Receipt No.", time: "Completion Time", status: "Transaction Status", credit: "Paid In", debit: "Withdrawn" },
+      statuses: { Completed: "success", Failed: "failed", Cancelled: "failed", Declined: "failed" },
+      // A collect's row names its receipt, which the STK query never gives us: collects are asked by status.
+      directions: ["payout"],
+    },
+  },
+  accountProblems({ id, callbackUrl }) {
+    const problems: string[] = [];
+    if (/mpesa/i.test(id)) problems.push(`its id "${id}" contains "mpesa", and the id is part of the callback URL Daraja is reported to refuse: choose another (e.g. safaricom-ke)`);
+    else if (mpesaInCallbackUrl(callbackUrl)) problems.push(`its callback URL ${callbackUrl} contains "mpesa", which Daraja is reported to refuse: serve PUBLIC_BASE_URL from a host without it`);
+    return problems;
+  },
 };
 
 /** Refusals before anything is sent: the order cannot be expressed in Daraja's terms. */
 function precheck(context: Context, currency: string, amountMinor: bigint, phone: string | null): { amount: number; msisdn: string } | ConnectorOutcome {
   const settings = context.account.settings;
+  if (mpesaInCallbackUrl(context.callbackUrl)) {
+    return { status: "failed", reason: "configuration_error", message: "the callback URL contains \"mpesa\", which Daraja refuses: rename the account and keep PUBLIC_BASE_URL free of it (README.md)" };
+  }
   if (currency !== settings.currency) return { status: "failed", reason: "invalid_request", message: `this M-Pesa account moves ${settings.currency} only, not ${currency}` };
   const amount = wholeAmount(amountMinor, currency);
   if (amount === null) return { status: "failed", reason: "invalid_amount", message: `M-Pesa takes whole ${currency} only` };
@@ -90,18 +113,21 @@ async function stkPush(context: Context, order: CollectOrder): Promise<Connector
     });
     return mapSubmit(response.status, response.text, "CheckoutRequestID");
   } catch (err) {
-    return outcomeOfError(err, "submit", "collect");
+    return outcomeOfCallError(err, "submit", "collect");
   }
 }
 
 /**
- * POST /mpesa/stkpushquery/v1/query with the CheckoutRequestID Daraja gave at submit. Without one
- * (the submit's answer was lost) there is nothing to ask: Daraja has no idempotency and no lookup
- * by our reference, so the payment waits (a callback, ops) until the provider timeout; it is
- * never pushed again.
+ * POST /mpesa/stkpushquery/v1/query with the CheckoutRequestID Daraja gave at submit, or — when
+ * the submit's answer was lost — the one its STK callback named (a hint the core keeps on the
+ * attempt, `hintedOperatorReference`). That callback came on the URL made for this order alone
+ * (`ref` + `sig`, client.ts), so its CheckoutRequestID is this order's prompt; the query's answer
+ * must name the same one. Without either there is nothing to ask: Daraja has no idempotency and
+ * no lookup by our reference, so the payment waits (a callback, ops); it is never pushed again.
  */
 async function stkQuery(context: Context, order: OrderRef): Promise<ConnectorOutcome> {
-  if (!order.operatorReference) return { status: "pending", message: "no CheckoutRequestID: the STK push's answer was lost, Daraja cannot be asked" };
+  const checkoutRequestId = order.operatorReference ?? order.hintedOperatorReference ?? null;
+  if (!checkoutRequestId) return { status: "pending", message: "no CheckoutRequestID: the STK push's answer was lost and no callback named it yet" };
   try {
     requireProduct(context, "collection");
     const shortcode = context.account.settings.shortcode!;
@@ -111,13 +137,16 @@ async function stkQuery(context: Context, order: OrderRef): Promise<ConnectorOut
       operation: "collect.status",
       path: "/mpesa/stkpushquery/v1/query",
       subjectId: order.id,
-      operatorReference: order.operatorReference,
+      operatorReference: checkoutRequestId,
       redact: [password],
-      body: { BusinessShortCode: shortcode, Password: password, Timestamp: timestamp, CheckoutRequestID: order.operatorReference },
+      body: { BusinessShortCode: shortcode, Password: password, Timestamp: timestamp, CheckoutRequestID: checkoutRequestId },
     });
-    return mapStkQuery(response.status, response.text);
+    const outcome = mapStkQuery(response.status, response.text, checkoutRequestId);
+    // Learnt from a callback: the prompt is now known to exist (processing, under its id).
+    if (!order.operatorReference && outcome.status === "processing") return { ...outcome, operatorReference: checkoutRequestId };
+    return outcome;
   } catch (err) {
-    return outcomeOfError(err, "status check", "collect");
+    return outcomeOfCallError(err, "status check", "collect");
   }
 }
 
@@ -151,46 +180,60 @@ async function b2cPayment(context: Context, order: PayoutOrder): Promise<Connect
     });
     return mapSubmit(response.status, response.text, "ConversationID");
   } catch (err) {
-    return outcomeOfError(err, "submit", "payout");
+    return outcomeOfCallError(err, "submit", "payout");
   }
 }
 
 /**
- * Transaction Status by OriginatorConversationID. Its answer arrives later on the ResultURL made
- * for it (callbacks.ts applies it); here we only learn whether the question was taken. So the
- * order stays where it was: accepted if Daraja acknowledged the B2C (processing), else pending.
- * Never `not_found`: a B2C is never sent twice (reusing an OriginatorConversationID is undocumented).
+ * Transaction Status for a B2C payout. Daraja's page names the transaction by `TransactionID`
+ * (the M-Pesa receipt) or `OriginalConversationID`; some clients send `OriginatorConversationID`
+ * (README.md, "Transaction Status keys"). So: the receipt whenever one is known — the B2C result
+ * callback's, kept by the core as `hintedOperatorReference` — and our OriginatorConversationID
+ * under both spellings always. The answer arrives later on the ResultURL made for this query,
+ * with `x` naming what this payout must be (client.ts): callbacks.ts applies it only when it is
+ * this payout. Here we only learn whether the question was taken, so the order stays where it
+ * was: processing if Daraja acknowledged the B2C, else pending. Never `not_found`: a B2C is never
+ * sent twice (reusing an OriginatorConversationID is undocumented).
  */
 async function transactionStatus(context: Context, order: OrderRef): Promise<ConnectorOutcome> {
-  const waiting: ConnectorOutcome = order.operatorReference ? { status: "processing", operatorReference: order.operatorReference } : { status: "pending", message: "B2C not acknowledged; Transaction Status asked" };
+  const acknowledged = order.operatorReference && /^AG_/.test(order.operatorReference) ? order.operatorReference : null;
+  const receipt = order.hintedOperatorReference ?? (order.operatorReference && !acknowledged ? order.operatorReference : null);
+  const waiting = (message?: string, raw?: ConnectorOutcome["raw"]): ConnectorOutcome =>
+    order.operatorReference ? { status: "processing", operatorReference: order.operatorReference, raw } : { status: "pending", message: message ?? "B2C not acknowledged; Transaction Status asked", raw };
   try {
     requireProduct(context, "payout");
     const s = context.account.settings;
     const credential = securityCredential(context);
+    const amount = order.amountMinor != null ? wholeAmount(order.amountMinor, order.currency) : null;
+    const msisdn = toDarajaMsisdn(order.destination);
+    const expected = amount !== null && msisdn ? { amount, msisdn } : null;
     const response = await postDaraja(context, {
       operation: "payout.status",
       path: "/mpesa/transactionstatus/v1/query",
       subjectId: order.id,
-      operatorReference: order.operatorReference ?? undefined,
+      operatorReference: receipt ?? order.operatorReference ?? undefined,
       redact: [credential],
       body: {
         Initiator: s.initiatorName,
         SecurityCredential: credential,
         CommandID: "TransactionStatusQuery",
+        ...(receipt ? { TransactionID: receipt } : {}),
+        OriginalConversationID: order.reference,
         OriginatorConversationID: order.reference,
         PartyA: s.b2cShortcode,
         IdentifierType: "4",
-        ResultURL: callbackUrlFor(context, "status", order.reference),
+        ResultURL: callbackUrlFor(context, "status", order.reference, expected),
         QueueTimeOutURL: callbackUrlFor(context, "status-timeout", order.reference),
         Remarks: "Payout status",
         Occasion: order.id,
       },
     });
     const ack = mapSubmit(response.status, response.text, "ConversationID");
-    if (ack.status === "processing") return waiting;
-    return { status: "pending", message: `Transaction Status not taken: ${"message" in ack ? ack.message : ack.status}`, raw: ack.raw };
+    if (ack.status === "processing") return waiting();
+    return waiting(`Transaction Status not taken: ${"message" in ack ? ack.message : ack.status}`, ack.raw);
   } catch (err) {
-    return outcomeOfError(err, "status check", "payout");
+    const outcome = outcomeOfCallError(err, "status check", "payout");
+    return outcome.status === "pending" ? waiting(outcome.message) : outcome;
   }
 }
 

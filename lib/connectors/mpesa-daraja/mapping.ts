@@ -1,8 +1,9 @@
 import type { ConnectorOutcome, NeutralReason, RawOperatorStatus } from "../connector";
+import { currencyExponent, isCurrency } from "@/lib/money";
 import { parseJsonObject } from "../parse-json-object";
 
 /**
- * Everything Safaricom's Daraja can answer us (OPERATORS §5), mapped into the neutral model in
+ * Everything Safaricom's Daraja can answer us (README.md), mapped into the neutral model in
  * ONE table: the HTTP answers to a submit (STK push, B2C), the synchronous error envelope codes,
  * the STK `ResultCode`s (query and callback), and the Transaction Status result that confirms a
  * B2C payout. Pure.
@@ -112,10 +113,16 @@ export function mapSubmit(httpStatus: number, text: string, idField: "CheckoutRe
   return { status: "pending", message, raw };
 }
 
-/** The STK query's answer: a ResultCode, or the "still being processed" envelope. */
-export function mapStkQuery(httpStatus: number, text: string): ConnectorOutcome {
+/**
+ * The STK query's answer: a ResultCode, or the "still being processed" envelope. An answer that
+ * names another CheckoutRequestID than the one asked about is not about this payment: pending.
+ */
+export function mapStkQuery(httpStatus: number, text: string, asked?: string): ConnectorOutcome {
   const body = parseJsonObject(text);
   if (httpStatus === 200 && body && body.ResultCode !== undefined && body.ResultCode !== null) {
+    if (asked && typeof body.CheckoutRequestID === "string" && body.CheckoutRequestID !== asked) {
+      return { status: "pending", message: "the STK query answered for another CheckoutRequestID", raw: { status: "200", code: String(body.ResultCode) } };
+    }
     return mapStkResult(body.ResultCode, body.ResultDesc, undefined);
   }
   const raw = errorEnvelope(httpStatus, body);
@@ -143,7 +150,7 @@ export function mapStkResult(resultCode: unknown, resultDesc: unknown, receipt: 
  * that failed itself (ResultCode ≠ 0: initiator wrong, transaction not found) says nothing about
  * the payout: null.
  */
-export function mapTransactionStatusResult(result: Record<string, unknown>): ConnectorOutcome | null {
+export function mapTransactionStatusResult(result: Record<string, unknown>, currency?: string): ConnectorOutcome | null {
   if (String(result.ResultCode) !== "0") return null;
   const params = resultParameters(result);
   const status = params.TransactionStatus;
@@ -151,7 +158,10 @@ export function mapTransactionStatusResult(result: Record<string, unknown>): Con
   const raw: RawOperatorStatus = { status, code: "0", message: params.ReasonType?.slice(0, 200) };
   if (!rule) return null;
   const receipt = params.ReceiptNo || undefined;
-  if (rule.outcome === "success") return { status: "success", operatorReference: receipt, raw };
+  if (rule.outcome === "success") {
+    const moved = currency ? minorOfWhole(params.Amount, currency) : null;
+    return { status: "success", operatorReference: receipt, raw, ...(moved !== null ? { amount: { minor: moved, currency: currency! } } : {}) };
+  }
   if (rule.outcome === "failed") return { status: "failed", reason: rule.reason, message: `M-Pesa Transaction Status: ${status}`, operatorReference: receipt, raw };
   return { status: "processing", operatorReference: receipt, raw };
 }
@@ -169,6 +179,12 @@ export function resultParameters(result: Record<string, unknown>): Record<string
     }
   }
   return out;
+}
+
+/** Daraja's whole-unit `Amount` ("300", 300) in minor units of `currency`, or null when it is not one. */
+export function minorOfWhole(value: string | undefined, currency: string): bigint | null {
+  if (!value || !/^\d+$/.test(value.trim()) || !isCurrency(currency)) return null;
+  return BigInt(value.trim()) * 10n ** BigInt(currencyExponent(currency));
 }
 
 function str(value: unknown): string | undefined {

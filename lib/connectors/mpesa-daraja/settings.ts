@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isCurrency } from "@/lib/money";
 
 /**
- * The non-secret settings of an M-Pesa Daraja account (OPERATORS §5) and the secrets each
+ * The non-secret settings of an M-Pesa Daraja account (README.md) and the secrets each
  * product needs. Settings arrive as strings from `connector:add --setting key=value`.
  */
 export const MPESA_PRODUCTION_BASE_URL = "https://api.safaricom.co.ke";

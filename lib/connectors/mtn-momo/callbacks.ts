@@ -2,7 +2,7 @@ import type { CallbackResult, Direction, IncomingCallback } from "../connector";
 import { parseJsonObject } from "../parse-json-object";
 
 /**
- * MTN's callbacks are unsigned and carry no credential (OPERATORS §2.3): anyone who knows the
+ * MTN's callbacks are unsigned and carry no credential (README.md): anyone who knows the
  * URL can send one. So a callback is only a hint naming the order to re-check at once; its
  * status is never applied. We send our reference as `externalId` (client.ts), and MTN echoes it
  * in the status object it calls back with. Never throws.

@@ -1,48 +1,30 @@
-import { ConnectorNetworkError, type ConnectorContext, type ConnectorHttpResponse, type ConnectorOutcome, type Direction, type OrderRef } from "../connector";
+import { type ConnectorContext, type ConnectorHttpResponse, type ConnectorOutcome, type Direction, type OrderRef } from "../connector";
 import { isCurrency, minorToDecimalString, toMinorAllowZero } from "@/lib/money";
 import { mapStatusHttp, mapSubmitHttp, type FloatCheck } from "./mapping";
 import { parseJsonObject } from "../parse-json-object";
+import { OperatorConfigurationError, OperatorCredentialsRefusedError, OperatorUnavailableError, operatorBaseUrl, outcomeOfCallError } from "../operator-errors";
 import { MTN_PRODUCTION_BASE_URL, productCredentials, type MtnCredentials, type MtnMomoSettings, type MtnProduct } from "./settings";
 
 /**
- * HTTP to MTN MoMo (OPERATORS §2.1, §2.2): a Basic-auth bearer token per product, cached through
+ * HTTP to MTN MoMo (README.md): a Basic-auth bearer token per product, cached through
  * context.tokens and refreshed once on a 401; the required headers on every money call; the
  * answers mapped by mapping.ts. Nothing here throws for something MTN (or the network) did:
  * submits and status checks always come back as a ConnectorOutcome.
  */
 type Context = ConnectorContext<MtnMomoSettings>;
 
-/** MTN said no to our credentials at the token endpoint (4xx): a configuration problem. */
-export class MtnTokenRefusedError extends Error {
-  constructor(readonly product: MtnProduct, readonly httpStatus: number) {
-    super(`MTN MoMo refused the ${product} credentials (token endpoint answered HTTP ${httpStatus})`);
-    this.name = "MtnTokenRefusedError";
-  }
-}
-
-/** The token endpoint failed without refusing us (5xx, unreadable body): try again later. */
-export class MtnTokenUnavailableError extends Error {
-  constructor(readonly product: MtnProduct, detail: string) {
-    super(`MTN MoMo could not issue a ${product} token (${detail})`);
-    this.name = "MtnTokenUnavailableError";
-  }
-}
-
-export class MtnSecretsMissingError extends Error {
-  constructor(readonly product: MtnProduct, readonly missing: string[]) {
-    super(`the ${product} product is not configured on this account (missing secrets ${missing.join(", ")})`);
-    this.name = "MtnSecretsMissingError";
-  }
-}
-
 export function baseUrl(context: Context): string {
-  return (context.account.baseUrl ?? MTN_PRODUCTION_BASE_URL).replace(/\/$/, "");
+  return operatorBaseUrl(context, MTN_PRODUCTION_BASE_URL);
 }
+
+const OPERATOR = "MTN MoMo";
+const notConfigured = (product: MtnProduct, missing: string[]) =>
+  new OperatorConfigurationError(OPERATOR, `the ${product} product is not configured on this account (missing secrets ${missing.join(", ")})`);
 
 function credentials(context: Context, product: MtnProduct): MtnCredentials {
-  if (!context.account.settings.products.includes(product)) throw new MtnSecretsMissingError(product, [`products=${product} in the settings`]);
+  if (!context.account.settings.products.includes(product)) throw notConfigured(product, [`products=${product} in the settings`]);
   const found = productCredentials(context.secrets, product);
-  if (!found.ok) throw new MtnSecretsMissingError(product, found.missing);
+  if (!found.ok) throw notConfigured(product, found.missing);
   return found.credentials;
 }
 
@@ -57,14 +39,14 @@ export async function requestToken(context: Context, product: MtnProduct): Promi
     headers: { Authorization: `Basic ${basic}`, "Ocp-Apim-Subscription-Key": creds.subscriptionKey },
     redact: [basic],
   });
-  if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new MtnTokenRefusedError(product, response.status);
-  if (response.status !== 200) throw new MtnTokenUnavailableError(product, `HTTP ${response.status}`);
+  if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new OperatorCredentialsRefusedError(OPERATOR, response.status, `MTN MoMo refused the ${product} credentials (token endpoint answered HTTP ${response.status})`);
+  if (response.status !== 200) throw new OperatorUnavailableError(OPERATOR, `MTN MoMo could not issue a ${product} token (HTTP ${response.status})`);
   const body = parseJsonObject(response.text);
   const token = body?.access_token;
   // expires_in is a number in MTN's answer; some gateways send it as a string.
   const expiresIn = Number(body?.expires_in);
   if (typeof token !== "string" || !token || !Number.isFinite(expiresIn) || expiresIn <= 0) {
-    throw new MtnTokenUnavailableError(product, "the answer had no usable access_token / expires_in");
+    throw new OperatorUnavailableError(OPERATOR, `MTN MoMo could not issue a ${product} token (the answer had no usable access_token / expires_in)`);
   }
   return { token, expiresInSeconds: expiresIn };
 }
@@ -121,21 +103,6 @@ export async function callMtn(context: Context, product: MtnProduct, call: MtnCa
   return send();
 }
 
-/**
- * Turns what can go wrong before or around a call into an outcome. On a submit, refused
- * credentials mean MTN took nothing: failed. On a status check they only mean we learnt nothing
- * (the order may well have been accepted before): pending, never failed.
- */
-function outcomeOfError(err: unknown, what: "submit" | "status check", operation: string): ConnectorOutcome {
-  const refused = err instanceof MtnSecretsMissingError || err instanceof MtnTokenRefusedError;
-  const raw = err instanceof MtnTokenRefusedError ? { status: String(err.httpStatus) } : undefined;
-  if (refused && what === "submit") return { status: "failed", reason: "configuration_error", message: (err as Error).message, raw };
-  if (refused || err instanceof MtnTokenUnavailableError) return { status: "pending", message: (err as Error).message, raw };
-  if (err instanceof ConnectorNetworkError) return { status: "pending", message: `no answer to the ${operation} ${what}: ${err.message}` };
-  // Anything else is our bug, maybe after the request left: the outcome is unknown, never failed.
-  return { status: "pending", message: `unexpected error around the ${operation} ${what}: ${err instanceof Error ? err.message : String(err)}` };
-}
-
 export type MoneyRequest = {
   product: MtnProduct;
   operation: string;
@@ -144,7 +111,8 @@ export type MoneyRequest = {
   subjectId: string;
   currency: string;
   amountMinor: bigint;
-  party: { key: "payer" | "payee"; phone: string | null };
+  /** The payer (collect) or payee (payout). A refund names none: MTN refunds the request-to-pay's payer (README.md). */
+  party: { key: "payer" | "payee"; phone: string | null } | null;
   payerMessage: string;
   payeeNote: string;
   extra?: Record<string, string>;
@@ -156,14 +124,14 @@ export async function submitMoney(context: Context, request: MoneyRequest): Prom
   if (request.currency !== settings.currency) {
     return { status: "failed", reason: "invalid_request", message: `this MTN MoMo account moves ${settings.currency} only, not ${request.currency}` };
   }
-  const msisdn = toMsisdn(request.party.phone);
-  if (!msisdn) return { status: "failed", reason: "invalid_request", message: "MTN MoMo needs a phone number in E.164 form" };
+  const msisdn = request.party ? toMsisdn(request.party.phone) : null;
+  if (request.party && !msisdn) return { status: "failed", reason: "invalid_request", message: "MTN MoMo needs a phone number in E.164 form" };
   const body = {
     amount: minorToDecimalString(request.amountMinor, request.currency),
     currency: request.currency,
     // externalId is what MTN echoes in its callbacks: our reference lets a callback name the order.
     externalId: request.reference,
-    [request.party.key]: { partyIdType: "MSISDN", partyId: msisdn },
+    ...(request.party ? { [request.party.key]: { partyIdType: "MSISDN", partyId: msisdn } } : {}),
     payerMessage: safeNote(request.payerMessage),
     payeeNote: safeNote(request.payeeNote),
     ...request.extra,
@@ -182,7 +150,7 @@ export async function submitMoney(context: Context, request: MoneyRequest): Prom
     });
     return mapSubmitHttp(response.status, response.text);
   } catch (err) {
-    return outcomeOfError(err, "submit", request.operation);
+    return outcomeOfCallError(err, "submit", request.operation);
   }
 }
 
@@ -198,17 +166,17 @@ export async function checkStatus(context: Context, order: OrderRef): Promise<Co
   const { product, path } = statusPath(order.direction, context.account.settings, order.reference);
   try {
     const response = await callMtn(context, product, { operation: `${order.direction}.status`, method: "GET", path, subjectId: order.id });
-    const mapped = mapStatusHttp(response.status, response.text, order.direction);
+    const mapped = mapStatusHttp(response.status, response.text, order.direction, context.account.settings.currency);
     if (!mapped.floatCheck || mapped.outcome.status !== "failed") return mapped.outcome;
     return await settleFloatCheck(context, mapped.outcome, mapped.floatCheck);
   } catch (err) {
-    return outcomeOfError(err, "status check", order.direction);
+    return outcomeOfCallError(err, "status check", order.direction);
   }
 }
 
 /**
  * MTN says NOT_ENOUGH_FUNDS both when our disbursement float is short and when the receiver hit
- * a wallet limit (OPERATORS §2.5). Our balance now decides: at least the amount → the receiver's
+ * a wallet limit (README.md). Our balance now decides: at least the amount → the receiver's
  * limit; short, or unreadable → our float (the conservative answer: ops get alerted).
  */
 async function settleFloatCheck(context: Context, outcome: Extract<ConnectorOutcome, { status: "failed" }>, check: FloatCheck): Promise<ConnectorOutcome> {
@@ -245,7 +213,7 @@ export function toMsisdn(phone: string | null): string | null {
 }
 
 /**
- * MTN refuses notes over 160 characters or with characters such as `'` (OPERATORS §2.2) and the
+ * MTN refuses notes over 160 characters or with characters such as `'` (README.md) and the
  * full list is unpublished: keep letters, digits, spaces and a few safe marks, nothing else.
  */
 export function safeNote(text: string): string {

@@ -1,6 +1,6 @@
 import type { Connector, ConnectorContext, HealthResult } from "../connector";
 import { parseMtnCallback } from "./callbacks";
-import { allowedCallbackUrl, checkStatus, freshToken, readBalance, submitMoney } from "./client";
+import { allowedCallbackUrl, callbackHostMatches, checkStatus, freshToken, readBalance, submitMoney } from "./client";
 import { MTN_PRODUCTION_BASE_URL, MTN_SECRET_NAMES, mtnMomoSettingsSchema, requiredSecrets, type MtnMomoSettings } from "./settings";
 
 /**
@@ -14,7 +14,7 @@ type Context = ConnectorContext<MtnMomoSettings>;
 
 export const mtnMomoConnector: Connector<MtnMomoSettings> = {
   type: "mtn-momo",
-  capabilities: { collect: "push", payout: true, refund: true, signedCallbacks: false, uuidReference: true },
+  capabilities: { collect: "push", payout: true, refund: true, signedCallbacks: false, uuidReference: true, partialRefund: true },
   settingsSchema: mtnMomoSettingsSchema,
   secretNames: MTN_SECRET_NAMES,
   // Which secrets are required depends on the `products` setting (a collection-only account has
@@ -62,10 +62,11 @@ export const mtnMomoConnector: Connector<MtnMomoSettings> = {
       subjectId: order.refundId,
       currency: order.currency,
       amountMinor: order.amountMinor,
-      party: { key: "payee", phone: order.phone },
+      // MTN's refund schema has no payee: it refunds the request-to-pay it knows under the
+      // X-Reference-Id we sent with the collect, to that collect's payer (README.md).
+      party: null,
       payerMessage: `Refund ${order.transactionId}`,
       payeeNote: order.refundId,
-      // MTN refunds the request-to-pay it knows under the X-Reference-Id we sent with the collect.
       extra: { referenceIdToRefund: order.collectReference },
     });
   },
@@ -80,6 +81,17 @@ export const mtnMomoConnector: Connector<MtnMomoSettings> = {
 
   checkHealth(context) {
     return checkMtnHealth(context);
+  },
+
+  accountProblems({ environment, settings, callbackUrl }) {
+    if (environment !== "production") return [];
+    if (!settings.callbackHost) {
+      return ["in production MTN accepts X-Callback-Url only on the API user's registered providerCallbackHost: give it as --setting callbackHost=<host> (README.md)"];
+    }
+    if (!callbackHostMatches(callbackUrl, settings.callbackHost)) {
+      return [`the callback URL ${callbackUrl} is not on the registered callback host ${settings.callbackHost}: MTN would answer INVALID_CALLBACK_URL_HOST; set PUBLIC_BASE_URL on that host, or register this one with MTN`];
+    }
+    return [];
   },
 };
 
@@ -102,6 +114,10 @@ async function checkMtnHealth(context: Context): Promise<HealthResult> {
       ok = false;
       lines.push(`${product}: ${err instanceof Error ? err.message : "token request failed"}`);
     }
+  }
+  if (!settings.callbackHost && context.account.environment === "production") {
+    ok = false;
+    lines.push("callbacks: no callbackHost configured; in production MTN refuses an X-Callback-Url off the API user's registered host (README.md)");
   }
   if (settings.callbackHost && !allowedCallbackUrl(context)) {
     ok = false;

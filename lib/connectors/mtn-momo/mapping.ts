@@ -1,8 +1,9 @@
 import type { ConnectorOutcome, Direction, NeutralReason, RawOperatorStatus } from "../connector";
+import { isCurrency, toMinorAllowZero } from "@/lib/money";
 import { parseJsonObject } from "../parse-json-object";
 
 /**
- * Everything MTN MoMo can answer (OPERATORS §2.4, §2.5), mapped into the neutral model in ONE
+ * Everything MTN MoMo can answer (README.md), mapped into the neutral model in ONE
  * table: the HTTP answers to a submit and to a status GET, the `status` values of a status body
  * and the `reason` codes of a FAILED one. Pure: the only case that needs another call (payout
  * NOT_ENOUGH_FUNDS: our float or the receiver's limit?) is flagged for client.ts to settle with
@@ -112,7 +113,7 @@ export function mapSubmitHttp(httpStatus: number, body: string): ConnectorOutcom
 }
 
 /** A status GET's answer; `floatCheck` asks the caller to settle NOT_ENOUGH_FUNDS on a payout. */
-export function mapStatusHttp(httpStatus: number, body: string, direction: Direction): { outcome: ConnectorOutcome; floatCheck?: FloatCheck } {
+export function mapStatusHttp(httpStatus: number, body: string, direction: Direction, currency?: string): { outcome: ConnectorOutcome; floatCheck?: FloatCheck } {
   const rule = pickHttpRule(MTN_MAPPING.statusHttp, httpStatus);
   if (rule.outcome === "not_found") return { outcome: { status: "not_found", raw: rawFromErrorBody(httpStatus, body) } };
   if (rule.outcome !== "from_body") {
@@ -121,11 +122,11 @@ export function mapStatusHttp(httpStatus: number, body: string, direction: Direc
   }
   const parsed = parseJsonObject(body);
   if (!parsed) return { outcome: { status: "pending", message: "status check answered 200 with a body that is not a JSON object" } };
-  return mapStatusBody(parsed, direction);
+  return mapStatusBody(parsed, direction, currency);
 }
 
 /** A status object (the GET body, also what MTN sends in a callback). */
-export function mapStatusBody(body: MtnStatusBody, direction: Direction): { outcome: ConnectorOutcome; floatCheck?: FloatCheck } {
+export function mapStatusBody(body: MtnStatusBody, direction: Direction, accountCurrency?: string): { outcome: ConnectorOutcome; floatCheck?: FloatCheck } {
   const status = typeof body.status === "string" ? body.status.toUpperCase() : "";
   const { code, message: reasonMessage } = readReason(body.reason);
   const raw: RawOperatorStatus = { status: status || undefined, code, message: reasonMessage };
@@ -136,7 +137,7 @@ export function mapStatusBody(body: MtnStatusBody, direction: Direction): { outc
     return { outcome: { status: "processing", ambiguous: true, operatorReference, raw } };
   }
   if (rule.outcome === "processing") return { outcome: { status: "processing", operatorReference, raw } };
-  if (rule.outcome === "success") return { outcome: { status: "success", operatorReference, raw } };
+  if (rule.outcome === "success") return { outcome: { status: "success", operatorReference, raw, ...movedAmount(body, accountCurrency) } };
   if (rule.reason !== "from_reason_code") {
     return { outcome: { status: "failed", reason: rule.reason, message: failureMessage(status, code), operatorReference, raw } };
   }
@@ -147,6 +148,17 @@ export function mapStatusBody(body: MtnStatusBody, direction: Direction): { outc
     return { outcome, floatCheck: { amount: body.amount, currency: typeof body.currency === "string" ? body.currency : null, ifFloatSuffices: reasonRule.ifFloatSuffices } };
   }
   return { outcome };
+}
+
+/** What MTN says moved (`amount` a decimal string in `currency`), in minor units, when it says it readably. */
+function movedAmount(body: MtnStatusBody, accountCurrency: string | undefined): { amount?: { minor: bigint; currency: string } } {
+  const currency = typeof body.currency === "string" ? body.currency : accountCurrency;
+  if (!currency || !isCurrency(currency) || (typeof body.amount !== "string" && typeof body.amount !== "number")) return {};
+  try {
+    return { amount: { minor: toMinorAllowZero(String(body.amount), currency), currency } };
+  } catch {
+    return {};
+  }
 }
 
 function pickHttpRule(table: Record<string, HttpRule>, httpStatus: number): HttpRule {

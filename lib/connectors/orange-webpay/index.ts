@@ -1,19 +1,21 @@
 import type { Connector } from "../connector";
-import { checkHealth, initPayment, parseNotification, queryStatus } from "./client";
+import { checkHealth, initPayment, notifUrlProblem, parseNotification, queryStatus } from "./client";
 import { ORANGE_BASE_URL, ORANGE_SECRET_NAMES, orangeWebpaySettingsSchema, type OrangeWebpaySettings } from "./settings";
 import { UnsupportedOperationError } from "../connector";
 
 /**
- * Orange Money Web Payment (OPERATORS §3.1): a redirect collection (the customer pays on
+ * Orange Money Web Payment (README.md): a redirect collection (the customer pays on
  * Orange's page and comes back), its unsigned notification (a hint) and the status query.
  * WebPay has no payout or refund API: `route:set` refuses those directions. See README.md.
  */
 export const orangeWebpayConnector: Connector<OrangeWebpaySettings> = {
   type: "orange-webpay",
-  capabilities: { collect: "redirect", payout: false, refund: false, signedCallbacks: false, uuidReference: false },
+  // An order_id is never usable twice, not even after a lost init answer (README "order_id").
+  capabilities: { collect: "redirect", payout: false, refund: false, signedCallbacks: false, uuidReference: false, partialRefund: false, singleUseReference: true },
   settingsSchema: orangeWebpaySettingsSchema,
   secretNames: ORANGE_SECRET_NAMES,
   defaultBaseUrl: ORANGE_BASE_URL,
+  accountProblems: ({ callbackUrl }) => [notifUrlProblem(callbackUrl)].filter((p): p is string => p !== null),
   collect: initPayment,
   payout: async () => {
     throw new UnsupportedOperationError("orange-webpay", "payouts (WebPay has no payout API)");

@@ -2,7 +2,7 @@ import type { ConnectorOutcome, NeutralReason, RawOperatorStatus } from "../conn
 import { parseJsonObject } from "../parse-json-object";
 
 /**
- * Everything Orange's Web Payment API answers (OPERATORS §3.1), in ONE table: the HTTP answers to
+ * Everything Orange's Web Payment API answers (README "Status mapping"), in ONE table: the HTTP answers to
  * a payment init and to a status query, and the `status` of a transaction. WebPay gives no
  * failure reason: a FAILED is `provider_error`.
  */

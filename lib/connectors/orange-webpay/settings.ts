@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * An Orange Money Web Payment account's non-secret settings (OPERATORS §3.1). One merchant key
+ * An Orange Money Web Payment account's non-secret settings (README.md). One merchant key
  * belongs to one country: `countryPath` is the `{cc}` of Orange's paths, `dev` in Orange's
  * sandbox (where the currency on the wire is `OUV`).
  */

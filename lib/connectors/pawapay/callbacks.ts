@@ -5,7 +5,7 @@ import { toOutcome } from "./mapping";
 import { parseSignatureHeaders, type ParsedSignature, SignatureError, verifyContentDigest, verifyParsedSignature } from "./signatures";
 
 /**
- * pawaPay callbacks (OPERATORS §6.4, §6.6). A callback carrying Signature headers is verified
+ * pawaPay callbacks (README.md). A callback carrying Signature headers is verified
  * before it is read, whatever the account's setting: Content-Digest over the raw bytes, the
  * RFC 9421 signature over the components Signature-Input names (which must cover
  * content-digest, so the body is signed), with the key whose id is `keyid` (keys from

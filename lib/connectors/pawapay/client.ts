@@ -14,12 +14,15 @@ import {
   type RefundOrder,
 } from "../connector";
 import { reasonFor, toOutcome } from "./mapping";
-import { candidateCodes, ISO3 } from "./provider-codes";
+import { candidateCodes, depositAuthProblem, ISO3 } from "./provider-codes";
 import type { PawapaySettings } from "./settings";
 import { contentDigest, signMessage } from "./signatures";
+import { OperatorConfigurationError, OperatorNotOfferedError, OperatorUnavailableError } from "../operator-errors";
+
+const OPERATOR = "pawaPay";
 
 /**
- * pawaPay Merchant API v2 over `context.http` (OPERATORS §6): deposits, payouts, refunds, status
+ * pawaPay Merchant API v2 over `context.http` (README.md): deposits, payouts, refunds, status
  * checks, active-conf and availability. Our `order.reference` (a UUID v4 stored by the core
  * before the call) is the depositId/payoutId/refundId and pawaPay's idempotency key.
  *
@@ -35,7 +38,7 @@ const OPERATION: Record<Direction, Operation> = { collect: "DEPOSIT", payout: "P
 const RESOURCE: Record<Direction, "deposits" | "payouts" | "refunds"> = { collect: "deposits", payout: "payouts", refund: "refunds" };
 const ID_FIELD: Record<Direction, "depositId" | "payoutId" | "refundId"> = { collect: "depositId", payout: "payoutId", refund: "refundId" };
 
-/** The components §6.6 lists for our signed financial requests, label `sig-pp`. */
+/** The components pawaPay's signing guide lists for our signed financial requests, label `sig-pp`. */
 export const REQUEST_SIGNATURE_COMPONENTS = ["@method", "@authority", "@path", "signature-date", "content-digest", "content-type", "content-length"];
 
 // ── One request ────────────────────────────────────────────────────────────────────────────────
@@ -44,7 +47,7 @@ type Call = { operation: string; method: "GET" | "POST"; path: string; body?: un
 
 export async function pawapayRequest(context: PawapayContext, call: Call): Promise<ConnectorHttpResponse> {
   const token = context.secrets.API_TOKEN;
-  if (!token) throw new PawapayConfigurationError("API_TOKEN is not set for this account");
+  if (!token) throw new OperatorConfigurationError(OPERATOR, "API_TOKEN is not set for this account");
   const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: "application/json" };
   const body = call.body === undefined ? undefined : JSON.stringify(call.body);
   if (body !== undefined) headers["content-type"] = "application/json";
@@ -57,8 +60,8 @@ export async function pawapayRequest(context: PawapayContext, call: Call): Promi
 /** RFC 9421 headers for a financial request (§6.6): Content-Digest, Signature-Date, Signature(-Input). */
 export function signRequestHeaders(context: PawapayContext, method: string, path: string, body: string): Record<string, string> {
   const privateKey = context.secrets.REQUEST_SIGNING_KEY;
-  if (!privateKey) throw new PawapayConfigurationError("signRequests is on but REQUEST_SIGNING_KEY is not set");
-  if (!context.account.baseUrl) throw new PawapayConfigurationError("a signed request needs the account's base URL");
+  if (!privateKey) throw new OperatorConfigurationError(OPERATOR, "signRequests is on but REQUEST_SIGNING_KEY is not set");
+  if (!context.account.baseUrl) throw new OperatorConfigurationError(OPERATOR, "a signed request needs the account's base URL");
   const url = `${context.account.baseUrl.replace(/\/$/, "")}${path}`;
   const now = context.now();
   const created = Math.floor(now.getTime() / 1000);
@@ -76,19 +79,12 @@ export function signRequestHeaders(context: PawapayContext, method: string, path
       privateKey,
       keyId: context.account.settings.requestKeyId,
       algorithm: "ecdsa-p256-sha256",
+      ecdsaEncoding: context.account.settings.requestSignatureEncoding,
       created,
       expires: created + 60,
     },
   );
   return { ...headers, "signature-input": signed.signatureInput, signature: signed.signature };
-}
-
-/** Our own setup is wrong (missing secret, unknown provider): nothing was sent. */
-export class PawapayConfigurationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PawapayConfigurationError";
-  }
 }
 
 function parseJson(text: string): unknown {
@@ -129,7 +125,7 @@ async function submit(context: PawapayContext, direction: Direction, body: Recor
     response = await pawapayRequest(context, { operation: direction, method: "POST", path: `/v2/${RESOURCE[direction]}`, body, subjectId, signed: true });
   } catch (err) {
     if (err instanceof ConnectorNetworkError) return { status: "pending", message: `no answer from pawaPay: ${err.message}` };
-    if (err instanceof PawapayConfigurationError) return { status: "failed", reason: "configuration_error", message: err.message };
+    if (err instanceof OperatorConfigurationError) return { status: "failed", reason: "configuration_error", message: err.message };
     throw err;
   }
   return submitOutcome(response);
@@ -164,27 +160,12 @@ export async function activeConf(context: PawapayContext, options: { fresh?: boo
   const cached = activeConfCache.get(key);
   if (!options.fresh && cached && context.now().getTime() - cached.at < ACTIVE_CONF_TTL_MS) return cached.conf;
   const response = await pawapayRequest(context, { operation: "active-conf", method: "GET", path: "/v2/active-conf" });
-  if (response.status === 401 || response.status === 403) throw new PawapayConfigurationError(`pawaPay refused the API token (HTTP ${response.status})`);
-  if (response.status !== 200) throw new PawapayUnavailableError(`active-conf answered HTTP ${response.status}`);
+  if (response.status === 401 || response.status === 403) throw new OperatorConfigurationError(OPERATOR, `pawaPay refused the API token (HTTP ${response.status})`);
+  if (response.status !== 200) throw new OperatorUnavailableError(OPERATOR, `active-conf answered HTTP ${response.status}`);
   const conf = parseJson(response.text) as ActiveConf | undefined;
-  if (!conf || typeof conf !== "object") throw new PawapayUnavailableError("active-conf answered without JSON");
+  if (!conf || typeof conf !== "object") throw new OperatorUnavailableError(OPERATOR, "active-conf answered without JSON");
   activeConfCache.set(key, { conf, at: context.now().getTime() });
   return conf;
-}
-
-/** pawaPay serves the provider but not this operation or currency (active-conf): a final no. */
-export class PawapayNotOfferedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PawapayNotOfferedError";
-  }
-}
-
-export class PawapayUnavailableError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PawapayUnavailableError";
-  }
 }
 
 export type ResolvedProvider = { code: string; conf: OperationConf | null; source: "setting" | "active-conf" | "fallback" };
@@ -192,7 +173,7 @@ export type ResolvedProvider = { code: string; conf: OperationConf | null; sourc
 /**
  * Which pawaPay provider serves our (country, provider) for this operation: the account's
  * `providerCodes` setting, else active-conf (the reference), else — only when active-conf cannot
- * be read — the fallback table. Throws PawapayConfigurationError when none does.
+ * be read — the fallback table. Throws OperatorConfigurationError when none does.
  */
 export async function resolveProvider(context: PawapayContext, country: string, provider: string, currency: string, direction: Direction): Promise<ResolvedProvider> {
   const operation = OPERATION[direction];
@@ -201,7 +182,7 @@ export async function resolveProvider(context: PawapayContext, country: string, 
   try {
     conf = await activeConf(context);
   } catch (err) {
-    if (err instanceof PawapayConfigurationError) throw err;
+    if (err instanceof OperatorConfigurationError) throw err;
     // Unreadable active-conf (network, 5xx): carry on with the setting or the fallback table.
   }
   const lookup = (code: string) => {
@@ -214,19 +195,19 @@ export async function resolveProvider(context: PawapayContext, country: string, 
   const candidates = candidateCodes(country, provider);
   if (!conf) {
     if (candidates[0]) return { code: candidates[0], conf: null, source: "fallback" };
-    throw new PawapayConfigurationError(`No pawaPay provider code is known for ${provider} in ${country}; set providerCodes on the account`);
+    throw new OperatorConfigurationError(OPERATOR, `No pawaPay provider code is known for ${provider} in ${country}; set providerCodes on the account`);
   }
   for (const code of candidates) {
     const { entry, operationConf } = lookup(code);
     if (entry && operationConf) return { code, conf: operationConf, source: "active-conf" };
-    if (entry) throw new PawapayNotOfferedError(`pawaPay does not offer ${operation} for ${code} in ${currency} on this account`);
+    if (entry) throw new OperatorNotOfferedError(OPERATOR, `pawaPay does not offer ${operation} for ${code} in ${currency} on this account`);
   }
   const listed =
     conf.countries
       ?.find((c) => c.country === ISO3[country.toUpperCase()])
       ?.providers?.map((p) => p.provider)
       .join(", ") || "none";
-  throw new PawapayConfigurationError(
+  throw new OperatorConfigurationError(OPERATOR, 
     `This pawaPay account has no ${operation} for ${provider} in ${country} (${currency}); active-conf lists: ${listed}. Set providerCodes on the account if the code differs`,
   );
 }
@@ -252,9 +233,13 @@ async function prepare(context: PawapayContext, direction: Direction, country: s
   try {
     resolved = await resolveProvider(context, country, provider, currency, direction);
   } catch (err) {
-    if (err instanceof PawapayConfigurationError) return { ok: false, outcome: { status: "failed", reason: "configuration_error", message: err.message } };
-    if (err instanceof PawapayNotOfferedError) return { ok: false, outcome: { status: "failed", reason: "not_allowed", message: err.message } };
+    if (err instanceof OperatorConfigurationError) return { ok: false, outcome: { status: "failed", reason: "configuration_error", message: err.message } };
+    if (err instanceof OperatorNotOfferedError) return { ok: false, outcome: { status: "failed", reason: "not_allowed", message: err.message } };
     throw err;
+  }
+  if (direction === "collect") {
+    const authProblem = depositAuthProblem(resolved.code, resolved.conf?.authType);
+    if (authProblem) return { ok: false, outcome: { status: "failed", reason: "not_allowed", message: authProblem } };
   }
   const amount = pawapayAmount(amountMinor, currency, resolved.conf?.decimalsInAmount);
   if (amount === null) {
@@ -343,7 +328,7 @@ export async function checkStatus(context: PawapayContext, order: OrderRef): Pro
       subjectId: order.id,
     });
   } catch (err) {
-    if (err instanceof ConnectorNetworkError || err instanceof PawapayConfigurationError) return { status: "pending", message: `status unknown: ${err.message}` };
+    if (err instanceof ConnectorNetworkError || err instanceof OperatorConfigurationError) return { status: "pending", message: `status unknown: ${err.message}` };
     throw err;
   }
   const body = parseJson(response.text) as { status?: unknown; data?: unknown } | undefined;
@@ -366,14 +351,14 @@ export type AvailabilityRow = { country: string; provider: string; operation: st
 
 /**
  * `GET /v2/availability` flattened to one row per (provider, operation): OPERATIONAL, DELAYED or
- * CLOSED (OPERATORS §6.7 [M]). For the seam's breaker and payment-method listing.
+ * CLOSED (README.md). For the seam's breaker and payment-method listing.
  */
 export async function availability(context: PawapayContext): Promise<AvailabilityRow[]> {
   const response = await pawapayRequest(context, { operation: "availability", method: "GET", path: "/v2/availability" });
-  if (response.status === 401 || response.status === 403) throw new PawapayConfigurationError(`pawaPay refused the API token (HTTP ${response.status})`);
-  if (response.status !== 200) throw new PawapayUnavailableError(`availability answered HTTP ${response.status}`);
+  if (response.status === 401 || response.status === 403) throw new OperatorConfigurationError(OPERATOR, `pawaPay refused the API token (HTTP ${response.status})`);
+  if (response.status !== 200) throw new OperatorUnavailableError(OPERATOR, `availability answered HTTP ${response.status}`);
   const body = parseJson(response.text);
-  if (!Array.isArray(body)) throw new PawapayUnavailableError("availability answered without a list");
+  if (!Array.isArray(body)) throw new OperatorUnavailableError(OPERATOR, "availability answered without a list");
   const rows: AvailabilityRow[] = [];
   for (const country of body as { country?: string; providers?: { provider?: string; operationTypes?: unknown }[] }[]) {
     for (const provider of country.providers ?? []) {
@@ -442,13 +427,13 @@ export async function checkHealth(context: PawapayContext): Promise<HealthResult
 
 /**
  * `POST /v2/predict-provider`: pawaPay's guess of (country ISO3, provider code) for a number, a
- * second opinion next to our numbering plans (DESIGN §16, OPERATORS §9: ~6 % wrong in Benin).
+ * second opinion next to our numbering plans (~6 % wrong in Benin, README.md).
  * Null when pawaPay cannot place the number; throws when pawaPay cannot be asked.
  */
 export async function predictProvider(context: PawapayContext, phoneNumber: string): Promise<{ country: string; provider: string; phoneNumber: string } | null> {
   const response = await pawapayRequest(context, { operation: "predict-provider", method: "POST", path: "/v2/predict-provider", body: { phoneNumber } });
-  if (response.status === 401 || response.status === 403) throw new PawapayConfigurationError(`pawaPay refused the API token (HTTP ${response.status})`);
-  if (response.status >= 500) throw new PawapayUnavailableError(`predict-provider answered HTTP ${response.status}`);
+  if (response.status === 401 || response.status === 403) throw new OperatorConfigurationError(OPERATOR, `pawaPay refused the API token (HTTP ${response.status})`);
+  if (response.status >= 500) throw new OperatorUnavailableError(OPERATOR, `predict-provider answered HTTP ${response.status}`);
   const body = parseJson(response.text) as { country?: unknown; provider?: unknown; phoneNumber?: unknown } | undefined;
   if (response.status !== 200 || typeof body?.country !== "string" || typeof body.provider !== "string" || typeof body.phoneNumber !== "string") return null;
   return { country: body.country, provider: body.provider, phoneNumber: body.phoneNumber };
@@ -465,6 +450,69 @@ export async function cancelEnqueuedPayout(context: PawapayContext, reference: s
   return response.status === 200 && body?.status === "ACCEPTED";
 }
 
+/**
+ * `route:set`'s question (Connector.routeProblem): whether this account can serve the pair. A
+ * deposit provider whose authorisation step we do not implement (REDIRECT_AUTH, PREAUTH) cannot;
+ * nor can a pair active-conf does not offer. Throws OperatorUnavailableError when pawaPay cannot be
+ * asked and the fallback tables do not know the pair either.
+ */
+export async function routeProblem(context: PawapayContext, pair: ProviderPair): Promise<string | null> {
+  // Warm the active-conf cache so the pair's currency can be read from it; unreadable → fallback tables.
+  await activeConf(context).catch((err: unknown) => {
+    if (err instanceof OperatorConfigurationError) throw err;
+  });
+  let resolved: ResolvedProvider;
+  try {
+    resolved = await resolveProvider(context, pair.country, pair.provider, currencyHint(context, pair) ?? "", pair.direction);
+  } catch (err) {
+    if (err instanceof OperatorConfigurationError || err instanceof OperatorNotOfferedError) return err.message;
+    throw err;
+  }
+  if (pair.direction !== "collect") return null;
+  return depositAuthProblem(resolved.code, resolved.conf?.authType);
+}
+
+/** The currency active-conf lists for the pair's provider, for looking its operation up (route:set names none). */
+function currencyHint(context: PawapayContext, pair: ProviderPair): string | null {
+  const cached = activeConfCache.get(cacheKey(context))?.conf;
+  const iso3 = ISO3[pair.country.toUpperCase()];
+  const providers = cached?.countries?.find((c) => c.country === iso3)?.providers ?? [];
+  for (const code of context.account.settings.providerCodes?.[`${pair.country.toUpperCase()}:${pair.provider}`] ? [context.account.settings.providerCodes[`${pair.country.toUpperCase()}:${pair.provider}`]!] : candidateCodes(pair.country, pair.provider)) {
+    const currency = providers.find((p) => p.provider === code)?.currencies?.[0]?.currency;
+    if (currency) return currency;
+  }
+  return null;
+}
+
+/**
+ * The seam's `cancelHeld` for pawaPay: `POST /v2/payouts/fail-enqueued/{payoutId}` for a payout
+ * pawaPay holds ENQUEUED. ACCEPTED → processing (the cancel is under way; FAILED /
+ * MANUALLY_CANCELLED follows by callback or status check, and only that releases money);
+ * REJECTED → failed, nothing changes (not enqueued any more, or unknown); no answer → pending.
+ * Only payouts: pawaPay documents fail-enqueued for payouts (README.md).
+ */
+export async function cancelHeld(context: PawapayContext, order: OrderRef): Promise<ConnectorOutcome> {
+  if (order.direction !== "payout") return { status: "failed", reason: "not_allowed", message: `pawaPay documents no cancel for a held ${order.direction}` };
+  let response: ConnectorHttpResponse;
+  try {
+    response = await pawapayRequest(context, { operation: "payout.cancel", method: "POST", path: `/v2/payouts/fail-enqueued/${encodeURIComponent(order.reference)}`, subjectId: order.id });
+  } catch (err) {
+    if (err instanceof ConnectorNetworkError) return { status: "pending", message: `no answer to fail-enqueued: ${err.message}` };
+    if (err instanceof OperatorConfigurationError) return { status: "failed", reason: "configuration_error", message: err.message };
+    throw err;
+  }
+  const body = parseJson(response.text) as FailureBody | undefined;
+  const code = typeof body?.failureReason?.failureCode === "string" ? body.failureReason.failureCode : undefined;
+  const raw = { status: typeof body?.status === "string" ? body.status : `HTTP ${response.status}`, ...(code ? { code } : {}) };
+  if (response.status === 200 && body?.status === "ACCEPTED") return { status: "processing", raw };
+  if (response.status === 200 && body?.status === "REJECTED") {
+    const message = typeof body.failureReason?.failureMessage === "string" ? body.failureReason.failureMessage : "pawaPay refused to cancel the payout";
+    return { status: "failed", reason: code ? reasonFor(code) : "not_allowed", message, raw };
+  }
+  if (response.status === 401 || response.status === 403) return { status: "failed", reason: "configuration_error", message: `pawaPay refused our credentials (HTTP ${response.status})`, raw };
+  return { status: "pending", message: `fail-enqueued answered HTTP ${response.status}`, raw };
+}
+
 /** `POST /v2/{deposits|payouts|refunds}/resend-callback/{id}`: asks pawaPay to send a final state's callback again. */
 export async function resendCallback(context: PawapayContext, direction: Direction, reference: string): Promise<boolean> {
   const response = await pawapayRequest(context, { operation: `${direction}.resend-callback`, method: "POST", path: `/v2/${RESOURCE[direction]}/resend-callback/${encodeURIComponent(reference)}` });
@@ -475,7 +523,7 @@ export async function resendCallback(context: PawapayContext, direction: Directi
 /** `GET /v2/wallet-balances`: our float at pawaPay per country and currency (major-unit strings as pawaPay writes them). */
 export async function walletBalances(context: PawapayContext): Promise<{ country: string; currency: string; balance: string }[]> {
   const response = await pawapayRequest(context, { operation: "wallet-balances", method: "GET", path: "/v2/wallet-balances" });
-  if (response.status !== 200) throw new PawapayUnavailableError(`wallet-balances answered HTTP ${response.status}`);
+  if (response.status !== 200) throw new OperatorUnavailableError(OPERATOR, `wallet-balances answered HTTP ${response.status}`);
   const body = parseJson(response.text) as { balances?: { country?: unknown; currency?: unknown; balance?: unknown }[] } | undefined;
   return (body?.balances ?? []).map((b) => ({ country: String(b.country), currency: String(b.currency), balance: String(b.balance) }));
 }

@@ -1,16 +1,16 @@
 import type { Connector } from "../connector";
 import { parsePawapayCallback } from "./callbacks";
-import { checkHealth, checkStatus, deposit, payout, providerAvailability, refund } from "./client";
+import { cancelHeld, checkHealth, checkStatus, deposit, payout, providerAvailability, refund, routeProblem } from "./client";
 import { type PawapaySettings, pawapaySettingsSchema } from "./settings";
 
 /**
- * pawaPay Merchant API v2 (OPERATORS §6): an aggregator of mobile-money operators. Push
+ * pawaPay Merchant API v2 (README.md): an aggregator of mobile-money operators. Push
  * collections (deposits), payouts and refunds; signed callbacks (RFC 9421) when the account
  * enables them. See README.md in this folder.
  */
 export const pawapayConnector: Connector<PawapaySettings> = {
   type: "pawapay",
-  capabilities: { collect: "push", payout: true, refund: true, signedCallbacks: true, uuidReference: true },
+  capabilities: { collect: "push", payout: true, refund: true, signedCallbacks: true, uuidReference: true, partialRefund: true },
   settingsSchema: pawapaySettingsSchema,
   secretNames: ["API_TOKEN", "CALLBACK_PUBLIC_KEYS", "REQUEST_SIGNING_KEY"],
   optionalSecrets: ["CALLBACK_PUBLIC_KEYS", "REQUEST_SIGNING_KEY"],
@@ -22,6 +22,17 @@ export const pawapayConnector: Connector<PawapaySettings> = {
   parseCallback: parsePawapayCallback,
   checkHealth,
   providerAvailability,
+  cancelHeld,
+  routeProblem,
+  reconciliation: {
+    // The wallet statement (dashboard export, or POST /v2/statements), as pawaPay documents its
+    // columns: Transaction ID is our depositId / payoutId / refundId. Rows are money that moved.
+    statement: {
+      documentedAt: "docs.pawapay.io/dashboard/finances/statements (Data in statements)",
+      columns: { reference: "Transaction ID", amount: "Amount", currency: "Currency", type: "Type", time: "Creation Date" },
+      types: { DEPOSIT: "collect", PAYOUT: "payout", REFUND: "refund" },
+    },
+  },
 };
 
 export type { PawapaySettings } from "./settings";

@@ -1,7 +1,8 @@
+import { isCurrency, toMinorAllowZero } from "@/lib/money";
 import type { ConnectorOutcome, NeutralReason, RawOperatorStatus } from "../connector";
 
 /**
- * pawaPay's words → ours, in one table (OPERATORS §6.4 statuses, §6.5 failure codes). Every row
+ * pawaPay's words → ours, in one table (README.md). Every row
  * is tested (tests/connectors/pawapay/mapping.test.ts); a status or code not listed here becomes
  * `other` with its raw value kept, so a new pawaPay code is visible to ops rather than guessed.
  *
@@ -11,7 +12,7 @@ import type { ConnectorOutcome, NeutralReason, RawOperatorStatus } from "../conn
  *
  * Failure codes: `failureReason.failureCode` of a REJECTED or FAILED payment, and of the error
  * bodies of 400/401/403 answers. `DEPOSIT_ALREADY_REFUNDED` and `REFUND_IN_PROGRESS` are "already
- * done" answers to a refund (OPERATORS §6.5 calls them duplicate); they carry another refund's
+ * done" answers to a refund (README.md calls them duplicate); they carry another refund's
  * state, not ours, so for our refund they are a final no (`not_allowed`), never `duplicate` —
  * `duplicate` would make the core ask for our refundId, get NOT_FOUND and resubmit forever.
  */
@@ -92,7 +93,20 @@ export type PawapayPaymentView = {
   failureReason?: { failureCode?: unknown; failureMessage?: unknown } | null;
   providerTransactionId?: unknown;
   created?: unknown;
+  /** The payment's amount (a decimal string) and currency, as pawaPay states them. */
+  amount?: unknown;
+  currency?: unknown;
 };
+
+/** What pawaPay says moved, in minor units, when its answer states it readably. */
+function movedAmount(payment: PawapayPaymentView): { amount?: { minor: bigint; currency: string } } {
+  if (typeof payment.currency !== "string" || !isCurrency(payment.currency) || typeof payment.amount !== "string") return {};
+  try {
+    return { amount: { minor: toMinorAllowZero(payment.amount, payment.currency), currency: payment.currency } };
+  } catch {
+    return {};
+  }
+}
 
 /** One pawaPay payment object or initiation answer → our outcome, through the table above. */
 export function toOutcome(payment: PawapayPaymentView): ConnectorOutcome {
@@ -110,7 +124,7 @@ export function toOutcome(payment: PawapayPaymentView): ConnectorOutcome {
     case "processing":
       return { status: "processing", ...(row.ambiguous ? { ambiguous: true } : {}), operatorReference, raw };
     case "success":
-      return { status: "success", operatorReference, raw };
+      return { status: "success", operatorReference, raw, ...movedAmount(payment) };
     case "failed": {
       const reason = reasonFor(code);
       return { status: "failed", reason, message: failureMessage ?? `pawaPay: ${status}${code ? ` ${code}` : ""}`, operatorReference, raw };

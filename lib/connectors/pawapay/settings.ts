@@ -27,6 +27,12 @@ export const pawapaySettingsSchema = z
     requireSignedCallbacks: flag.default(false),
     /** Sign deposit/payout/refund requests with REQUEST_SIGNING_KEY (when the account enforces it). */
     signRequests: flag.default(false),
+    /**
+     * How our ECDSA request signatures are laid out: `der` as pawaPay's own Node example signs
+     * (`crypto.createSign`), or `raw` r‖s as RFC 9421 says. Unconfirmed which pawaPay's verifier
+     * takes (README.md): DER until a sandbox run says otherwise.
+     */
+    requestSignatureEncoding: z.enum(["der", "raw"]).default("der"),
     /** The key id our request signatures carry (`keyid`), as registered with pawaPay. */
     requestKeyId: z.string().min(1).max(200).default("default"),
     /** Our (country, provider) → pawaPay provider code, ahead of active-conf and the fallback table. */

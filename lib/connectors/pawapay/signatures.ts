@@ -2,7 +2,7 @@ import { createHash, createPrivateKey, createPublicKey, type KeyObject, sign as 
 
 /**
  * The part of RFC 9421 (HTTP Message Signatures) and RFC 9530 (Content-Digest) pawaPay uses
- * (OPERATORS §6.6), on node:crypto: no RFC 9421 library is installed here (see README).
+ * (README.md), on node:crypto: no RFC 9421 library is installed here (see README).
  *
  * Kept deliberately small:
  * - Content-Digest: `sha-256` and `sha-512`; every known algorithm listed must match, at least
@@ -12,8 +12,10 @@ import { createHash, createPrivateKey, createPublicKey, type KeyObject, sign as 
  *   rather than half-supported.
  * - Components: `@method @authority @path @query @target-uri @scheme @request-target @status`
  *   and any header field by its lower-case name.
- * - Algorithms: `ecdsa-p256-sha256` (pawaPay's, raw r‖s as RFC 9421 §3.3.4 says; DER also
- *   accepted on verify), `ecdsa-p384-sha384`, `ed25519`, `rsa-pss-sha512`, `rsa-v1_5-sha256`.
+ * - Algorithms: `ecdsa-p256-sha256` (pawaPay's), `ecdsa-p384-sha384`, `ed25519`,
+ *   `rsa-pss-sha512`, `rsa-v1_5-sha256`. ECDSA bytes are raw r‖s as RFC 9421 §3.3.4 says, or DER
+ *   as node's createSign and pawaPay's own example give: signing takes either (`ecdsaEncoding`),
+ *   verifying accepts both (README.md).
  * Checked against RFC 9421 B.2.4 and RFC 9530's own examples (tests/connectors/pawapay/signatures.test.ts).
  */
 
@@ -290,12 +292,13 @@ export function verifyWithAlgorithm(algorithm: SignatureAlgorithm, key: KeyObjec
   }
 }
 
-function signWithAlgorithm(algorithm: SignatureAlgorithm, key: KeyObject, data: Buffer): Buffer {
+function signWithAlgorithm(algorithm: SignatureAlgorithm, key: KeyObject, data: Buffer, ecdsaEncoding: "raw" | "der"): Buffer {
+  const dsaEncoding = ecdsaEncoding === "raw" ? "ieee-p1363" : "der";
   switch (algorithm) {
     case "ecdsa-p256-sha256":
-      return cryptoSign("sha256", data, { key, dsaEncoding: "ieee-p1363" });
+      return cryptoSign("sha256", data, { key, dsaEncoding });
     case "ecdsa-p384-sha384":
-      return cryptoSign("sha384", data, { key, dsaEncoding: "ieee-p1363" });
+      return cryptoSign("sha384", data, { key, dsaEncoding });
     case "ed25519":
       return cryptoSign(null, data, key);
     case "rsa-pss-sha512":
@@ -320,6 +323,8 @@ export type SignOptions = {
   /** Seconds since the epoch. */
   created: number;
   expires?: number;
+  /** ECDSA byte layout: `raw` r‖s (RFC 9421, the default) or `der`. */
+  ecdsaEncoding?: "raw" | "der";
 };
 
 /** Signs `message` and returns the `Signature-Input` and `Signature` header values. */
@@ -332,7 +337,7 @@ export function signMessage(message: SignedMessage, options: SignOptions): { sig
   params.push({ name: "keyid", value: options.keyId }, { name: "alg", value: algorithm });
   const serialized = serializeSignatureParams(options.components, params);
   const base = signatureBase(options.components, serialized, message);
-  const signature = signWithAlgorithm(algorithm, key, Buffer.from(base, "utf8"));
+  const signature = signWithAlgorithm(algorithm, key, Buffer.from(base, "utf8"), options.ecdsaEncoding ?? "raw");
   return { signatureInput: `${options.label}=${serialized}`, signature: `${options.label}=:${signature.toString("base64")}:` };
 }
 

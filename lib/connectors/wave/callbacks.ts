@@ -6,7 +6,7 @@ import { sameText } from "../same-text";
 import { verifyWaveSignature } from "./signature";
 
 /**
- * Wave's webhooks (OPERATORS §4.4) are authenticated, so they are verified over the raw bytes
+ * Wave's webhooks (README "Webhooks") are authenticated, so they are verified over the raw bytes
  * BEFORE anything is read: `signing` strategy (Wave-Signature, any v1 matching, `t` within the
  * tolerance) or `shared` (Authorization: Bearer <secret>, constant time). Anything else is
  * `rejected`. Checkout events carry the session, applied as it is; the other event types are

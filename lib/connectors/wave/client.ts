@@ -1,12 +1,13 @@
 import { ConnectorNetworkError, type CollectOrder, type ConnectorContext, type ConnectorHttpResponse, type ConnectorOutcome, type HealthResult, type OrderRef, type PayoutOrder, type RefundOrder } from "../connector";
 import { minorToDecimalString } from "@/lib/money";
-import { mapPayout, mapSession, mapSubmitError, type WavePayout, type WaveSession } from "./mapping";
+import { mapPayout, mapSession, mapSubmitError, waveAmount, type WavePayout, type WaveSession } from "./mapping";
 import { parseJsonObject } from "../parse-json-object";
 import { WAVE_BASE_URL, waveRequiredSecrets, type WaveSettings } from "./settings";
 import { waveSignatureHeader } from "./signature";
+import { operatorBaseUrl } from "../operator-errors";
 
 /**
- * HTTP to Wave (OPERATORS §4): a Bearer API key on every call, our requests optionally signed
+ * HTTP to Wave (README.md): a Bearer API key on every call, our requests optionally signed
  * (Wave-Signature over t + body), checkout sessions for collections (a redirect: the customer
  * pays on `wave_launch_url`), payouts under an Idempotency-Key, the session's refund. Nothing here
  * throws for something Wave or the network did: every answer is a ConnectorOutcome.
@@ -25,7 +26,7 @@ export async function waveRequest(context: WaveContext, call: Call): Promise<Con
   return context.http({
     operation: call.operation,
     method: call.method,
-    url: `${(context.account.baseUrl ?? WAVE_BASE_URL).replace(/\/$/, "")}${call.path}`,
+    url: `${operatorBaseUrl(context, WAVE_BASE_URL)}${call.path}`,
     headers,
     body,
     subjectId: call.subjectId,
@@ -100,10 +101,12 @@ export async function createPayout(context: WaveContext, order: PayoutOrder): Pr
 /**
  * Wave refunds a whole checkout session, nothing less (`POST …/:id/refund`, no body,
  * repeat-safe). The session is read first: a partial refund is refused before any money call.
+ * The refunded amount is the session's, as Wave states it there (a refund is always the whole).
  */
 export async function refundSession(context: WaveContext, order: RefundOrder): Promise<ConnectorOutcome> {
   const sessionId = order.collectOperatorReference;
   if (!sessionId) return { status: "failed", reason: "invalid_request", message: "the collect has no Wave session id to refund" };
+  let amount: { minor: bigint; currency: string } | undefined;
   try {
     const read = await waveRequest(context, { operation: "refund.session", method: "GET", path: `/v1/checkout/sessions/${encodeURIComponent(sessionId)}`, subjectId: order.refundId, operatorReference: sessionId });
     if (!ok(read.status)) {
@@ -114,33 +117,68 @@ export async function refundSession(context: WaveContext, order: RefundOrder): P
     if (session.amount !== amountOf(order.amountMinor, order.currency)) {
       return { status: "failed", reason: "not_allowed", message: `Wave refunds a checkout in full only (${String(session.amount)} ${order.currency}); a partial refund cannot go through Wave` };
     }
+    amount = waveAmount(session.amount, session.currency);
   } catch (err) {
     return unknown(err, "refund");
   }
-  return postRefund(context, sessionId, order.refundId, "refund");
-}
-
-async function postRefund(context: WaveContext, sessionId: string, subjectId: string, operation: string): Promise<ConnectorOutcome> {
   try {
-    const response = await waveRequest(context, { operation, method: "POST", path: `/v1/checkout/sessions/${encodeURIComponent(sessionId)}/refund`, subjectId, operatorReference: sessionId });
-    if (ok(response.status)) return { status: "success", operatorReference: sessionId, raw: { status: String(response.status) } };
-    const parsed = parseJsonObject(response.text);
-    if (parsed?.code === "checkout-refund-failed") return { status: "failed", reason: "provider_error", message: "Wave: checkout-refund-failed", raw: { status: String(response.status), code: "checkout-refund-failed" } };
+    const response = await waveRequest(context, { operation: "refund", method: "POST", path: refundPath(sessionId), subjectId: order.refundId, operatorReference: sessionId });
+    if (ok(response.status)) return refunded(sessionId, response, amount);
+    // The first refund we send for this session: a refusal is Wave's final word, nothing moved.
+    if (refundRefused(response)) return { status: "failed", reason: "provider_error", message: "Wave: checkout-refund-failed", raw: { status: String(response.status), code: "checkout-refund-failed" } };
     return mapSubmitError(response.status, response.text);
   } catch (err) {
     return unknown(err, "refund");
   }
 }
 
+const refundPath = (sessionId: string) => `/v1/checkout/sessions/${encodeURIComponent(sessionId)}/refund`;
+
+function refunded(sessionId: string, response: ConnectorHttpResponse, amount?: { minor: bigint; currency: string }): ConnectorOutcome {
+  // Wave's docs show no body; should a session come back, its amount is what was refunded.
+  const body = parseJsonObject(response.text);
+  const stated = body ? waveAmount(body.amount, body.currency) : undefined;
+  const moved = stated ?? amount;
+  return { status: "success", operatorReference: sessionId, raw: { status: String(response.status) }, ...(moved ? { amount: moved } : {}) };
+}
+
+const refundRefused = (response: ConnectorHttpResponse) => parseJsonObject(response.text)?.code === "checkout-refund-failed";
+
+/**
+ * A refund's status (README "Refunds"). Wave's refund has no id of its own and is repeat-safe,
+ * so the status check sends it again for the COLLECT's session, known before the refund was sent
+ * (`order.collect`), never for an empty id. A 200 is the refund done. Any refusal of this repeat
+ * is not a failure of the refund: the first one may have gone through (a repeat refused as
+ * "already refunded" reads the same), so it stays processing, ambiguous, for review.
+ */
+async function refundStatus(context: WaveContext, order: OrderRef): Promise<ConnectorOutcome> {
+  const sessionId = order.collect?.operatorReference || order.operatorReference;
+  if (!sessionId) return { status: "pending", message: "the refunded collect's Wave session id is unknown: nothing to ask Wave" };
+  // Sending it again must never turn a partial refund into a full one: the submit refuses those
+  // before any money call, and so does this.
+  const wanted = order.amountMinor ?? null;
+  if (wanted !== null) {
+    const read = await waveRequest(context, { operation: "refund.session", method: "GET", path: `/v1/checkout/sessions/${encodeURIComponent(sessionId)}`, subjectId: order.id, operatorReference: sessionId });
+    const session = ok(read.status) ? parseJsonObject(read.text) : null;
+    if (!session) return { status: "pending", message: `Wave answered HTTP ${read.status} when the refunded session was read`, raw: { status: String(read.status) } };
+    if (session.amount !== amountOf(wanted, order.currency)) return { status: "failed", reason: "not_allowed", message: `Wave refunds a checkout in full only (${String(session.amount)} ${order.currency}); this refund was never sent` };
+  }
+  const response = await waveRequest(context, { operation: "refund.status", method: "POST", path: refundPath(sessionId), subjectId: order.id, operatorReference: sessionId });
+  if (ok(response.status)) return refunded(sessionId, response);
+  const mapped = mapSubmitError(response.status, response.text);
+  if (mapped.status === "pending") return mapped;
+  const raw = "raw" in mapped ? mapped.raw : { status: String(response.status) };
+  return { status: "processing", ambiguous: true, operatorReference: sessionId, raw };
+}
+
 /**
  * Where an order stands. Collect: the session by id, or (answer lost) found by client_reference;
  * none → not_found (never created: the core may send it again under the same reference).
- * Payout: by id, or by client_reference. Refund: Wave's refund has no id of its own and is
- * repeat-safe, so asking again IS the status check.
+ * Payout: by id, or by client_reference. Refund: `refundStatus`.
  */
 export async function checkStatus(context: WaveContext, order: OrderRef): Promise<ConnectorOutcome> {
   try {
-    if (order.direction === "refund") return await postRefund(context, order.operatorReference ?? "", order.id, "refund.status");
+    if (order.direction === "refund") return await refundStatus(context, order);
     if (order.direction === "collect") {
       if (order.operatorReference?.startsWith("cos-")) {
         const response = await waveRequest(context, { operation: "collect.status", method: "GET", path: `/v1/checkout/sessions/${encodeURIComponent(order.operatorReference)}`, subjectId: order.id, operatorReference: order.operatorReference });

@@ -1,16 +1,17 @@
 import type { Connector } from "../connector";
 import { parseWaveCallback } from "./callbacks";
 import { checkHealth, checkStatus, createPayout, createSession, refundSession } from "./client";
+import { listWaveTransactions } from "./transactions";
 import { WAVE_BASE_URL, WAVE_SECRET_NAMES, waveRequiredSecrets, waveSettingsSchema, type WaveSettings } from "./settings";
 
 /**
- * Wave (OPERATORS §4; SN, CI): collections through a checkout session (a redirect: the customer
+ * Wave (SN, CI; README.md): collections through a checkout session (a redirect: the customer
  * pays on Wave's launch URL and comes back), full refunds of a session, payouts under an
  * Idempotency-Key, webhooks verified with Wave's timestamped HMAC. See README.md.
  */
 export const waveConnector: Connector<WaveSettings> = {
   type: "wave",
-  capabilities: { collect: "redirect", payout: true, refund: true, signedCallbacks: true, uuidReference: false },
+  capabilities: { collect: "redirect", payout: true, refund: true, signedCallbacks: true, uuidReference: false, partialRefund: false },
   settingsSchema: waveSettingsSchema,
   secretNames: WAVE_SECRET_NAMES,
   requiredSecretsFor: waveRequiredSecrets,
@@ -21,6 +22,11 @@ export const waveConnector: Connector<WaveSettings> = {
   status: checkStatus,
   parseCallback: async (context, callback) => parseWaveCallback(context, callback),
   checkHealth,
+  reconciliation: {
+    // A refund's "status" sends the repeat-safe refund again: reconciliation reads refunds from the list instead.
+    readableStatus: ["collect", "payout"],
+    listTransactions: listWaveTransactions,
+  },
 };
 
 export type { WaveSettings } from "./settings";

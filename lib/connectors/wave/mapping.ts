@@ -1,8 +1,9 @@
 import type { ConnectorOutcome, NeutralReason, RawOperatorStatus } from "../connector";
+import { isCurrency, toMinor } from "@/lib/money";
 import { parseJsonObject } from "../parse-json-object";
 
 /**
- * Everything Wave can answer (OPERATORS §4.1–§4.3), mapped into the neutral model in ONE table:
+ * Everything Wave can answer (README "Status mapping"), mapped into the neutral model in ONE table:
  * the error codes of an HTTP answer, a checkout session's (checkout_status, payment_status,
  * last_payment_error), a payout's status and payout_error. Pure; client.ts calls it.
  */
@@ -51,13 +52,16 @@ export const WAVE_MAPPING = {
   } satisfies Record<string, NeutralReason>,
   /** A final session without a known error: expired (the customer never paid in time). */
   expiredWithoutError: "expired" as NeutralReason,
-  /** `status` of a payout. `reversed` is money given back after a success: not a failure of the payout. */
+  /**
+   * `status` of a payout. `reversed`: the recipient was paid, then the money came back to our
+   * wallet (README "Payout reversals"): final, never a success, the merchant is re-credited.
+   */
   payoutStatuses: {
     processing: "processing",
     succeeded: "success",
-    reversed: "success",
+    reversed: "reversed",
     failed: "failed",
-  } as Record<string, "processing" | "success" | "failed">,
+  } as Record<string, "processing" | "success" | "reversed" | "failed">,
   /** `payout_error.error_code` of a failed payout. */
   payoutErrors: {
     "insufficient-funds": "merchant_balance_insufficient",
@@ -89,7 +93,7 @@ export type WaveSession = {
   when_completed?: unknown;
 };
 
-export type WavePayout = { id?: unknown; status?: unknown; payout_error?: unknown; client_reference?: unknown; timestamp?: unknown };
+export type WavePayout = { id?: unknown; status?: unknown; payout_error?: unknown; client_reference?: unknown; timestamp?: unknown; receive_amount?: unknown; currency?: unknown };
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v ? v : undefined);
 
@@ -106,7 +110,8 @@ export function mapSession(session: WaveSession): ConnectorOutcome {
     // The session id stays our operator reference (a refund names the session); Wave's
     // transaction id is kept with the raw status.
     const transaction = str(session.transaction_id);
-    return { status: "success", operatorReference, completedAt: when ? new Date(when) : undefined, raw: { ...raw, ...(transaction ? { message: `transaction ${transaction}` } : {}) } };
+    const amount = waveAmount(session.amount, session.currency);
+    return { status: "success", operatorReference, completedAt: when ? new Date(when) : undefined, raw: { ...raw, ...(transaction ? { message: `transaction ${transaction}` } : {}) }, ...(amount ? { amount } : {}) };
   }
   if (checkout === "expired" || payment === "cancelled") {
     const reason = error.code ? (WAVE_MAPPING.paymentErrors as Record<string, NeutralReason>)[error.code] ?? WAVE_MAPPING.unknownCode : WAVE_MAPPING.expiredWithoutError;
@@ -127,7 +132,11 @@ export function mapPayout(payout: WavePayout): ConnectorOutcome {
   const rule = WAVE_MAPPING.payoutStatuses[status];
   if (!rule) return { status: "processing", ambiguous: true, operatorReference, raw };
   if (rule === "processing") return { status: "processing", operatorReference, raw };
-  if (rule === "success") return { status: "success", operatorReference, raw };
+  if (rule === "success") {
+    const amount = waveAmount(payout.receive_amount, payout.currency);
+    return { status: "success", operatorReference, raw, ...(amount ? { amount } : {}) };
+  }
+  if (rule === "reversed") return { status: "reversed", operatorReference, message: "Wave: the payout was reversed, the money is back in our wallet", raw };
   const reason = error.code ? (WAVE_MAPPING.payoutErrors as Record<string, NeutralReason>)[error.code] ?? WAVE_MAPPING.unknownCode : "provider_error";
   return { status: "failed", reason, message: `Wave: payout failed${error.code ? ` (${error.code})` : ""}`, operatorReference, raw, ...(reason === "invalid_request" ? { destinationRelated: error.code === "country-mismatch" } : {}) };
 }
@@ -146,6 +155,20 @@ export function mapSubmitError(httpStatus: number, body: string): ConnectorOutco
   if (rule?.outcome === "failed") return { status: "failed", reason: rule.reason, message: text, raw, ...(rule.destinationRelated ? { destinationRelated: true } : {}) };
   const reason = WAVE_MAPPING.httpFallback[String(httpStatus)] ?? (code ? WAVE_MAPPING.unknownCode : WAVE_MAPPING.httpFallback["4xx"]!);
   return { status: "failed", reason, message: text, raw };
+}
+
+/**
+ * What Wave says moved: its amounts are decimal strings in major units ("1500" XOF), read
+ * exactly through lib/money. Anything unreadable states nothing (the core then has no amount to
+ * compare), never a guess.
+ */
+export function waveAmount(amount: unknown, currency: unknown): { minor: bigint; currency: string } | undefined {
+  if (typeof amount !== "string" || typeof currency !== "string" || !isCurrency(currency)) return undefined;
+  try {
+    return { minor: toMinor(amount, currency), currency };
+  } catch {
+    return undefined;
+  }
 }
 
 function readError(value: unknown): { code?: string; message?: string } {

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * A Wave account's non-secret settings (`connector:add --setting key=value`). One API key belongs
- * to one business wallet, in one country and currency (OPERATORS §4.1).
+ * to one business wallet, in one country and currency (README.md).
  */
 const flag = z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean());
 
@@ -13,7 +13,7 @@ export const waveSettingsSchema = z
     /** The wallet's currency (XOF in SN and CI). Wave's amounts are strings without decimals for XOF. */
     currency: z.enum(["XOF"]).default("XOF"),
     /**
-     * How Wave authenticates its webhooks, as chosen in the Business Portal (OPERATORS §4.4):
+     * How Wave authenticates its webhooks, as chosen in the Business Portal (README "Webhooks"):
      * `signing` (Wave-Signature, timestamped HMAC) or `shared` (Authorization: Bearer <secret>).
      */
     webhookStrategy: z.enum(["signing", "shared"]).default("signing"),

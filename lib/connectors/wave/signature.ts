@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Wave's timestamped HMAC (OPERATORS §4.1, §4.4): `Wave-Signature: t=<unix s>,v1=<hex>[,v1=<hex>]`
+ * Wave's timestamped HMAC (README "Webhooks"): `Wave-Signature: t=<unix s>,v1=<hex>[,v1=<hex>]`
  * where each v1 = hex(HMAC_SHA256(secret, t + raw_body)), the timestamp directly followed by the
  * body, no separator. The same scheme signs Wave's webhooks and, optionally, our requests.
  */

@@ -3,7 +3,7 @@ import { getPrisma, type Tx } from "@/lib/db/client";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import type { FormResult } from "../form-result";
 import { dashboardActor, type DashboardScope } from "../scope";
-import { type QrPath, qrPath } from "./qr-code";
+import { type QrPath, qrPath } from "@/lib/http/qr-path";
 import { looksLikeRecoveryCode, replaceRecoveryCodes, spendRecoveryCode } from "./recovery-codes";
 import { checkTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from "./totp";
 
@@ -38,7 +38,7 @@ export async function startTwoFactorEnrolment(scope: DashboardScope): Promise<Fo
  * codes (returned once, stored hashed), with its audit row in the same transaction.
  */
 export async function confirmTwoFactorEnrolment(scope: DashboardScope, raw: { code?: unknown }, now = new Date()): Promise<FormResult<{ recoveryCodes: string[] }>> {
-  const limited = await rateLimited(scope);
+  const limited = await twoFactorRateLimited(scope);
   if (limited) return limited;
   const code = typeof raw.code === "string" ? raw.code : "";
   const prisma = await getPrisma();
@@ -60,14 +60,14 @@ export async function confirmTwoFactorEnrolment(scope: DashboardScope, raw: { co
  * Refused while the team requires it.
  */
 export async function disableTwoFactor(scope: DashboardScope, raw: { code?: unknown }, now = new Date()): Promise<FormResult<{ disabled: true }>> {
-  const limited = await rateLimited(scope);
+  const limited = await twoFactorRateLimited(scope);
   if (limited) return limited;
   const prisma = await getPrisma();
   return prisma.$transaction(async (tx): Promise<FormResult<{ disabled: true }>> => {
     const user = await tx.dashboardUser.findFirst({ where: { id: scope.userId, merchantId: scope.merchantId }, include: { merchant: { select: { requireTwoFactor: true } } } });
     if (!user?.totpSecret || !user.totpEnabledAt) return { ok: false, code: "invalid_state", error: "Two-factor sign-in is not on." };
     if (user.merchant.requireTwoFactor) return { ok: false, code: "forbidden", error: "Your team requires two-factor sign-in: it cannot be turned off while an owner requires it." };
-    if (!(await proves(tx, user, raw.code, now))) return wrongCode();
+    if (!(await provesTwoFactor(tx, user, raw.code, now))) return wrongCode();
     await tx.dashboardUser.update({ where: { id: user.id }, data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null } });
     await tx.twoFactorRecoveryCode.deleteMany({ where: { userId: user.id } });
     await writeAudit(tx, { merchantId: scope.merchantId, environment: null, actor: dashboardActor(scope), action: "two_factor.disabled", details: { member: user.email } });
@@ -77,13 +77,13 @@ export async function disableTwoFactor(scope: DashboardScope, raw: { code?: unkn
 
 /** A new set of recovery codes (the old ones stop working), with a current code. */
 export async function regenerateRecoveryCodes(scope: DashboardScope, raw: { code?: unknown }, now = new Date()): Promise<FormResult<{ recoveryCodes: string[] }>> {
-  const limited = await rateLimited(scope);
+  const limited = await twoFactorRateLimited(scope);
   if (limited) return limited;
   const prisma = await getPrisma();
   return prisma.$transaction(async (tx): Promise<FormResult<{ recoveryCodes: string[] }>> => {
     const user = await tx.dashboardUser.findFirst({ where: { id: scope.userId, merchantId: scope.merchantId } });
     if (!user?.totpSecret || !user.totpEnabledAt) return { ok: false, code: "invalid_state", error: "Two-factor sign-in is not on." };
-    if (!(await proves(tx, user, raw.code, now))) return wrongCode();
+    if (!(await provesTwoFactor(tx, user, raw.code, now))) return wrongCode();
     const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
     await writeAudit(tx, { merchantId: scope.merchantId, environment: null, actor: dashboardActor(scope), action: "two_factor.recovery_codes_replaced", details: { member: user.email } });
     return { ok: true, data: { recoveryCodes } };
@@ -109,8 +109,8 @@ export async function setTeamTwoFactor(scope: DashboardScope, raw: { required?: 
   });
 }
 
-/** A current TOTP code (good once) or an unused recovery code (spent). */
-async function proves(tx: Tx, user: { id: string; totpSecret: string | null; totpLastStep: bigint | null }, rawCode: unknown, now: Date): Promise<boolean> {
+/** A current TOTP code (good once) or an unused recovery code (spent): also the step-up check of an approval (lib/dashboard/approvals.ts). */
+export async function provesTwoFactor(tx: Tx, user: { id: string; totpSecret: string | null; totpLastStep: bigint | null }, rawCode: unknown, now: Date): Promise<boolean> {
   const code = typeof rawCode === "string" ? rawCode.slice(0, 40) : "";
   const step = await checkTotp(openTotpSecret(user.totpSecret!, user.id), code, user.totpLastStep, now);
   if (step !== null) {
@@ -122,7 +122,8 @@ async function proves(tx: Tx, user: { id: string; totpSecret: string | null; tot
 
 const wrongCode = (): FormResult<never> => ({ ok: false, code: "wrong_code", error: "This code is not right (or was already used). Enter the current 6-digit code from your app.", fieldErrors: { code: "Enter the current 6-digit code from your app." } });
 
-async function rateLimited(scope: DashboardScope): Promise<FormResult<never> | null> {
+/** The per-user budget of code checks, shared by every place a code is checked. */
+export async function twoFactorRateLimited(scope: DashboardScope): Promise<FormResult<never> | null> {
   const limit = await checkRateLimit(`dashboard-2fa:${scope.userId}`, CHECKS_PER_MINUTE);
   return limit.success ? null : { ok: false, code: "rate_limited", error: "Too many attempts. Wait a minute and try again." };
 }

@@ -64,5 +64,5 @@ ALTER TABLE "refunds" ADD CONSTRAINT "refunds_payment_id_fkey" FOREIGN KEY ("pay
 -- AddForeignKey
 ALTER TABLE "refund_status_changes" ADD CONSTRAINT "refund_status_changes_refund_id_fkey" FOREIGN KEY ("refund_id") REFERENCES "refunds"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- Hand-written: a payment is never refunded beyond its amount, whatever races (DESIGN §14).
+-- Hand-written: a payment is never refunded beyond its amount, whatever races (docs/design/refunds.md).
 ALTER TABLE "payments" ADD CONSTRAINT "payments_refund_bounds" CHECK ("refunded_amount" >= 0 AND "refunded_amount" <= "refund_reserved" AND "refund_reserved" <= "amount");

@@ -11,6 +11,7 @@ import { rotateApiKeys } from "@/lib/merchants/rotate-api-keys";
 import { verifyMerchant } from "@/lib/merchants/verify-merchant";
 import { call } from "../../helpers/http";
 import { POST as bulkRoute } from "@/app/api/v1/payouts/bulk/route";
+import { POST as paymentLinksRoute } from "@/app/api/v1/payment-links/route";
 import { fund } from "../../helpers/ledger";
 import { createTestMerchant } from "../../helpers/merchants";
 import { directBody, initiatePayment } from "../../helpers/payments";
@@ -19,14 +20,14 @@ import { ensureReferenceData } from "../../helpers/reference";
 import { recordTestEvent } from "../../helpers/webhooks";
 
 /**
- * Issue 13: the authorisation sweep. Every route file under app/api/v1 is found on disk, so a
+ * The authorisation sweep. Every route file under app/api/v1 is found on disk, so a
  * new route is covered the day it is added: it must have a contract, and that contract must
  * either require an API key (then every bad credential is 401 and another merchant's ids are
  * 404) or be on the spec's list of public endpoints below. A route with a path id whose kind
  * the sweep does not know yet fails until someone teaches it (RESOURCE_IDS).
  */
 
-/** Authentication §6 of the spec, plus our own health and OpenAPI documents. */
+/** The spec's authentication rules, plus our own health and OpenAPI documents. */
 const PUBLIC_ROUTES = new Set([
   "GET /payments/providers",
   "GET /countries/active",
@@ -36,7 +37,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /health",
   "GET /providers/payment-methods",
   "GET /openapi.json",
-  // Operators' callbacks (DESIGN §13): no API key by nature; a signed one is verified by its
+  // Operators' callbacks (docs/design/connectors.md): no API key by nature; a signed one is verified by its
   // connector, an unsigned one only triggers a status check (tests/api/connectors/callback.test.ts).
   "POST /connectors/{accountId}/callback",
   "PUT /connectors/{accountId}/callback",
@@ -86,8 +87,9 @@ const RESOURCE_IDS: Record<string, () => string[]> = {
   payoutId: () => [ids.payout],
   eventId: () => [ids.event],
   bulkId: () => [ids.bulk],
+  paymentLinkId: () => [ids.paymentLink],
 };
-const ids = { payment: "", payout: "", event: "", bulk: "" };
+const ids = { payment: "", payout: "", event: "", bulk: "", paymentLink: "" };
 const badCredentials: [string, Record<string, string>][] = [];
 
 beforeAll(async () => {
@@ -106,7 +108,8 @@ beforeAll(async () => {
   ids.event = (await recordTestEvent(a.merchant.id, { hold: true })).id;
   const bulk = await call(bulkRoute, { path: "/payouts/bulk", headers: a.headers, body: { items: [{ amount: 5_000, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: recipient() }] } });
   ids.bulk = bulk.json?.bulkId;
-  expect([ids.payment, ids.payout, ids.event, ids.bulk].every(Boolean)).toBe(true);
+  ids.paymentLink = (await call(paymentLinksRoute, { path: "/payment-links", headers: a.headers, body: { title: "Sweep", amount: 5_000 } })).json?.id;
+  expect([ids.payment, ids.payout, ids.event, ids.bulk, ids.paymentLink].every(Boolean)).toBe(true);
 
   // Keys that exist but must not work: revoked, rotated past their grace, and a real live pair.
   const revoked = await createTestMerchant();

@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getPrisma } from "@/lib/db/client";
 import { setWebhookUrl } from "@/lib/webhooks/set-webhook-url";
+import { createPaymentLink } from "@/lib/payment-links/create-payment-link";
 import { fund } from "../../helpers/ledger";
 import { directBody, initiatePayment } from "../../helpers/payments";
 import { initiate as initiatePayout, recipient } from "../../helpers/payouts";
@@ -12,8 +13,8 @@ import { confirmTwoFactorEnrolment, setTeamTwoFactor, startTwoFactorEnrolment } 
 import { generate } from "otplib";
 
 /**
- * Issue 13: every dashboard server action (app/_dashboard/actions.ts, enumerated from the
- * module, so a new action is covered the day it is exported) refuses without a session and
+ * Every dashboard server action (app/_dashboard/actions.ts and
+ * payment-link-actions.ts, enumerated from the modules, so a new action is covered the day it is exported) refuses without a session and
  * cannot reach another merchant's objects whatever ids its form carries.
  *
  * What is stubbed is the framework's side only: next-auth's cookie → claims step (the claims
@@ -40,6 +41,8 @@ const PUBLIC_ACTIONS: Record<string, string> = {
   logoutAction: "ends only the caller's own sessions, if any",
   twoFactorLoginAction: "sign-in step two: needs the challenge cookie of a checked password (tests/unit/dashboard/two-factor.test.ts)",
   acceptInvitationAction: "joins a team from an invitation's single-use token (tests/unit/dashboard/team.test.ts)",
+  requestPasswordResetAction: "e-mails a reset link, the same answer for every address, rate limited (tests/unit/dashboard/password-reset.test.ts)",
+  resetPasswordAction: "sets a new password from a reset link's single-use token and ends every session (tests/unit/dashboard/password-reset.test.ts)",
 };
 
 /**
@@ -75,18 +78,20 @@ const ACTION_PERMISSIONS: Record<string, Permission> = {
   changeMemberRoleAction: "team",
   removeMemberAction: "team",
   setTeamTwoFactorAction: "team",
+  createPaymentLinkAction: "money",
+  deactivatePaymentLinkAction: "money",
 };
 
 type Action = (prev: unknown, form: FormData) => Promise<unknown>;
 let actions: [string, Action][] = [];
 let a: Awaited<ReturnType<typeof signedUpMerchant>>;
 let b: Awaited<ReturnType<typeof signedUpMerchant>>;
-const ids = { payment: "", payout: "", event: "" };
+const ids = { payment: "", payout: "", event: "", paymentLink: "" };
 
 beforeAll(async () => {
   process.env.NEXTAUTH_SECRET ??= "test-secret-test-secret-test-secret-123";
   await ensureReferenceData();
-  const mod = (await import("@/app/_dashboard/actions")) as Record<string, unknown>;
+  const mod = { ...(await import("@/app/_dashboard/actions")), ...(await import("@/app/_dashboard/payment-link-actions")) } as Record<string, unknown>;
   actions = Object.entries(mod).filter((e): e is [string, Action] => typeof e[1] === "function" && !(e[0] in PUBLIC_ACTIONS));
   a = await signedUpMerchant();
   b = await signedUpMerchant();
@@ -94,6 +99,7 @@ beforeAll(async () => {
   ids.payment = (await initiatePayment(a.headers, directBody())).json.data.transactionId;
   ids.payout = (await initiatePayout(a.headers, { amount: 5_000, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: recipient(), externalReference: `dash-${Date.now()}` })).json.transactionId;
   ids.event = (await recordTestEvent(a.scope.merchantId, { hold: true })).id;
+  ids.paymentLink = (await createPaymentLink({ merchantId: a.scope.merchantId, environment: "sandbox" }, { title: "A's link", amount: 5_000, currency: "XOF" })).id;
   await setWebhookUrl(a.scope.merchantId, "sandbox", "https://a.merchant.example/hooks", "test", { lookup: async () => [{ address: "93.184.216.34", family: 4 }] });
 });
 
@@ -105,7 +111,7 @@ beforeEach(() => {
 async function snapshotOfA() {
   const prisma = await getPrisma();
   const merchantId = a.scope.merchantId;
-  const [merchant, keys, audit, endpoint, events, payouts, payments, entries, users, invitations, branding] = await Promise.all([
+  const [merchant, keys, audit, endpoint, events, payouts, payments, entries, users, invitations, branding, paymentLinks] = await Promise.all([
     prisma.merchant.findUniqueOrThrow({ where: { id: merchantId } }),
     prisma.apiKey.findMany({ where: { merchantId }, orderBy: { id: "asc" } }),
     prisma.auditLog.count({ where: { merchantId } }),
@@ -117,8 +123,9 @@ async function snapshotOfA() {
     prisma.dashboardUser.findMany({ where: { merchantId }, select: { id: true, role: true, sessionVersion: true, totpEnabledAt: true }, orderBy: { id: "asc" } }),
     prisma.teamInvitation.count({ where: { merchantId } }),
     prisma.merchantBranding.findUnique({ where: { merchantId }, select: { displayName: true, accentColor: true, logoSha256: true } }),
+    prisma.paymentLink.findMany({ where: { merchantId }, select: { id: true, deactivatedAt: true, title: true }, orderBy: { id: "asc" } }),
   ]);
-  return JSON.parse(JSON.stringify({ merchant, keys, audit, endpoint, events, payouts, payments, entries, users, invitations, branding }, (_, v) => (typeof v === "bigint" ? String(v) : v)));
+  return JSON.parse(JSON.stringify({ merchant, keys, audit, endpoint, events, payouts, payments, entries, users, invitations, branding, paymentLinks }, (_, v) => (typeof v === "bigint" ? String(v) : v)));
 }
 
 /** A form that names A's objects in every field an action might read. */
@@ -129,6 +136,8 @@ function formNamingA(confirm: string) {
     eventId: ids.event,
     payoutId: ids.payout,
     transactionId: ids.payment,
+    paymentLinkId: ids.paymentLink,
+    title: "Intruder's link",
     publicKey: a.keys.publicKey,
     confirm,
     grace: "0",
@@ -181,7 +190,7 @@ describe("dashboard server actions", () => {
   it("with another merchant's session cannot touch A's objects, whatever ids the form names", async () => {
     const before = await snapshotOfA();
     session.claims = { userId: b.scope.userId, merchantId: b.scope.merchantId, environment: "sandbox" };
-    for (const confirm of ["rotate", "revoke"]) {
+    for (const confirm of ["rotate", "revoke", "deactivate"]) {
       for (const [, action] of actions) {
         await action(null, formNamingA(confirm)).catch((e) => {
           // A redirect after success (a cancelled payout of B's own) is fine; anything else is a bug.

@@ -12,7 +12,7 @@ import { createTestMerchant } from "../../helpers/merchants";
 import { signedUpMerchant } from "../../unit/dashboard/helpers";
 
 /**
- * Issue 13: a leaked secret must be endable at once (revocation), and a rotation's overlap is
+ * A leaked secret must be endable at once (revocation), and a rotation's overlap is
  * the merchant's choice (0 to 24 h). Checked through a real route handler.
  */
 const read = (headers: Record<string, string>) => call(balance, { path: "/payments/balance", headers });

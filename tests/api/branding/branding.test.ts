@@ -5,13 +5,13 @@ import { getBrandingSettings, saveBranding } from "@/lib/dashboard/branding";
 import type { DashboardScope } from "@/lib/dashboard/scope";
 import { getPrisma } from "@/lib/db/client";
 import { MAX_LOGO_BYTES } from "@/lib/branding";
-import { jpegHeader, pngImage, SVG_LOGO, webpHeader } from "../../helpers/images";
+import { jpegHeader, jpegWithMetadata, pngImage, pngWithMetadata, SVG_LOGO, webpHeader, webpWithMetadata } from "../../helpers/images";
 import { createTestMerchant } from "../../helpers/merchants";
 import { initiatePayment, uniqueRef } from "../../helpers/payments";
 import { ensureReferenceData } from "../../helpers/reference";
 
 /**
- * Checkout branding (issue 18) on a real database: what the settings form accepts and refuses,
+ * Checkout branding on a real database: what the settings form accepts and refuses,
  * the audit row, the logo's URL (scoped to its merchant and its content hash) and the checkout
  * page showing name, logo and accent within its CSP.
  */
@@ -66,6 +66,27 @@ describe("saving the branding", () => {
     expect((await brandingRow(m.merchant.id))?.logoType).toBe("image/webp");
   });
 
+  it("keeps and serves a logo without its metadata: no EXIF, no GPS position, no text notes", async () => {
+    const m = await merchant();
+    for (const [bytes, name] of [
+      [pngWithMetadata(40, 20), "logo.png"],
+      [jpegWithMetadata(40, 20), "logo.jpg"],
+      [webpWithMetadata(40, 20), "logo.webp"],
+    ] as const) {
+      expect(Buffer.from(bytes).includes("GPS")).toBe(true);
+      const saved = await saveBranding(m.scope, { ...valid, logo: file(bytes, name) });
+      expect(saved).toMatchObject({ ok: true, data: { logo: { width: 40, height: 20 } } });
+      const stored = Buffer.from((await brandingRow(m.merchant.id))!.logo!);
+      const served = await getLogo((saved as { data: { logo: { src: string } } }).data.logo.src);
+      expect(served.status).toBe(200);
+      for (const kept of [stored, Buffer.from(served.bytes)]) {
+        expect(kept.includes("GPS"), name).toBe(false);
+        expect(kept.includes("Exif"), name).toBe(false);
+        expect(kept.length).toBeLessThan(bytes.length);
+      }
+    }
+  });
+
   const refusals: [string, Partial<typeof valid>, string, RegExp][] = [
     ["a logo over 200 KB", { logo: file(pngImage(10, 10, [0, 0, 0], MAX_LOGO_BYTES + 10)) }, "logo", /larger than 200 KB/],
     ["an SVG, even named .png", { logo: file(SVG_LOGO, "logo.png", "image/png") }, "logo", /SVG files are not accepted/],
@@ -100,6 +121,20 @@ describe("saving the branding", () => {
     const m = await merchant();
     const result = await saveBranding(m.scope, { ...valid, accentColor: "#FFCB05" }, { locale: "fr" });
     expect(result).toMatchObject({ ok: false, fieldErrors: { accentColor: expect.stringMatching(/^#FFCB05 est trop claire pour un texte blanc : contraste 1,\d\d:1/) } });
+  });
+
+  it("the support contact: a number as dialled in the merchant's country is stored in E.164, junk is refused on its field, a change is audited", async () => {
+    const m = await merchant();
+    expect(await saveBranding(m.scope, { ...valid, supportPhone: "77 123 45 67", supportEmail: "nope@" }, { locale: "fr" })).toMatchObject({
+      ok: false,
+      fieldErrors: { supportEmail: expect.stringMatching(/adresse e-mail valide/) },
+    });
+    expect(await saveBranding(m.scope, { ...valid, supportPhone: "12", supportEmail: "" })).toMatchObject({ ok: false, fieldErrors: { supportPhone: expect.stringMatching(/country code/) } });
+    const saved = await saveBranding(m.scope, { ...valid, supportPhone: "77 123 45 67", supportEmail: " aide@boutique.sn " });
+    expect(saved).toMatchObject({ ok: true, data: { support: { phone: expect.stringMatching(/^\+\d{8,15}$/), email: "aide@boutique.sn" } } });
+    expect((await auditRows(m.merchant.id)).at(-1)).toMatchObject({ details: { supportEmail: "aide@boutique.sn" } });
+    // Both emptied: no contact at all.
+    expect(await saveBranding(m.scope, { ...valid, supportPhone: "", supportEmail: "" })).toMatchObject({ ok: true, data: { support: null } });
   });
 
   it("offers the merchant's name and the checkout's colour before anything is saved", async () => {
@@ -174,6 +209,14 @@ describe("the hosted checkout", () => {
     expect(html).toMatch(new RegExp(`<style nonce="${nonce.replace(/[+/=]/g, "\\$&")}" id="brand">:root\\{--accent:#7A1FA2\\}`));
     expect(html).not.toMatch(/\sstyle="/);
     expect(csp).toContain("img-src 'self'");
+  });
+
+  it("shows the merchant's support contact", async () => {
+    const m = await merchant("Boutique Contact");
+    expect(await saveBranding(m.scope, { ...valid, supportPhone: "+221 33 800 11 22", supportEmail: "aide@boutique.sn" })).toMatchObject({ ok: true });
+    const { html } = await page(m.headers);
+    expect(html).toContain(`<a href="tel:+221338001122">+221338001122</a>`);
+    expect(html).toContain(`<a href="mailto:aide@boutique.sn">aide@boutique.sn</a>`);
   });
 
   it("without branding keeps the merchant's name and the page's own colours", async () => {

@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as cancelRoute } from "@/app/checkout/[token]/cancel/route";
 import { POST as payRoute } from "@/app/checkout/[token]/pay/route";
 import { POST as stuckRoute } from "@/app/checkout/[token]/stuck/route";
-import { submitPayment } from "@/lib/payments/payment-jobs";
 import { GET as pageRoute } from "@/app/checkout/[token]/route";
 import { getPrisma } from "@/lib/db/client";
 import { newToken } from "@/lib/ids";
 import { createTestMerchant } from "../../helpers/merchants";
 import { initiatePayment, uniqueRef } from "../../helpers/payments";
 import { ensureReferenceData } from "../../helpers/reference";
+import { submitOrder } from "@/lib/orders/orders";
 
 /**
  * The hosted checkout's HTTP side, through its route handlers with real Requests on a real
@@ -79,6 +79,22 @@ describe("GET /checkout/<token>", () => {
     const b = await send(pageRoute, token);
     expect(b.headers.get("content-security-policy")).not.toContain(nonce);
     expect(b.text).toContain(`<html lang="fr">`);
+  });
+
+  it("a Kenyan checkout reads English when the browser states no French or English, with the country's methods and shillings", async () => {
+    const m = await createTestMerchant({ name: "Duka la Amani", country: "KE", settlementCurrency: "KES" });
+    const res = await initiatePayment(m.headers, { type: "checkout", amount: 1500, currency: "KES", country: "KE", externalReference: uniqueRef("ke") });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const token = new URL(res.json.data.redirectUrl).pathname.split("/").pop()!;
+    const page = await send(pageRoute, token, { headers: { "accept-language": "sw-KE,sw;q=0.9" } });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`<html lang="en">`);
+    expect(page.text).toContain(`value="mpesa"`);
+    expect(page.text).toContain(`value="airtel"`);
+    expect(page.text).not.toContain(`value="orange"`);
+    expect(page.text).toContain("KES\u00A01,500.00");
+    // French when the customer asks for it.
+    expect((await send(pageRoute, token, { headers: { "accept-language": "fr" } })).text).toContain(`<html lang="fr">`);
   });
 
   it("?lang= switches the language and remembers it in a cookie for /checkout", async () => {
@@ -188,7 +204,7 @@ describe("POST /checkout/<token>/cancel", () => {
       const delay = process.env.SANDBOX_PROVIDER_DELAY_MS;
       process.env.SANDBOX_PROVIDER_DELAY_MS = "600000"; // the simulated operator answers in 10 minutes
       try {
-        await submitPayment(c.id, 1);
+        await submitOrder(c.id, { attempt: 1 });
       } finally {
         process.env.SANDBOX_PROVIDER_DELAY_MS = delay;
       }

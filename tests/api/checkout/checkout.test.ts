@@ -9,6 +9,7 @@ import {
 } from "@/lib/checkout";
 import { getPrisma } from "@/lib/db/client";
 import { newToken } from "@/lib/ids";
+import { flushApiRequestLog } from "@/lib/request-log/record-api-request";
 import { call } from "../../helpers/http";
 import { createTestMerchant } from "../../helpers/merchants";
 import { directBody, driveToFinal, eventTypes, initiatePayment, uniqueRef } from "../../helpers/payments";
@@ -82,7 +83,7 @@ describe("submitCheckoutMethod — validation, as the API validates", () => {
     // No method chosen and a number whose operator (Promobile) has no method here: nothing to predict.
     expect(await submitCheckoutMethod(token, { provider: "", phone: "750000012" })).toMatchObject({ ok: false, field: "provider", key: "method_required" });
     expect(await submitCheckoutMethod(token, { provider: "", phone: "" })).toMatchObject({ ok: false, field: "provider", key: "method_required" });
-    // A method whose operator does not hold the number (DESIGN §16), as the API refuses it.
+    // A method whose operator does not hold the number (docs/design/provider-prediction.md), as the API refuses it.
     expect(await submitCheckoutMethod(token, { provider: "orange", phone: "76 000 00 12" })).toMatchObject({
       ok: false,
       field: "phone",
@@ -133,7 +134,7 @@ describe("submitCheckoutMethod — transitions", () => {
     expect((await checkoutStatus(token))?.stage).toBe("waiting");
   });
 
-  it("without a method chosen (no JavaScript), the number's operator picks it (DESIGN §16)", async () => {
+  it("without a method chosen (no JavaScript), the number's operator picks it (docs/design/provider-prediction.md)", async () => {
     const { token, id } = await newCheckout();
     const result = await submitCheckoutMethod(token, { provider: null, phone: "76 000 00 12" });
     expect(result).toMatchObject({ ok: true, payment: { status: "pending", provider: "free", customerPhone: "+221760000012" } });
@@ -254,6 +255,7 @@ describe("GET /checkout/<token>/status", () => {
   it("costs one query per poll (the payment alone, not its merchant)", async () => {
     const { token } = await newCheckout();
     await checkoutStatus(token); // catalogue and client warm
+    await flushApiRequestLog(); // the initiate's request-log row, else written on a timer that may fire mid-count
     const { result, statements } = await recordStatements(() => checkoutStatus(token));
     expect(result?.stage).toBe("choose");
     expect(statements).toHaveLength(1);

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST, PUT } from "@/app/api/v1/connectors/[accountId]/callback/route";
 import { getPrisma } from "@/lib/db/client";
-import { submitPayment } from "@/lib/payments/payment-jobs";
 import { registerConnectorForTests } from "@/lib/connectors/registry";
 import { type FakeOperator, fakeOperatorConnector, registerFakeOperator, signFakeCallback, startFakeOperator } from "../../helpers/fake-operator";
+import { streamedPost } from "../../helpers/endless-body";
 import { call } from "../../helpers/http";
 import { directBody, eventTypes, initiatePayment } from "../../helpers/payments";
 import { createLiveMerchant, enterProduction, ops, restoreEnv } from "../../helpers/production-instance";
 import { ensureReferenceData } from "../../helpers/reference";
+import { submitOrder } from "@/lib/orders/orders";
 
 /** POST|PUT /api/v1/connectors/{accountId}/callback, production mode, a signed and an unsigned account. */
 const SECRET = "cb-secret-5e1d";
@@ -48,7 +49,7 @@ async function sentPayment(provider: "mtn" | "moov") {
   const res = await initiatePayment(m.headers, directBody({ country: "BJ", provider, customerPhone: provider === "mtn" ? "+2290196123412" : "+2290195123412", amount: 5000 }));
   expect(res.status).toBe(201);
   const id = res.json.data.transactionId as string;
-  await submitPayment(id);
+  await submitOrder(id);
   const payment = await (await getPrisma()).payment.findUniqueOrThrow({ where: { id } });
   expect(payment.status).toBe("processing");
   return payment;
@@ -113,5 +114,18 @@ describe("connector callbacks", () => {
     expect(crashed.status).toBe(202);
     expect(crashed.json).toEqual({ received: true });
     expect((await (await getPrisma()).payment.findUniqueOrThrow({ where: { id: p.id } })).status).toBe("processing");
+  });
+});
+
+describe("an oversized callback body", () => {
+  it("is refused with 413 while it streams in, before it is buffered or read by the connector", async () => {
+    for (const accountId of ["cb-signed", "no-such-account"]) {
+      const { request, state } = streamedPost(`http://localhost:3000/api/v1/connectors/${accountId}/callback`, 100 * 1024 * 1024, { "content-type": "application/json" });
+      const res = await POST(request, { params: Promise.resolve({ accountId }) });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toMatchObject({ statusCode: 413, error: "Payload Too Large", code: "payload_too_large" });
+      // Stopped at the 64 KB cap, not after 100 MB.
+      expect(state.pulled).toBeLessThanOrEqual(256 * 1024);
+    }
   });
 });

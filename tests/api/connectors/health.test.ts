@@ -4,7 +4,7 @@ import { getPrisma } from "@/lib/db/client";
 import { call } from "../../helpers/http";
 import { enterProduction, restoreEnv, setEnv } from "../../helpers/production-instance";
 
-/** A production instance with a route to a misconfigured connector account says so (DESIGN §13). */
+/** A production instance with a route to a misconfigured connector account says so (docs/design/connectors.md). */
 beforeAll(async () => {
   enterProduction({ HEALTH_OK_API_KEY: "x" });
   const db = await getPrisma();

@@ -63,7 +63,7 @@ describe("POST /payments/initiate — direct", () => {
     ["a phone of another country", { customerPhone: "+225070000012" }, "invalid_phone", /\+221/],
     ["a phone too short", { customerPhone: "+22177000" }, "invalid_phone", /digits|length/],
     ["a phone without +", { customerPhone: "221770000012" }, "invalid_phone", /E\.164/],
-    ["a phone of another operator (DESIGN §16)", { customerPhone: "+221760000012" }, "invalid_phone", /^This number belongs to Free, not Orange\. Use provider "free"/],
+    ["a phone of another operator (docs/design/provider-prediction.md)", { customerPhone: "+221760000012" }, "invalid_phone", /^This number belongs to Free, not Orange\. Use provider "free"/],
     ["a phone of an operator without a method here", { customerPhone: "+221750000012" }, "invalid_phone", /^This number belongs to Promobile, not Orange\.$/],
     ["no provider", { provider: undefined }, "validation_error", /provider/],
     ["no phone", { customerPhone: undefined }, "validation_error", /customerPhone/],

@@ -9,7 +9,7 @@ import { initiate, recipient } from "../../helpers/payouts";
 import { ensureReferenceData } from "../../helpers/reference";
 
 /**
- * GET /payments/transactions pages in the database (issue 13): `page` walks the merged list of
+ * GET /payments/transactions pages in the database: `page` walks the merged list of
  * payments and payouts in one order, (createdAt, id) newest first, ties included (the seeded
  * payments share a thousand timestamps); `startingAfter` walks the same list by cursor, past the
  * deepest `page`.

@@ -47,9 +47,9 @@ describe("reading payments", () => {
 
     const d = await call(detail, { path: `/payments/transactions/${id}`, headers: m.headers, params });
     expect(Object.keys(d.json).sort()).toEqual(
-      ["transactionId", "merchantReference", "type", "status", "amount", "currency", "fees", "provider", "providerReference", "customerPhone", "customerName", "customerEmail", "description", "completedAt", "createdAt", "updatedAt", "metadata", "refundedAmount", "refunds"].sort(),
+      ["transactionId", "merchantReference", "type", "status", "amount", "currency", "fees", "provider", "providerReference", "customerPhone", "customerName", "customerEmail", "description", "completedAt", "createdAt", "updatedAt", "metadata", "paymentLinkId", "refundedAmount", "refunds"].sort(),
     );
-    expect(d.json).toMatchObject({ refundedAmount: 0, refunds: [] });
+    expect(d.json).toMatchObject({ refundedAmount: 0, refunds: [], paymentLinkId: null });
     expect(d.json.description).toBe("2 tickets");
 
     const p = await call(publicStatus, { path: `/payments/public/status/${id}`, params });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as history } from "@/app/api/v1/payments/balance/transactions/route";
+import { POST as settleSandbox } from "@/app/api/v1/sandbox/settle/route";
 import { getPrisma } from "@/lib/db/client";
 import { reconcileLedger } from "@/lib/ledger";
 import { call } from "../../helpers/http";
@@ -126,6 +127,24 @@ describe("POST /payments/{transactionId}/refund", () => {
     await fund(m.merchant.id, "XOF", 5_000n);
     expect((await refund(m.headers, payment.id, { amount: 5_000 })).status).toBe(201);
     expect((await wallet(m.merchant.id, "XOF")).available).toBe(0n);
+  });
+
+  it("an immediate refund in the sandbox: the error says when the money settles and names POST /sandbox/settle, which settles it now", async () => {
+    const m = await createTestMerchant();
+    const payment = await paidPayment(m.headers, 10_000);
+    const refused = await refund(m.headers, payment.id, { amount: 5_000 });
+    expect(refused.status).toBe(422);
+    expect(refused.json.message).toContain("The sandbox settles a collection 60 s after it succeeds; POST /api/v1/sandbox/settle settles everything pending now.");
+
+    const settled = await call(settleSandbox, { method: "POST", path: "/sandbox/settle", headers: m.headers });
+    expect(settled.status).toBe(200);
+    expect(settled.json).toMatchObject({ success: true, data: { settled: 1, balanceMode: "unified", balances: [{ currency: "XOF", categories: { collect: { pending: 0 } } }] } });
+    const available = settled.json.data.balances[0].categories.collect.available;
+    expect(available).toBeGreaterThan(5_000);
+    expect((await refund(m.headers, payment.id, { amount: 5_000 })).status).toBe(201);
+    // Nothing left to settle: a second call settles nothing and changes nothing.
+    expect((await call(settleSandbox, { method: "POST", path: "/sandbox/settle", headers: m.headers })).json.data.settled).toBe(0);
+    expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
   });
 
   it.each([

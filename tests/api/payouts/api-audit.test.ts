@@ -10,7 +10,7 @@ import { ensureReferenceData } from "../../helpers/reference";
 
 beforeAll(() => ensureReferenceData());
 
-/** Issue 18: money moved through the API is in the owners' audit log, with the key that asked. */
+/** Money moved through the API is in the owners' audit log, with the key that asked. */
 describe("API payouts, payout cancels and refunds are audited", () => {
   it("records payout.created, payout.cancelled and refund.created with actor api:<public key>, never the secret", async () => {
     const m = await createTestMerchant();

@@ -57,7 +57,7 @@ describe.runIf(!!process.env.DATABASE_URL)("bulk payouts under concurrency (Post
   it("bulks racing single initiates on one daily limit: the limit windows never let the day pass its limit, and they match the payouts", async () => {
     // Funds for 60 payouts, a daily limit of 12 (10,000 XOF each): the limit, not the balance, decides.
     const m = await merchant(60n * 10_100n);
-    await setPayoutLimits(await getPrisma(), m.merchant, "sandbox", { daily: "120000" });
+    await setPayoutLimits(m.merchant, "sandbox", { daily: "120000" }, { actor: "test" });
     const bulks = Array.from({ length: 3 }, () => createBulk(m.headers, { items: items(4) }));
     const singles = Array.from({ length: 12 }, () => initiate(m.headers, legacyItem()));
     const [bulkResults, singleResults] = await Promise.all([Promise.all(bulks), Promise.all(singles)]);

@@ -142,7 +142,7 @@ describe("POST /payouts/bulk", () => {
 
   it("limits count the bulk's own items: the item that would pass the daily limit is refused", async () => {
     const m = await funded(1_000_000n);
-    await setPayoutLimits(await getPrisma(), m.merchant, "sandbox", { daily: "25000" });
+    await setPayoutLimits(m.merchant, "sandbox", { daily: "25000" }, { actor: "test" });
     const res = await createBulk(m.headers, { items: [legacyItem(), legacyItem(), legacyItem(), legacyItem({ amount: 5_000 })] });
     expect(res.status).toBe(201);
     expect(res.json.items.map((i: any) => i.error?.code ?? i.status)).toEqual(["pending", "pending", "limit_exceeded", "pending"]);

@@ -6,8 +6,8 @@ import { setPayoutLimits } from "@/lib/payouts/payout-limits";
 import { fund, wallet } from "../../helpers/ledger";
 import { createTestMerchant } from "../../helpers/merchants";
 import { cancel, initiate, quoteBody, recipient } from "../../helpers/payouts";
-import { submitPayout } from "@/lib/payouts/payout-jobs";
 import { ensureReferenceData } from "../../helpers/reference";
+import { submitOrder } from "@/lib/orders/orders";
 
 beforeAll(() => ensureReferenceData());
 
@@ -45,7 +45,7 @@ describe.runIf(!!process.env.DATABASE_URL)("payout initiate under concurrency (P
 
   it("100 concurrent initiates against a daily limit of 25 payouts: exactly 25 succeed, the rest limit_exceeded", async () => {
     const { m, quotes } = await merchantWithQuotes(10_000_000n, 100);
-    await setPayoutLimits(await getPrisma(), m.merchant, "sandbox", { daily: "250000" });
+    await setPayoutLimits(m.merchant, "sandbox", { daily: "250000" }, { actor: "test" });
     const results = await Promise.all(quotes.map((q) => initiate(m.headers, { quoteId: q.id, recipient: recipient() })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(25);
     const refused = results.filter((r) => r.status !== 201);
@@ -85,7 +85,7 @@ describe.runIf(!!process.env.DATABASE_URL)("payout initiate under concurrency (P
     for (const q of quotes) {
       const payout = await initiate(m.headers, { quoteId: q.id, recipient: recipient() });
       const id = payout.json.transactionId;
-      const [cancelled] = await Promise.all([cancel(m.headers, id), submitPayout(id)]);
+      const [cancelled] = await Promise.all([cancel(m.headers, id), submitOrder(id)]);
       const final = await prisma.payout.findUniqueOrThrow({ where: { id } });
       // The submit job also asks for the status at once; the sandbox (no delay) may already say success.
       const expected = { cancelled: ["payout.pending", "payout.cancelled"], processing: ["payout.pending", "payout.processing"], success: ["payout.pending", "payout.processing", "payout.success"] };

@@ -8,7 +8,7 @@ import { rowsSnapshot } from "../../helpers/rows-snapshot";
 /**
  * Every row a payout initiate writes, column by column (ids and times replaced by stable
  * tokens): pinned from the Prisma-create implementation before the initiate became a few CTE
- * statements (docs/decisions.md, "Payout initiate in three statements"), so the rewrite is
+ * statements (docs/decisions/performance-choices.md, "Payout initiate in three statements"), so the rewrite is
  * checked to write exactly the same values.
  */
 beforeAll(() => ensureReferenceData());

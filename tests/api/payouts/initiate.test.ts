@@ -109,7 +109,7 @@ describe("POST /payouts/initiate with a quote", () => {
 
   it("400 limit_exceeded when the daily limit would be passed (threshold and currency in the message)", async () => {
     const m = await funded();
-    await setPayoutLimits(await getPrisma(), m.merchant, "sandbox", { daily: "15000" });
+    await setPayoutLimits(m.merchant, "sandbox", { daily: "15000" }, { actor: "test" });
     const q1 = await quote(m.headers, quoteBody());
     const q2 = await quote(m.headers, quoteBody());
     expect((await initiate(m.headers, { quoteId: q1.json.quoteId, recipient: recipient() })).status).toBe(201);
@@ -142,7 +142,7 @@ describe("POST /payouts/initiate with a quote", () => {
 
   it("the limit windows run: a refusal takes nothing, a cancelled payout gives its amount back (GET /payouts/limits agrees)", async () => {
     const m = await funded();
-    await setPayoutLimits(await getPrisma(), m.merchant, "sandbox", { daily: "15000" });
+    await setPayoutLimits(m.merchant, "sandbox", { daily: "15000" }, { actor: "test" });
     // Quotes check the windows too (advisory): take both before the first payout uses the day.
     const [q1, q2] = [await quote(m.headers, quoteBody()), await quote(m.headers, quoteBody())];
     const first = await initiate(m.headers, { quoteId: q1.json.quoteId, recipient: recipient() });

@@ -28,6 +28,7 @@ describe("POST /payouts/quote", () => {
       fxTopUp: null,
       fx: null,
       method: "orange",
+      requirements: { international: false, fields: ["recipient.phone"] },
     });
     // Valid 300 s from the moment the quote was made, somewhere between sending and the answer
     // (bounded by the two clocks rather than by how fast a loaded machine answers).
@@ -123,7 +124,7 @@ describe("POST /payouts/quote", () => {
   it("400 limit_exceeded above the per-transaction limit, naming threshold and currency", async () => {
     const m = await createTestMerchant();
     await fund(m.merchant.id, "XOF", 1_000_000n);
-    await setPayoutLimits(await getPrisma(), m.merchant, "sandbox", { perTxMax: "5000" });
+    await setPayoutLimits(m.merchant, "sandbox", { perTxMax: "5000" }, { actor: "test" });
     const res = await quote(m.headers, quoteBody());
     expect(res.status).toBe(400);
     expect(res.json.code).toBe("limit_exceeded");

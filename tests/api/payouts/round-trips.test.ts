@@ -7,7 +7,7 @@ import { ensureReferenceData } from "../../helpers/reference";
 
 /**
  * The database round trips of POST /payouts/initiate, statement by statement (docs/performance.md,
- * "Round trips per request"; issue 17). The server is CPU-bound and every statement is a Prisma
+ * "Round trips per request"). The server is CPU-bound and every statement is a Prisma
  * call, so a statement added here is a regression to justify: if it is needed, change the list
  * here and the figures in the doc. Steady state: API key cache and catalogue warm, the
  * merchant's wallet and the platform's accounts exist.
@@ -31,30 +31,20 @@ describe("POST /payouts/initiate round trips", () => {
   it("with a quote", async () => {
     const q = await quote(m.headers, quoteBody());
     expect(await apiRoundTrips(() => initiate(m.headers, { quoteId: q.json.quoteId, recipient: recipient() }), 201)).toEqual([
+      // The quote with the merchant's limits, one read.
       "select payout_quotes",
-      "select merchant_payout_limits",
-      "begin",
-      // The rows nobody else touches, one statement: claim, payout, timeline, event (+ delivery job when it has a URL), submit job, audit.
-      "update payout_quotes + insert payouts + insert payout_status_changes + insert webhook_events + insert jobs + insert jobs + insert audit_logs",
-      // The hot rows, last and in the one lock order: the limit windows, then the wallet (lock, check, entry, postings, hold).
-      "insert payout_usage",
-      "insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings + insert ledger_holds",
-      "commit",
+      // One statement, no interactive transaction: the claim, then the hot rows in the one lock
+      // order (the limit windows, then the wallet: lock, check, entry, postings, hold), then the
+      // rows nobody else touches (payout, timeline, event + delivery job when it has a URL, submit job, audit).
+      "update payout_quotes + insert payout_usage + insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings + insert ledger_holds + insert payouts + insert payout_status_changes + insert webhook_events + insert jobs + insert jobs + insert audit_logs",
     ]);
   });
 
   it("legacy (no quote)", async () => {
     expect(await apiRoundTrips(() => initiate(m.headers, legacyBody()), 201)).toEqual([
-      // Pricing reads the limits and the balances (the windows are taken atomically below).
-      "select merchant_payout_limits",
-      "select merchants",
+      // Pricing reads the merchant's balances with its limits, one read (the windows are taken atomically below).
       "select ledger_accounts",
-      "begin",
-      "insert payout_quotes + insert payouts + insert payout_status_changes + insert webhook_events + insert jobs + insert jobs + insert audit_logs",
-      // The hot rows, last and in the one lock order: the limit windows, then the wallet (lock, check, entry, postings, hold).
-      "insert payout_usage",
-      "insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings + insert ledger_holds",
-      "commit",
+      "insert payout_quotes + insert payout_usage + insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings + insert ledger_holds + insert payouts + insert payout_status_changes + insert webhook_events + insert jobs + insert jobs + insert audit_logs",
     ]);
   });
 });

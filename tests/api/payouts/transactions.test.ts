@@ -25,8 +25,8 @@ describe("GET /payments/transactions with payouts", () => {
     expect(payouts.status).toBe(200);
     expect(payouts.json.meta).toEqual({ total: 2, page: 1, limit: 20, totalPages: 1 });
     expect(payouts.json.data).toEqual([
-      { transactionId: p2, type: "payout", status: "success", amount: 6_000, currency: "XOF", provider: "orange", externalReference: "po-ref-2", customerName: "Awa Diop", createdAt: expect.any(String), paidAt: expect.any(String) },
-      { transactionId: p1, type: "payout", status: "pending", amount: 5_000, currency: "XOF", provider: "orange", externalReference: "po-ref-1", customerName: "Awa Diop", createdAt: expect.any(String) },
+      { transactionId: p2, type: "payout", status: "success", amount: 6_000, currency: "XOF", provider: "orange", externalReference: "po-ref-2", customerName: "Awa Diop", createdAt: expect.any(String), paidAt: expect.any(String), paymentLinkId: null },
+      { transactionId: p1, type: "payout", status: "pending", amount: 5_000, currency: "XOF", provider: "orange", externalReference: "po-ref-1", customerName: "Awa Diop", createdAt: expect.any(String), paymentLinkId: null },
     ]);
     expect((await get("?type=collect")).json.data.map((t: { transactionId: string }) => t.transactionId)).toEqual([c1]);
 

@@ -23,7 +23,7 @@ import { quoteBody } from "../../helpers/payouts";
 import { ensureReferenceData } from "../../helpers/reference";
 
 /**
- * Hostile input (issue 13): NUL bytes, lone surrogates, absurd nesting, impossible dates and
+ * Hostile input: NUL bytes, lone surrogates, absurd nesting, impossible dates and
  * absurd page numbers are the client's mistake, so 400 with the spec's error body, never a 500,
  * on every route, the public status endpoint included.
  */
@@ -113,7 +113,7 @@ describe("query strings", () => {
     expect((await call(handler, { path: `${path}?page=101&limit=100`, headers })).status).toBe(200);
   });
 
-  it("a huge limit is clamped to 100 (DESIGN §5)", async () => {
+  it("a huge limit is clamped to 100 (docs/design/authentication-and-limits.md)", async () => {
     const res = await call(listTransactions, { path: "/payments/transactions?limit=99999999999999999999999", headers });
     expect(res.status).toBe(200);
     expect(res.json.meta.limit).toBe(100);

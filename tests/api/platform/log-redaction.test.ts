@@ -12,9 +12,10 @@ import { directBody, driveToFinal, initiatePayment } from "../../helpers/payment
 import { driveToFinal as drivePayout, quoteAndInitiate, quoteBody, recipient } from "../../helpers/payouts";
 import { ensureReferenceData } from "../../helpers/reference";
 import { startReceiver } from "../../helpers/webhook-receiver";
+import { platformJobs } from "@/lib/platform/jobs";
 
 /**
- * Structured logs (issue 20): one JSON line per request, per job run, and nothing secret or
+ * Structured logs: one JSON line per request, per job run, and nothing secret or
  * personal in any line. The logger's configuration does the redaction, so this test captures
  * every line of a whole sandbox flow at debug level and greps it for each secret and full
  * phone number the flow used.
@@ -67,7 +68,7 @@ describe("structured logs", () => {
       expect((await call(payoutStatus, { path: `/payouts/status/${payoutId}`, params: { payoutId }, headers: m.headers })).status).toBe(200);
 
       // The webhooks the flow recorded, delivered to the receiver through the job runner.
-      for (let i = 0; i < 10 && receiver.requests.length < 6; i++) await runDueJobs({ types: [WEBHOOK_DELIVER_JOB], limit: 20 });
+      for (let i = 0; i < 10 && receiver.requests.length < 6; i++) await runDueJobs({ jobs: platformJobs, types: [WEBHOOK_DELIVER_JOB], limit: 20 });
       expect(receiver.requests.length).toBeGreaterThanOrEqual(6);
       // A failing job logs its error: make one whose message quotes a phone number.
       log.warn(`operator said: no wallet for ${payeePhone.slice(1)}`, { account: "sim", raw: { msisdn: payeePhone, access_token: "tok_abcdef123456", detail: `MSISDN ${payeePhone} unknown` } });
@@ -120,7 +121,7 @@ describe("structured logs", () => {
       // The phone in the operator's text is masked, not dropped: enough to tell orders apart.
       const warned = all.find((l) => String(l.message).startsWith("operator said"))!;
       expect(warned.message).toMatch(/no wallet for 221•+34$/);
-      expect(warned.raw).toEqual({ msisdn: expect.stringMatching(/^\+22•+34$/), access_token: "[redacted]", detail: expect.stringMatching(/^MSISDN \+221•+34 unknown$/) });
+      expect(warned.raw).toEqual({ msisdn: expect.stringMatching(/^\+221•+34$/), access_token: "[redacted]", detail: expect.stringMatching(/^MSISDN \+221•+34 unknown$/) });
     } finally {
       await receiver.close();
     }
@@ -147,7 +148,7 @@ describe("structured logs", () => {
       expect(text).not.toContain(value);
     }
     expect(line).toMatchObject({ password: "[redacted]", apiKey: "[redacted]", token: "[redacted]", pin: "[redacted]", amount: 5000, requestId: "req_01HZX3Y8K0ABCDEF" });
-    expect(line.phone).toMatch(/^\+22•+01$/);
+    expect(line.phone).toMatch(/^\+229•+01$/);
     expect(line.headers).toEqual({ "x-api-key": "[redacted]", authorization: "[redacted]" });
   });
 

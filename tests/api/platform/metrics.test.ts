@@ -13,8 +13,9 @@ import { createTestMerchant } from "../../helpers/merchants";
 import { directBody, driveToFinal, initiatePayment } from "../../helpers/payments";
 import { ensureReferenceData } from "../../helpers/reference";
 import { startReceiver } from "../../helpers/webhook-receiver";
+import { testJob, testJobs } from "../../helpers/test-jobs";
 
-/** GET /api/metrics: Prometheus text, behind METRICS_TOKEN (issue 20). */
+/** GET /api/metrics: Prometheus text, behind METRICS_TOKEN. */
 const TOKEN = "metrics-token-for-tests-0123456789";
 
 beforeAll(() => ensureReferenceData());
@@ -71,9 +72,9 @@ describe("GET /api/metrics", () => {
       await driveToFinal(res.json.data.transactionId);
       // A job that is due and waits: the backlog and the age of its oldest due job.
       const prisma = await getPrisma();
-      const job = await enqueueJob(prisma, "test.metrics-backlog", {});
+      const job = await enqueueJob(prisma, testJob("test.metrics-backlog"), {});
       await prisma.job.update({ where: { id: job.id }, data: { runAt: new Date(Date.now() - 120_000) } });
-      for (let i = 0; i < 5 && receiver.requests.length < 3; i++) await runDueJobs({ types: [WEBHOOK_DELIVER_JOB], limit: 20 });
+      for (let i = 0; i < 5 && receiver.requests.length < 3; i++) await runDueJobs({ jobs: testJobs, types: [WEBHOOK_DELIVER_JOB], limit: 20 });
       await runLedgerReconcile();
 
       const after = await scrape(`Bearer ${TOKEN}`);

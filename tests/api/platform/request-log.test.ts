@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as paymentStatus } from "@/app/api/v1/payments/status/[transactionId]/route";
 import { getPrisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { periodicTasks } from "@/lib/jobs/periodic-tasks";
+import { periodicTasks } from "@/lib/platform/periodic-tasks";
 import { getApiRequest, listApiRequests } from "@/lib/request-log/list-api-requests";
 import { purgeApiRequestLogs } from "@/lib/request-log/purge-api-request-logs";
 import { flushApiRequestLog } from "@/lib/request-log/record-api-request";
@@ -15,7 +15,7 @@ import { ensureReferenceData } from "../../helpers/reference";
 import { invitedMember, signedUpMerchant } from "../../unit/dashboard/helpers";
 
 /**
- * Issue 18, the API request log: every authenticated request is recorded by the route wrapper
+ * The API request log: every authenticated request is recorded by the route wrapper
  * (after the response, in a batch), with its bodies masked; the dashboard reads only the
  * merchant's own environment; a sweep keeps 7 days. The pages are rendered as Next would, with
  * only the framework's session and header plumbing stubbed (as in dashboard-actions-authorisation).

@@ -12,16 +12,16 @@ const get = async (query = "") => {
 };
 
 describe("GET /payouts/reference/corridors", () => {
-  it("lists every corridor under {corridors}: 14 sources × (14 CFA + 6 abroad)", async () => {
+  it("lists every corridor under {corridors}: 20 sources × (20 collect countries + 6 abroad)", async () => {
     const res = await get();
     expect(res.status).toBe(200);
     expect(Object.keys(res.json)).toEqual(["corridors"]);
-    expect(res.corridors).toHaveLength(14 * 20);
+    expect(res.corridors).toHaveLength(20 * 26);
   });
 
   it("filters by source: domestic first, then regional, then abroad", async () => {
     const res = await get("?sourceCountry=SN");
-    expect(res.corridors).toHaveLength(20);
+    expect(res.corridors).toHaveLength(26);
     expect(res.corridors[0]).toEqual({
       sourceCountry: "SN",
       destinationCountry: "SN",
@@ -65,8 +65,31 @@ describe("GET /payouts/reference/corridors", () => {
 
   it("filters by destination only, case-insensitively", async () => {
     const res = await get("?destinationCountry=fr");
-    expect(res.corridors).toHaveLength(14);
+    expect(res.corridors).toHaveLength(20);
     expect(res.corridors.every((c) => c.destinationCountry === "FR" && c.destinationCurrency === "EUR")).toBe(true);
+  });
+
+  it("East Africa and Ghana: from the CFA zones into local currency, and from each of them in its own (UGX whole)", async () => {
+    const toKenya = await get("?sourceCountry=SN&destinationCountry=KE");
+    expect(toKenya.corridors).toEqual([
+      {
+        sourceCountry: "SN",
+        destinationCountry: "KE",
+        sourceCurrency: "XOF",
+        destinationCurrency: "KES",
+        methods: ["airtel", "mpesa", "bank_transfer"],
+        minAmount: 1000,
+        maxAmount: 5000000,
+        isInternational: true,
+      },
+    ]);
+    const uganda = await get("?sourceCountry=UG&destinationCountry=UG");
+    expect(uganda.corridors).toEqual([
+      { sourceCountry: "UG", destinationCountry: "UG", sourceCurrency: "UGX", destinationCurrency: "UGX", methods: ["mtn", "airtel", "bank_transfer"], minAmount: 500, maxAmount: 50000000, isInternational: false },
+    ]);
+    const ghToTz = await get("?sourceCountry=GH&destinationCountry=TZ");
+    expect(ghToTz.corridors).toEqual([expect.objectContaining({ sourceCurrency: "GHS", destinationCurrency: "TZS", methods: ["airtel", "mpesa", "mixx", "halotel", "bank_transfer"], minAmount: 10, maxAmount: 50000 })]);
+    expect((await get("?destinationCountry=GH")).corridors).toHaveLength(20);
   });
 
   it("a known country with no corridor from it gives an empty list", async () => {

@@ -9,11 +9,11 @@ afterEach(() => {
 });
 
 describe("GET /countries/active", () => {
-  it("is a bare array of the 14 collect countries with flag URLs", async () => {
+  it("is a bare array of the 20 collect countries with flag URLs: the CFA zones, then East Africa and Ghana", async () => {
     const res = await call(GET, { path: "/countries/active" });
     expect(res.status).toBe(200);
     expect(Array.isArray(res.json)).toBe(true);
-    expect(res.json.map((c: { code: string }) => c.code)).toEqual(["SN", "CI", "BJ", "BF", "ML", "NE", "TG", "GW", "CM", "GA", "CG", "TD", "CF", "GQ"]);
+    expect(res.json.map((c: { code: string }) => c.code)).toEqual(["SN", "CI", "BJ", "BF", "ML", "NE", "TG", "GW", "CM", "GA", "CG", "TD", "CF", "GQ", "KE", "UG", "TZ", "RW", "ZM", "GH"]);
     expect(res.json[0]).toEqual({ code: "SN", name: "Senegal", currency: "XOF", phonePrefix: "+221", flagUrl: "http://localhost:3000/flags/sn.svg" });
     expect(res.json.find((c: { code: string }) => c.code === "CM")).toEqual({
       code: "CM",
@@ -22,7 +22,17 @@ describe("GET /countries/active", () => {
       phonePrefix: "+237",
       flagUrl: "http://localhost:3000/flags/cm.svg",
     });
-    for (const c of res.json) expect(["XOF", "XAF"]).toContain(c.currency);
+    expect(res.json.find((c: { code: string }) => c.code === "KE")).toEqual({
+      code: "KE",
+      name: "Kenya",
+      currency: "KES",
+      phonePrefix: "+254",
+      flagUrl: "http://localhost:3000/flags/ke.svg",
+    });
+    expect(Object.fromEntries(res.json.slice(14).map((c: { code: string; currency: string }) => [c.code, c.currency]))).toEqual({
+      KE: "KES", UG: "UGX", TZ: "TZS", RW: "RWF", ZM: "ZMW", GH: "GHS",
+    });
+    for (const c of res.json.slice(0, 14)) expect(["XOF", "XAF"]).toContain(c.currency);
   });
 
   it("builds absolute URLs from PUBLIC_URL", async () => {
@@ -34,7 +44,7 @@ describe("GET /countries/active", () => {
   it("ignores unknown query parameters", async () => {
     const res = await call(GET, { path: "/countries/active?foo=bar" });
     expect(res.status).toBe(200);
-    expect(res.json).toHaveLength(14);
+    expect(res.json).toHaveLength(20);
   });
 
   it("is cacheable (ETag / 304) and rate limited per IP", async () => {

@@ -38,8 +38,21 @@ describe("GET /payments/providers", () => {
   it("without a country lists every active country's collect channels", async () => {
     const res = await get();
     const countries = new Set(res.json.data.map((m: { country: string }) => m.country));
-    expect(countries.size).toBe(14);
+    expect(countries.size).toBe(20);
     expect(res.json.data.every((m: { direction: string }) => m.direction === "collect")).toBe(true);
+  });
+
+  it("East Africa and Ghana: the operators of the country, bounds in its currency (UGX whole, KES in cents)", async () => {
+    const ke = await get("?country=KE&currency=KES");
+    expect(ke.json.data.map((m: { providerCode: string }) => m.providerCode)).toEqual(["mpesa", "airtel", "bank_transfer", "crypto"]);
+    expect(ke.json.data[0]).toMatchObject({ id: "mpesa-ke-kes-collect", name: "M-Pesa", minAmount: "10.00", maxAmount: "250000.00", currencies: ["KES"], logoUrl: expect.stringMatching(/\/logos\/mpesa\.svg$/) });
+    const ug = await get("?country=UG&currency=UGX");
+    expect(ug.json.data.map((m: { providerCode: string }) => m.providerCode)).toEqual(["mtn", "airtel", "bank_transfer", "crypto"]);
+    expect(ug.json.data[0]).toMatchObject({ minAmount: "500", maxAmount: "5000000", currencies: ["UGX"] });
+    const tz = await get("?country=TZ&currency=TZS");
+    expect(tz.json.data.map((m: { providerCode: string }) => m.providerCode)).toEqual(["mpesa", "airtel", "mixx", "halotel", "bank_transfer", "crypto"]);
+    const gh = await get("?country=GH&currency=GHS");
+    expect(gh.json.data.map((m: { providerCode: string }) => m.providerCode)).toEqual(["mtn", "telecel", "at", "bank_transfer", "crypto"]);
   });
 
   it("filters by currency, with decimal-string bounds in that currency", async () => {

@@ -8,7 +8,7 @@ import { call } from "../../helpers/http";
 import { createTestMerchant } from "../../helpers/merchants";
 import { ensureReferenceData } from "../../helpers/reference";
 
-/** POST /providers/predict (DESIGN §16), through the real route wrapper, on the seeded plans. */
+/** POST /providers/predict (docs/design/provider-prediction.md), through the real route wrapper, on the seeded plans. */
 beforeAll(ensureReferenceData);
 
 let m: Awaited<ReturnType<typeof createTestMerchant>>;
@@ -30,7 +30,7 @@ describe("POST /providers/predict", () => {
   it("answers the E.164 number, country and provider in the success envelope", async () => {
     const res = await predict({ phoneNumber: "+225 05 05 12 34 56" });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ success: true, data: { phoneNumber: "+2250505123456", country: "CI", provider: "mtn" } });
+    expect(res.json).toEqual({ success: true, data: { phoneNumber: "+2250505123456", country: "CI", provider: "mtn", confidence: "high", portability: false } });
     expect(res.headers.get("x-ratelimit-limit")).toBeTruthy();
   });
 
@@ -45,10 +45,26 @@ describe("POST /providers/predict", () => {
     [{ phoneNumber: "+237 655 12 34 56" }, "+237655123456", "CM", "orange"],
     [{ phoneNumber: "077 12 34 56", country: "GA" }, "+24177123456", "GA", "airtel"],
     [{ phoneNumber: "+245 955 123 456" }, "+245955123456", "GW", "orange"],
+    [{ phoneNumber: "0712 345 678", country: "KE" }, "+254712345678", "KE", "mpesa"],
+    [{ phoneNumber: "+256 772 345 678" }, "+256772345678", "UG", "mtn"],
+    [{ phoneNumber: "+255 714 345 678" }, "+255714345678", "TZ", "mixx"],
+    [{ phoneNumber: "0733 345 678", country: "RW" }, "+250733345678", "RW", "airtel"],
+    [{ phoneNumber: "+260 955 345 678" }, "+260955345678", "ZM", "zamtel"],
+    [{ phoneNumber: "020 134 5678", country: "GH" }, "+233201345678", "GH", "telecel"],
   ])("%j → %s %s %s", async (body, phoneNumber, country, provider) => {
     const res = await predict(body);
     expect(res.status).toBe(200);
-    expect(res.json.data).toEqual({ phoneNumber, country, provider });
+    expect(res.json.data).toMatchObject({ phoneNumber, country, provider });
+    expect(Object.keys(res.json.data).sort()).toEqual(["confidence", "country", "phoneNumber", "portability", "provider"]);
+  });
+
+  it("says when the answer is a best guess: number portability in Kenya and Ghana, none in Uganda", async () => {
+    expect((await predict({ phoneNumber: "+254 733 345 678" })).json.data).toMatchObject({ provider: "airtel", confidence: "medium", portability: true });
+    expect((await predict({ phoneNumber: "+233 244 345 678" })).json.data).toMatchObject({ provider: "mtn", portability: true });
+    expect((await predict({ phoneNumber: "+256 752 345 678" })).json.data).toMatchObject({ provider: "airtel", portability: false });
+    const telkom = await predict({ phoneNumber: "+254 771 345 678" });
+    expect(telkom.status).toBe(404);
+    expect(telkom.json.message).toMatch(/belong to Telkom, which has no mobile-money method/);
   });
 
   it.each([
@@ -138,6 +154,7 @@ describe("numbering plans: ops commands and seeding", () => {
     await expect(ops("numbering:remove --country SN --prefix 74")).rejects.toThrow(/SN has no prefix "74"/);
     await expect(ops("numbering:plan --country MA")).rejects.toThrow(/give its --source/);
     await expect(ops("numbering:plan --country SN --confidence certain")).rejects.toThrow(/high, medium, low/);
+    await expect(ops("numbering:plan --country SN --portability maybe")).rejects.toThrow(/yes or no/);
   });
 
   it("numbering:plan edits the trunk prefix, which the parser then applies", async () => {
@@ -146,5 +163,14 @@ describe("numbering plans: ops commands and seeding", () => {
     expect((await predict({ phoneNumber: "0770000012", country: "SN" })).json.data.phoneNumber).toBe("+221770000012");
     await ops("numbering:plan --country SN --trunk none");
     expect((await predict({ phoneNumber: "0770000012", country: "SN" })).status).toBe(400);
+  });
+
+  it("numbering:plan records number portability, which predict then reports", async () => {
+    expect((await predict({ phoneNumber: "+256772345678" })).json.data.portability).toBe(false);
+    expect(await ops("numbering:plan --country UG --portability yes")).toMatch(/UG plan: trunk 0, confidence medium, portability yes/);
+    expect((await predict({ phoneNumber: "+256772345678" })).json.data.portability).toBe(true);
+    expect(await ops("numbering:list --country UG")).toMatch(/UG Uganda \(\+256, 9 digits, trunk 0\) confidence medium, number portability/);
+    await ops("numbering:plan --country UG --portability no");
+    expect((await predict({ phoneNumber: "+256772345678" })).json.data.portability).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CollectOrder, IncomingCallback, OrderRef, PayoutOrder } from "@/lib/connectors/connector";
 import { airtelConnector, airtelSettingsSchema, type AirtelSettings } from "@/lib/connectors/airtel";
 import { callbackHash } from "@/lib/connectors/airtel/callbacks";
-import { airtelSimulatorSecrets, startAirtelSimulator, type AirtelSimulator, type AirtelSimulatorOptions } from "@/lib/connectors/airtel/simulator";
+import { airtelSimulatorSecrets, startAirtelSimulator, type AirtelSimulator, type AirtelSimulatorOptions } from "@/simulators/airtel";
 import { testConnectorContext } from "../../helpers/connector-context";
 
 /** The Airtel connector against its contract simulator over real HTTP (no database). */
@@ -138,9 +138,9 @@ describe("Airtel collection", () => {
     const paid = (await airtelConnector.status(ctx, ref("collect", order.reference))) as { operatorReference: string };
     const refund = { refundId: "rf_1", reference: "rf_1", transactionId: order.transactionId, collectReference: order.reference, collectOperatorReference: paid.operatorReference, provider: "airtel", country: "GA", currency: "XAF", amountMinor: 5_000n, collectAmountMinor: 5_000n, phone: order.phone };
     // Airtel's refund repays the whole transaction: a partial one is refused before any call.
-    const before = sim.admin.requests({ path: "/standard/v1/payments/refund" }).length;
+    const before = sim.admin.requests({ path: "/standard/v2/payments/refund" }).length;
     expect(await airtelConnector.refund(ctx, { ...refund, amountMinor: 2_000n })).toMatchObject({ status: "failed", reason: "not_allowed" });
-    expect(sim.admin.requests({ path: "/standard/v1/payments/refund" })).toHaveLength(before);
+    expect(sim.admin.requests({ path: "/standard/v2/payments/refund" })).toHaveLength(before);
     expect(await airtelConnector.refund(ctx, refund)).toMatchObject({ status: "success" });
     expect(await airtelConnector.refund(ctx, refund)).toMatchObject({ status: "failed" });
   });

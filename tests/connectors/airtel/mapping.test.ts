@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { ConnectorOutcome, Direction, NeutralReason } from "@/lib/connectors/connector";
 import { AIRTEL_MAPPING, mapEnquiry, mapSubmit, mapTransactionStatus } from "@/lib/connectors/airtel/mapping";
 
-// The Airtel mapping, row by row, written from OPERATORS §7 (expected values spelled out here).
-type Expected = NeutralReason | "success" | "processing" | "ambiguous" | "pending" | "duplicate" | "not_found";
+// The Airtel mapping, row by row, written from Airtel's docs (README "Status mapping"; expected values spelled out here).
+type Expected = NeutralReason | "success" | "processing" | "ambiguous" | "pending" | "duplicate" | "not_found" | "reversed";
 const short = (o: ConnectorOutcome): Expected => (o.status === "failed" ? o.reason : o.status === "processing" && o.ambiguous ? "ambiguous" : o.status);
 const env = (response_code: string, success: boolean, transaction?: Record<string, unknown>, result_code?: string) =>
   JSON.stringify({ ...(transaction ? { data: { transaction } } : {}), status: { code: "200", message: "m", result_code: result_code ?? (success ? "ESB000010" : response_code), response_code, success } });

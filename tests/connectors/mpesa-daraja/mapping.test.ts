@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { NeutralReason } from "@/lib/connectors/connector";
 import { MPESA_MAPPING, mapStkQuery, mapStkResult, mapSubmit, mapTransactionStatusResult } from "@/lib/connectors/mpesa-daraja/mapping";
 
-// The Daraja mapping, row by row, written from OPERATORS §5 (expected values spelled out here,
+// The Daraja mapping, row by row, written from lib/connectors/mpesa-daraja/README.md (expected values spelled out here,
 // not read back from the table).
 type Expected = NeutralReason | "success" | "processing" | "pending";
 const short = (o: ReturnType<typeof mapStkResult>) => (o.status === "failed" ? o.reason : o.status);
@@ -98,7 +98,7 @@ describe("Transaction Status result (B2C confirmation)", () => {
   it("the receipt of a completed payout is its operator reference", () => {
     expect(mapTransactionStatusResult(result(0, "Completed"))).toMatchObject({ status: "success", operatorReference: "SXY1" });
   });
-  it("B2C result codes are listed as OPERATORS §5.3 gives them", () => {
+  it("B2C result codes are listed as lib/connectors/mpesa-daraja/README.md gives them", () => {
     const reasons = Object.fromEntries(Object.entries(MPESA_MAPPING.b2cResultCodes).map(([k, r]) => [k, "reason" in r ? r.reason : r.outcome]));
     expect(reasons).toEqual({ "0": "success", "1": "merchant_balance_insufficient", "2001": "configuration_error", "8006": "configuration_error", "2040": "account_not_found", "2028": "not_allowed", "11": "not_allowed" });
   });

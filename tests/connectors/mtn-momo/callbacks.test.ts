@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { IncomingCallback } from "@/lib/connectors/connector";
 import { mtnMomoConnector as mtn } from "@/lib/connectors/mtn-momo";
-import type { CallbackMode } from "@/lib/connectors/mtn-momo/simulator";
+import type { CallbackMode } from "@/simulators/mtn-momo";
 import { collectOrder, type MtnSetup, payoutOrder, refOf, startCallbackReceiver, startMtnSetup } from "./mtn-setup";
 
-// MTN calls back unsigned (OPERATORS §2.3): the simulator delivers to a real receiver, the
+// MTN calls back unsigned (lib/connectors/mtn-momo/README.md): the simulator delivers to a real receiver, the
 // connector turns what arrived into a hint naming our reference, and never trusts its status.
 let setup: MtnSetup | null = null;
 let receiver: Awaited<ReturnType<typeof startCallbackReceiver>> | null = null;

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { NeutralReason } from "@/lib/connectors/connector";
 import { mtnMomoConnector as mtn } from "@/lib/connectors/mtn-momo";
-import type { MtnStatus } from "@/lib/connectors/mtn-momo/simulator";
+import type { MtnStatus } from "@/simulators/mtn-momo";
 import { collectOrder, type MtnSetup, payoutOrder, refOf, refundOrder, startMtnSetup } from "./mtn-setup";
 
-// The connector against its contract simulator over real HTTP (OPERATORS §2).
+// The connector against its contract simulator over real HTTP (lib/connectors/mtn-momo/README.md).
 let setup: MtnSetup | null = null;
 afterEach(async () => {
   await setup?.sim.close();
@@ -71,7 +71,7 @@ describe("collect", () => {
   });
 });
 
-// Every status and reason of OPERATORS §2.5, produced by the simulator's per-MSISDN scenarios.
+// Every status and reason of lib/connectors/mtn-momo/README.md, produced by the simulator's per-MSISDN scenarios.
 const STATUS_ROWS: [MtnStatus, string | undefined, NeutralReason | "processing" | "success"][] = [
   ["PENDING", undefined, "processing"],
   ["CREATED", undefined, "processing"],
@@ -407,7 +407,9 @@ describe("refunds", () => {
     expect((await mtn.refund(context, refund)).status).toBe("processing");
     const [post] = sim.admin.requests({ method: "POST", path: "/disbursement/v1_0/refund" });
     expect(post!.headers["x-reference-id"]).toBe(refund.reference);
-    expect(JSON.parse(post!.body)).toMatchObject({ amount: "2000", currency: "XOF", referenceIdToRefund: collect.reference, payee: { partyIdType: "MSISDN", partyId: "2250512345678" } });
+    // MTN's refund schema has no payee: the refunded request-to-pay names the payer.
+    expect(JSON.parse(post!.body)).toMatchObject({ amount: "2000", currency: "XOF", referenceIdToRefund: collect.reference });
+    expect(JSON.parse(post!.body)).not.toHaveProperty("payee");
     expect((await mtn.status(context, refOf(refund))).status).toBe("success");
     expect(sim.admin.ledger().map((e) => [e.kind, e.entry, e.amount])).toEqual([
       ["requesttopay", "payer_debited", "5000"],
@@ -446,7 +448,7 @@ describe("callback host and health", () => {
   });
 
   it("health: a fresh token per product and the balances, without moving money", async () => {
-    const { sim, context } = await start({ balances: { disbursement: "250000" } });
+    const { sim, context } = await start({ balances: { disbursement: "250000" }, settings: { callbackHost: "127.0.0.1" } });
     const health = await mtn.checkHealth(context);
     expect(health).toEqual({ ok: true, detail: "collection: token ok, balance 0 XOF; disbursement: token ok, balance 250000 XOF" });
     expect(sim.admin.requests({ method: "POST" }).map((r) => r.path)).toEqual(["/collection/token/", "/disbursement/token/"]);
@@ -465,7 +467,7 @@ describe("callback host and health", () => {
 
   it("a collection-only account (products=collection) needs no DISBURSEMENT_* secrets and refuses payouts without calling", async () => {
     const { sim, context } = await start({
-      settings: { products: "collection" },
+      settings: { products: "collection", callbackHost: "127.0.0.1" },
       secrets: { DISBURSEMENT_SUBSCRIPTION_KEY: "", DISBURSEMENT_API_USER: "", DISBURSEMENT_API_KEY: "" },
     });
     expect(Object.keys(context.secrets).sort()).toEqual(["COLLECTION_API_KEY", "COLLECTION_API_USER", "COLLECTION_SUBSCRIPTION_KEY"]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Direction, NeutralReason } from "@/lib/connectors/connector";
 import { MTN_MAPPING, mapStatusBody, mapStatusHttp, mapSubmitHttp } from "@/lib/connectors/mtn-momo/mapping";
 
-// The mapping table on its own, row by row, written from OPERATORS §2.4 and §2.5 (the expected
+// The mapping table on its own, row by row, written from lib/connectors/mtn-momo/README.md (the expected
 // values are spelled out here, not read back from the table).
 type Expected = NeutralReason | "processing" | "success";
 const short = (o: ReturnType<typeof mapStatusBody>["outcome"]) => (o.status === "failed" ? o.reason : o.status);

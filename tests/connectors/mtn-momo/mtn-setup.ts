@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { CollectOrder, IncomingCallback, OrderRef, PayoutOrder, RefundOrder } from "@/lib/connectors/connector";
 import { mtnMomoSettingsSchema, type MtnMomoSettings } from "@/lib/connectors/mtn-momo";
-import { startMtnMomoSimulator, type MtnSimulator, type MtnSimulatorOptions } from "@/lib/connectors/mtn-momo/simulator";
+import { startMtnMomoSimulator, type MtnSimulator, type MtnSimulatorOptions } from "@/simulators/mtn-momo";
 import { testConnectorContext, type TestConnectorContext } from "@/tests/helpers/connector-context";
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MTN_SECRET_NAMES, MTN_SANDBOX_BASE_URL } from "@/lib/connectors/mtn-momo/settings";
 import { mtnMomoConnector as mtn, mtnMomoSettingsSchema, type MtnMomoSettings } from "@/lib/connectors/mtn-momo";
 import { testConnectorContext } from "@/tests/helpers/connector-context";
-import { collectOrder, refOf } from "./mtn-setup";
+import { collectOrder, refOf, refundOrder } from "./mtn-setup";
 
 /**
  * Remote tests against MTN's real sandbox (ActiveMerchant style): skipped unless credentials are
@@ -35,6 +35,44 @@ describe.skipIf(!hasCollection)("MTN MoMo real sandbox (remote)", () => {
     expect((await mtn.collect(ctx, order)).status).toBe("duplicate");
     expect((await mtn.status(ctx, refOf(order))).status).toBe("processing");
     expect((await mtn.status(ctx, refOf(collectOrder("+46700000000", 100n, { currency: "EUR" })))).status).toBe("not_found");
+  });
+
+  it.skipIf(!hasDisbursement)("unconfirmed 1: a refund without payee is accepted and ends final (MTN's refund schema)", async () => {
+    const ctx = context();
+    const collect = collectOrder("+46733123400", 100n, { currency: "EUR", reference: randomUUID() }); // any other number succeeds
+    expect((await mtn.collect(ctx, collect)).status).toBe("processing");
+    let paid = await mtn.status(ctx, refOf(collect));
+    for (let i = 0; i < 10 && paid.status === "processing"; i++) {
+      await new Promise((r) => setTimeout(r, 2000));
+      paid = await mtn.status(ctx, refOf(collect));
+    }
+    expect(paid.status).toBe("success");
+    const refund = refundOrder(collect, 100n, { reference: randomUUID() });
+    const submitted = await mtn.refund(ctx, refund);
+    console.info(`refund without payee: ${JSON.stringify(submitted)}`);
+    expect(submitted.status).toBe("processing");
+    let final = await mtn.status(ctx, refOf(refund));
+    for (let i = 0; i < 10 && final.status === "processing"; i++) {
+      await new Promise((r) => setTimeout(r, 2000));
+      final = await mtn.status(ctx, refOf(refund));
+    }
+    console.info(`refund status: ${JSON.stringify(final)}`);
+    expect(["success", "failed"]).toContain(final.status);
+  }, 90_000);
+
+  it("unconfirmed 2: an X-Callback-Url off the registered host — MTN's answer (reported: INVALID_CALLBACK_URL_HOST)", async () => {
+    const offHost = testConnectorContext<MtnMomoSettings>({
+      type: "mtn-momo",
+      baseUrl: process.env.MTN_MOMO_BASE_URL ?? MTN_SANDBOX_BASE_URL,
+      settings: { ...settings, callbackHost: undefined },
+      secrets,
+      callbackUrl: "https://not-the-registered-host.example.org/api/v1/connectors/mtn-ci/callback",
+    });
+    const order = collectOrder("+46733123400", 100n, { currency: "EUR", reference: randomUUID() });
+    const outcome = await mtn.collect(offHost, order);
+    console.info(`off-host X-Callback-Url: ${JSON.stringify(outcome)}; then status ${JSON.stringify(await mtn.status(offHost, refOf(order)))}`);
+    // Sandbox users may not be held to their host; production ones are (README.md).
+    expect(["processing", "pending"]).toContain(outcome.status);
   });
 
   it("PayerRejected (46733123451) ends FAILED", async () => {

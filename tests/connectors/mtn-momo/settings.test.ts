@@ -19,7 +19,7 @@ describe("mtn-momo settings and secrets", () => {
   it.each([
     [{ targetEnvironment: "sandbox", currency: "XOF" }, "currency"], // MTN's sandbox is EUR only
     [{ targetEnvironment: "ivorycoast", currency: "XOF" }, "targetEnvironment"],
-    [{ targetEnvironment: "mtnivorycoast", currency: "UGX" }, "currency"], // unknown to lib/money yet
+    [{ targetEnvironment: "mtnivorycoast", currency: "BRL" }, "currency"], // unknown to lib/money
     [{ targetEnvironment: "mtnivorycoast", currency: "XOF", payoutVariant: "cash" }, "payoutVariant"],
     [{ targetEnvironment: "mtnivorycoast", currency: "XOF", products: "" }, "products"],
     [{ targetEnvironment: "mtnivorycoast", currency: "XOF", products: "collection,wallet" }, "products"],
@@ -34,6 +34,6 @@ describe("mtn-momo settings and secrets", () => {
     expect(mtnMomoRequiredSecrets({ products: ["collection"] })).toEqual(["COLLECTION_SUBSCRIPTION_KEY", "COLLECTION_API_USER", "COLLECTION_API_KEY"]);
     expect(mtnMomoRequiredSecrets({ products: ["collection", "disbursement"] })).toHaveLength(6);
     expect(mtnMomoConnector.defaultBaseUrl).toBe("https://proxy.momoapi.mtn.com");
-    expect(mtnMomoConnector.capabilities).toEqual({ collect: "push", payout: true, refund: true, signedCallbacks: false, uuidReference: true });
+    expect(mtnMomoConnector.capabilities).toEqual({ collect: "push", payout: true, refund: true, signedCallbacks: false, uuidReference: true, partialRefund: true });
   });
 });

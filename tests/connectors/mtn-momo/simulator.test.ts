@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { runMtnMomoSimulator, SIMULATOR_CREDENTIALS, startMtnMomoSimulator, type MtnSimulator, type MtnSimulatorOptions } from "@/lib/connectors/mtn-momo/simulator";
+import { runMtnMomoSimulator, SIMULATOR_CREDENTIALS, startMtnMomoSimulator, type MtnSimulator, type MtnSimulatorOptions } from "@/simulators/mtn-momo";
 
-// The simulator's own contract (OPERATORS §2.7), checked with raw HTTP as MTN would be: the
+// The simulator's own contract (lib/connectors/mtn-momo/README.md), checked with raw HTTP as MTN would be: the
 // connector's tests rely on it answering what MTN answers, so its strictness is tested here.
 let sim: MtnSimulator | null = null;
 afterEach(async () => {

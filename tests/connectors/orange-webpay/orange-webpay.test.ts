@@ -4,11 +4,11 @@ import type { CollectOrder, OrderRef } from "@/lib/connectors/connector";
 import { orangeWebpayConnector } from "@/lib/connectors/orange-webpay";
 import { mapInit, mapStatus, ORANGE_MAPPING } from "@/lib/connectors/orange-webpay/mapping";
 import { type OrangeWebpaySettings, orangeWebpaySettingsSchema } from "@/lib/connectors/orange-webpay/settings";
-import { startOrangeWebpaySimulator, type OrangeSimulator } from "@/lib/connectors/orange-webpay/simulator";
+import { startOrangeWebpaySimulator, type OrangeSimulator } from "@/simulators/orange-webpay";
 import { testConnectorContext, type TestConnectorContext } from "@/tests/helpers/connector-context";
-import { startReceiver } from "@/tests/helpers/webhook-receiver";
+import { startOrange } from "./setup";
 
-// OPERATORS §3.1, row by row: the expected column is written out here, not read from the table.
+// Orange's WebPay guide (README "Status mapping"), row by row: the expected column is written out here, not read from the table.
 const STATUS_ROWS: [string, string, string?][] = [
   ["INITIATED", "processing"],
   ["PENDING", "processing"],
@@ -53,26 +53,15 @@ describe("Orange WebPay mapping (one table, row by row)", () => {
 });
 
 let sim: OrangeSimulator;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Awaited<ReturnType<typeof startOrange>>["receiver"];
 let context: TestConnectorContext<OrangeWebpaySettings>;
+let orange: Awaited<ReturnType<typeof startOrange>>;
 
 beforeAll(async () => {
-  receiver = await startReceiver();
-  sim = await startOrangeWebpaySimulator({ requireHttpsNotifUrl: false });
-  const { clientId, clientSecret, merchantKey } = sim.admin.credentials;
-  context = testConnectorContext<OrangeWebpaySettings>({
-    type: "orange-webpay",
-    baseUrl: sim.url,
-    settings: orangeWebpaySettingsSchema.parse({ countryPath: "sn" }),
-    secrets: { CLIENT_ID: clientId, CLIENT_SECRET: clientSecret, MERCHANT_KEY: merchantKey },
-    callbackUrl: `${receiver.url.replace("/hooks", "")}/api/v1/connectors/orange-sn/callback`,
-    totalTimeoutMs: 2000,
-  });
+  orange = await startOrange();
+  ({ sim, receiver, context } = orange);
 });
-afterAll(async () => {
-  await sim.close();
-  await receiver.close();
-});
+afterAll(() => orange.close());
 
 function order(overrides: Partial<CollectOrder> = {}): CollectOrder {
   const id = `txn_${randomBytes(13).toString("hex").slice(0, 26)}`;

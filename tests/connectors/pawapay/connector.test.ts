@@ -12,7 +12,7 @@ afterEach(async () => {
 
 const CI = (suffix: string) => `+2250503456${suffix}`;
 
-describe("deposits (§6.8 test numbers, one per mapping row they reach)", () => {
+describe("deposits (pawaPay's test numbers, one per mapping row they reach)", () => {
   const rows: [string, string, string?][] = [
     ["789", "success"],
     ["019", "failed", "limit_exceeded"],

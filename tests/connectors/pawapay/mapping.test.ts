@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PAWAPAY_MAPPING, reasonFor, toOutcome } from "@/lib/connectors/pawapay/mapping";
 
-// OPERATORS §6.4 / §6.5, row by row: the expected column is written out here, not read from the table.
+// lib/connectors/pawapay/README.md, row by row: the expected column is written out here, not read from the table.
 const STATUS_ROWS: [string, string, boolean?][] = [
   ["ACCEPTED", "processing"],
   ["PROCESSING", "processing"],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availableProviders, getRoute } from "@/lib/connectors/get-route";
 import { clearActiveConfCache } from "@/lib/connectors/pawapay/client";
-import { type PawapaySimulator, startPawapaySimulator } from "@/lib/connectors/pawapay/simulator";
+import { type PawapaySimulator, startPawapaySimulator } from "@/simulators/pawapay";
 import { refreshAllProviderAvailability } from "@/lib/connectors/provider-availability";
 import { getPrisma } from "@/lib/db/client";
 import { checkHealth } from "@/lib/platform/check-health";
@@ -10,7 +10,7 @@ import { enterProduction, ops, restoreEnv } from "../../helpers/production-insta
 import { ensureReferenceData } from "../../helpers/reference";
 
 /**
- * Issue 14: pawaPay's own per-provider availability feeds routing. The real pawaPay contract
+ * PawaPay's own per-provider availability feeds routing. The real pawaPay contract
  * simulator over HTTP, its availability set through its HTTP admin interface; accounts and
  * routes made with the ops commands; the refresh sweep and connector:check store what pawaPay
  * says, getRoute / the method lists / health read it without calling pawaPay.

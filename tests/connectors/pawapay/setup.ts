@@ -3,7 +3,7 @@ import type { CollectOrder, IncomingCallback, OrderRef, PayoutOrder, RefundOrder
 import { clearCallbackKeyCache } from "@/lib/connectors/pawapay/callbacks";
 import { clearActiveConfCache } from "@/lib/connectors/pawapay/client";
 import { type PawapaySettings, pawapaySettingsSchema } from "@/lib/connectors/pawapay/settings";
-import { type PawapaySimulatorOptions, startPawapaySimulator } from "@/lib/connectors/pawapay/simulator";
+import { type PawapaySimulatorOptions, startPawapaySimulator } from "@/simulators/pawapay";
 import { testConnectorContext } from "@/tests/helpers/connector-context";
 import { type ReceivedRequest, startReceiver } from "@/tests/helpers/webhook-receiver";
 
@@ -99,7 +99,7 @@ export function refOf(order: CollectOrder | PayoutOrder | RefundOrder): OrderRef
 }
 
 /** Waits until `check` passes (real time; the simulator's lifecycle runs on its scheduler). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_000): Promise<T> {
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_000): Promise<T> {
   const start = Date.now();
   for (;;) {
     try {

@@ -9,7 +9,7 @@ import {
   verifyContentDigest,
   verifyParsedSignature,
 } from "@/lib/connectors/pawapay/signatures";
-import { checkSignedRequest, signCallback, SIGNED_COMPONENTS } from "@/lib/connectors/pawapay/simulator/http-signatures";
+import { checkSignedRequest, signCallback, SIGNED_COMPONENTS } from "@/simulators/pawapay/http-signatures";
 
 // RFC 9421 B.1.3 test-key-ecc-p256 (public part) and the B.2.4 response it signed.
 const RFC_P256_PUBLIC = `-----BEGIN PUBLIC KEY-----

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { pawapayConnector } from "@/lib/connectors/pawapay";
 import { collectOrder, payoutOrder, startPawapay } from "./setup";
 
-// §6.6: an account can require our deposit/payout/refund requests to be signed (ECDSA P-256, sig-pp).
+// pawaPay's signing guide: an account can require our deposit/payout/refund requests to be signed (ECDSA P-256, sig-pp).
 let env: Awaited<ReturnType<typeof startPawapay>> | null = null;
 afterEach(async () => {
   await env?.close();
@@ -66,6 +66,7 @@ describe("settings", () => {
     expect(schema.parse({ requireSignedCallbacks: "true", signRequests: "false", callbackMaxAgeSeconds: "600", providerCodes: "CI:mtn=MTN_MOMO_CIV, SN:orange=ORANGE_SEN" })).toEqual({
       requireSignedCallbacks: true,
       signRequests: false,
+      requestSignatureEncoding: "der",
       requestKeyId: "default",
       callbackMaxAgeSeconds: 600,
       providerCodes: { "CI:mtn": "MTN_MOMO_CIV", "SN:orange": "ORANGE_SEN" },

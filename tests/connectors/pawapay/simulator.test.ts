@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type PawapaySimulator, startPawapaySimulator } from "@/lib/connectors/pawapay/simulator";
-import { predictProvider } from "@/lib/connectors/pawapay/simulator/numbering";
+import { type PawapaySimulator, startPawapaySimulator } from "@/simulators/pawapay";
+import { predictProvider } from "@/simulators/pawapay/numbering";
 import { startReceiver } from "@/tests/helpers/webhook-receiver";
 import { eventually } from "./setup";
 
-// The simulator's strictness, checked with raw HTTP against OPERATORS §6 (not through the connector).
+// The simulator's strictness, checked with raw HTTP against lib/connectors/pawapay/README.md (not through the connector).
 let sim: PawapaySimulator;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeEach(async () => {
@@ -122,7 +122,7 @@ describe("lifecycle, status and callbacks", () => {
     expect(sim.admin.payment("deposit", body.depositId)!.status).toBe("COMPLETED");
   });
 
-  it("§6.8 test numbers choose outcomes by default; with testNumbers off (production-like) they are ordinary numbers", async () => {
+  it("pawaPay's test numbers choose outcomes by default; with testNumbers off (production-like) they are ordinary numbers", async () => {
     const body = deposit({ payer: { type: "MMO", accountDetails: { phoneNumber: "2250503456029", provider: "MTN_MOMO_CIV" } } });
     await call("POST", "/v2/deposits", body);
     await eventually(() => expect(sim.admin.payment("deposit", body.depositId)).toMatchObject({ status: "FAILED", failureReason: { failureCode: "PAYER_NOT_FOUND" } }));

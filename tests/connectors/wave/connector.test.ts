@@ -198,7 +198,7 @@ describe("Wave webhooks: verified over the raw bytes, or rejected", () => {
   });
 
   it("malformed or forged input never throws", () => {
-    const t = Math.floor(Date.now() / 1000);
+    const t = Math.floor(w.context.now().getTime() / 1000);
     const body = JSON.stringify({ id: "AE_1", type: "merchant.payment_received", data: {} });
     const signed = (b: string, header = waveSignatureHeader([w.context.secrets.WEBHOOK_SECRET!], t, b)) => ({ method: "POST", url: "http://x/cb", headers: new Headers({ "wave-signature": header }), rawBody: b });
     expect(parseWaveCallback(w.context, signed(body))).toMatchObject({ kind: "ignored" });

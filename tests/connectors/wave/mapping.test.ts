@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mapPayout, mapSession, mapSubmitError, WAVE_MAPPING } from "@/lib/connectors/wave/mapping";
 
-// OPERATORS §4.2 / §4.3, row by row: the expected column is written out here, not read from the table.
+// Wave's docs (README "Status mapping"), row by row: the expected column is written out here, not read from the table.
 const SESSION_ROWS: [string, string, string | null, string, string?][] = [
   ["open", "processing", null, "processing"],
   ["open", "processing", "insufficient-funds", "processing"], // a failed attempt: the session stays open
@@ -23,7 +23,7 @@ const SESSION_ROWS: [string, string, string | null, string, string?][] = [
 const PAYOUT_ROWS: [string, string | null, string, string?][] = [
   ["processing", null, "processing"],
   ["succeeded", null, "success"],
-  ["reversed", null, "success"],
+  ["reversed", null, "reversed"], // money back in our wallet: never a success (README "Payout reversals")
   ["failed", null, "failed", "provider_error"],
   ["failed", "insufficient-funds", "failed", "merchant_balance_insufficient"],
   ["failed", "recipient-account-blocked", "failed", "account_blocked"],
@@ -108,5 +108,21 @@ describe("Wave mapping (one table, row by row)", () => {
     for (const code of Object.keys(WAVE_MAPPING.payoutErrors)) expect(payoutTested.has(code), code).toBe(true);
     const sessionTested = new Set(SESSION_ROWS.map((r) => r[2]));
     for (const code of Object.keys(WAVE_MAPPING.paymentErrors)) expect(sessionTested.has(code), code).toBe(true);
+  });
+});
+
+describe("Wave amounts: decimal strings in major units, read exactly", () => {
+  it.each([
+    ["1500", "XOF", 1500n],
+    ["1500.00", "XOF", 1500n],
+    ["999999999999", "XOF", 999999999999n],
+  ])("%s %s → %s minor", (amount, currency, minor) => {
+    expect(mapPayout({ status: "succeeded", receive_amount: amount, currency })).toMatchObject({ status: "success", amount: { minor, currency } });
+  });
+
+  it.each([["1500.5", "XOF"], ["1000000000001", "XOF"], ["abc", "XOF"], [1500, "XOF"], ["1500", "ZZZ"], ["1500", undefined]])("%s %s states no amount (never a guess)", (amount, currency) => {
+    const outcome = mapPayout({ status: "succeeded", receive_amount: amount, currency });
+    expect(outcome.status).toBe("success");
+    expect(outcome).not.toHaveProperty("amount");
   });
 });

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { CollectOrder, IncomingCallback, OrderRef, PayoutOrder, RefundOrder } from "@/lib/connectors/connector";
 import { type WaveSettings, waveSettingsSchema } from "@/lib/connectors/wave/settings";
-import { startWaveSimulator, type WaveSimulatorOptions } from "@/lib/connectors/wave/simulator";
+import { startWaveSimulator, type WaveSimulatorOptions } from "@/simulators/wave";
 import { testConnectorContext } from "@/tests/helpers/connector-context";
 import { startReceiver } from "@/tests/helpers/webhook-receiver";
 
 /** A Wave simulator posting its webhooks to a receiver, and a connector context over real HTTP. */
-export async function startWave(options: { sim?: WaveSimulatorOptions; settings?: Record<string, unknown>; secrets?: Record<string, string> } = {}) {
+export async function startWave(options: { sim?: WaveSimulatorOptions; settings?: Record<string, unknown>; secrets?: Record<string, string>; now?: () => Date } = {}) {
   const receiver = await startReceiver();
   const sim = await startWaveSimulator({ webhookUrl: receiver.url, ...options.sim });
   const settings: WaveSettings = waveSettingsSchema.parse(options.settings ?? {});
@@ -17,6 +17,8 @@ export async function startWave(options: { sim?: WaveSimulatorOptions; settings?
     secrets: { API_KEY: sim.admin.apiKey(), WEBHOOK_SECRET: sim.admin.config.webhookSecrets[0]!, ...options.secrets },
     callbackUrl: receiver.url,
     totalTimeoutMs: 2_000,
+    // The platform and Wave share the simulated time: webhooks are signed with the simulator's clock.
+    now: options.now ?? (() => sim.clock.now()),
   });
   return {
     sim,

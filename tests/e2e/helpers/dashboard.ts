@@ -31,6 +31,11 @@ export function useWebhookReceiver(path: string) {
 }
 
 export const nav = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
+/** On a phone the pages are behind "Menu" (a disclosure): open it when it is there and closed. */
+export async function openMenu(page: Page) {
+  const menu = page.getByTestId("nav-menu");
+  if ((await menu.isVisible()) && (await menu.getAttribute("open")) === null) await menu.locator("summary").click();
+}
 // Next's route announcer is also role=alert: look for ours by its text.
 export const alert = (page: Page, text: string | RegExp) => page.getByRole("alert").filter({ hasText: text });
 export const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;

@@ -42,11 +42,43 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   }
 }
 
-export type TourData = { paymentId: string; failedPaymentId: string; payoutId: string; bulkId: string };
+export type TourData = {
+  paymentId: string;
+  failedPaymentId: string;
+  payoutId: string;
+  bulkId: string;
+  /** An active payment link, and the checkout payment a customer started through it (pending). */
+  paymentLinkId: string;
+  paymentLinkSlug: string;
+  linkPaymentId: string;
+  /** A deactivated link: what a customer meets on a withdrawn poster. */
+  closedLinkSlug: string;
+};
+
+/**
+ * A customer's first step on a link's page, as a browser posts it (same origin): the payment it
+ * creates waits on its hosted checkout. Returns the payment's id.
+ */
+async function startLinkPayment(base: string, link: { id: string; slug: string }): Promise<string> {
+  const page = await (await fetch(`${base}/pay/${link.slug}`)).text();
+  const formToken = page.match(/name="formToken" value="([^"]+)"/)?.[1];
+  if (!formToken) throw new Error(`no form on /pay/${link.slug}`);
+  const res = await fetch(`${base}/pay/${link.slug}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams({ formToken, name: "Fatou Sow", phone: "77 000 00 12" }).toString(),
+  });
+  if (res.status !== 303) throw new Error(`POST /pay/${link.slug}: ${res.status} ${await res.text()}`);
+  const list = await api<{ data: { transactionId: string }[] }>(base, "GET", `/payments/transactions?paymentLinkId=${link.id}`);
+  if (!list.data[0]) throw new Error(`no payment under ${link.id}`);
+  return list.data[0].transactionId;
+}
 
 /**
  * Gives the demo merchant something on every page: test funds, a paid payment partly refunded
- * (its webhooks sent to `callbackUrl`), a failed one, a payout and a bulk payout.
+ * (its webhooks sent to `callbackUrl`), a failed one, a payout, a bulk payout, a payment link
+ * with a payment started through it, and a deactivated link.
  */
 export async function seedDemoMerchant(base: string, callbackUrl?: string): Promise<TourData> {
   await api(base, "POST", "/sandbox/wallets/fund", { currency: "XOF", amount: 500_000 });
@@ -77,8 +109,31 @@ export async function seedDemoMerchant(base: string, callbackUrl?: string): Prom
   const payout = await api<{ transactionId: string }>(base, "POST", "/payouts/initiate", await quoteItem());
   // One payout to a number the simulator never answers (…99): the bulk stays in progress, so its
   // page shows the self-updating state.
-  const bulk = await api<{ bulkId: string }>(base, "POST", "/payouts/bulk", { items: [await quoteItem(), await quoteItem("+221770000099")] });
-  return { paymentId: paid, failedPaymentId: failed, payoutId: payout.transactionId, bulkId: bulk.bulkId };
+  // And one row refused (a number too short), whose reason the batch page says in its language.
+  const refused = { amount: 10_000, currency: "XOF", country: "SN", method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: { phone: "+22177000", name: "Numéro Court" }, externalReference: reference("tour-po") };
+  const bulk = await api<{ bulkId: string }>(base, "POST", "/payouts/bulk", { items: [await quoteItem(), await quoteItem("+221770000099"), refused] });
+
+  const link = await api<{ id: string; slug: string }>(base, "POST", "/payment-links", {
+    title: "Robe wax, taille unique",
+    description: "Livraison à Dakar sous 48 h.",
+    amount: 15_000,
+    currency: "XOF",
+    collect: { name: "required", phone: "optional" },
+    successMessage: "Merci ! Nous vous appelons pour la livraison.",
+  });
+  const linkPaymentId = await startLinkPayment(base, link);
+  const closed = await api<{ id: string; slug: string }>(base, "POST", "/payment-links", { title: "Soldes de novembre", currency: "XOF", minAmount: 500, maxAmount: 50_000 });
+  await api(base, "POST", `/payment-links/${closed.id}/deactivate`);
+  return {
+    paymentId: paid,
+    failedPaymentId: failed,
+    payoutId: payout.transactionId,
+    bulkId: bulk.bulkId,
+    paymentLinkId: link.id,
+    paymentLinkSlug: link.slug,
+    linkPaymentId,
+    closedLinkSlug: closed.slug,
+  };
 }
 
 /** A page, and what to do on it first when the state worth seeing follows a user's action. */
@@ -90,13 +145,34 @@ export function dashboardPages(data: TourData): TourPage[] {
     { name: "overview", path: "/dashboard" },
     { name: "payments", path: "/dashboard/payments" },
     { name: "payments-filter-error", path: "/dashboard/payments?startDate=2026-13-01" },
+    // Collections and payouts together, amounts signed; the search by phone as a merchant types it.
+    { name: "payments-all-search", path: "/dashboard/payments?view=all&q=77%20000%2000%2012" },
     { name: "payment-detail", path: `/dashboard/payments/${data.paymentId}` },
     { name: "payment-detail-failed", path: `/dashboard/payments/${data.failedPaymentId}` },
+    // A checkout a customer started from a payment link and has not paid yet.
+    { name: "payment-detail-checkout-pending", path: `/dashboard/payments/${data.linkPaymentId}` },
     { name: "payouts", path: "/dashboard/payouts" },
     { name: "payout-detail", path: `/dashboard/payouts/${data.payoutId}` },
+    { name: "send-money", path: "/dashboard/payouts/new" },
+    {
+      name: "send-money-review",
+      path: "/dashboard/payouts/new",
+      act: async (page) => {
+        const form = page.getByTestId("send-money-form");
+        await form.locator("input[name=phone]").fill("77 000 00 12");
+        await form.locator("input[name=name]").fill("Awa Diop");
+        await form.locator("input[name=amount]").fill("10 000");
+        await form.locator("button[type=submit]").click();
+        await page.getByTestId("send-review").waitFor();
+      },
+    },
+    { name: "approvals", path: "/dashboard/approvals" },
     { name: "bulk-payouts", path: "/dashboard/payouts/bulk" },
     { name: "bulk-payout-new", path: "/dashboard/payouts/bulk/new" },
     { name: "bulk-payout-detail", path: `/dashboard/payouts/bulk/${data.bulkId}` },
+    { name: "payment-links", path: "/dashboard/payment-links" },
+    { name: "payment-link-new", path: "/dashboard/payment-links/new" },
+    { name: "payment-link-detail", path: `/dashboard/payment-links/${data.paymentLinkId}` },
     { name: "balances", path: "/dashboard/balances" },
     { name: "statement", path: "/dashboard/balances/statement" },
     { name: "api-keys", path: "/dashboard/api-keys" },
@@ -104,8 +180,10 @@ export function dashboardPages(data: TourData): TourPage[] {
     { name: "verification", path: "/dashboard/verification" },
     { name: "team", path: "/dashboard/team" },
     { name: "audit", path: "/dashboard/audit" },
+    { name: "request-log", path: "/dashboard/requests" },
     { name: "settings", path: "/dashboard/settings" },
     { name: "settings-two-factor", path: "/dashboard/settings/two-factor" },
+    { name: "settings-branding", path: "/dashboard/settings/branding" },
     { name: "not-allowed", path: "/dashboard/not-allowed" },
     { name: "not-found", path: "/dashboard/payments/txn_doesnotexist" },
   ];
@@ -139,9 +217,69 @@ export const PUBLIC_PAGES: TourPage[] = [
     },
   },
   { name: "signup-confirm-invalid", path: "/signup/confirm?token=not-a-token" },
+  { name: "forgot-password", path: "/login/forgot" },
+  {
+    name: "forgot-password-sent",
+    path: "/login/forgot",
+    act: async (page) => {
+      // The answer is the same for every address (no account enumeration); this one has none.
+      await page.getByTestId("forgot-form").locator("input[name=email]").fill("nobody@test.local");
+      await page.getByTestId("forgot-form").locator("button[type=submit]").click();
+      await page.getByTestId("reset-requested").waitFor();
+    },
+  },
+  { name: "reset-password", path: "/login/forgot", act: async (page) => page.goto(await demoResetLink(page)).then(() => page.getByTestId("reset-form").waitFor()) },
+  { name: "reset-password-invalid", path: "/login/reset?token=not-a-token" },
   { name: "invite-invalid", path: "/invite/accept?token=not-a-token" },
   { name: "docs", path: "/docs" },
 ];
+
+/** The e-mails the e2e server writes (scripts/e2e-server.mjs EMAIL_DIR). */
+const mailDir = () => path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e", "mail");
+
+let resetLink: string | undefined;
+
+/**
+ * A valid reset link for the demo merchant, asked once per process through /login/forgot (the page
+ * is open) and read from its e-mail: opening the link spends nothing, and an account gets only a
+ * few links an hour, so every walk of the process reuses it. Nobody posts its form.
+ */
+async function demoResetLink(page: Page): Promise<string> {
+  if (resetLink) return resetLink;
+  const links = (onlyNew?: Set<string>) =>
+    (existsSync(mailDir()) ? readdirSync(mailDir()) : [])
+      .filter((file) => !onlyNew?.has(file))
+      .map((file) => JSON.parse(readFileSync(path.join(mailDir(), file), "utf8")) as { id: string; to: string; kind: string; body: string })
+      .filter((m) => m.to === DEMO.email && m.kind === "password_reset")
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map((m) => m.body.match(/https?:\/\/\S+\/login\/reset\?token=\S+/)?.[0])
+      .filter((link): link is string => !!link);
+  const before = new Set(existsSync(mailDir()) ? readdirSync(mailDir()) : []);
+  await page.getByTestId("forgot-form").locator("input[name=email]").fill(DEMO.email);
+  await page.getByTestId("forgot-form").locator("button[type=submit]").click();
+  await page.getByTestId("reset-requested").waitFor();
+  // Past the account's hourly budget no e-mail is sent: the newest earlier link (30 minutes) serves.
+  resetLink = await until("the password reset e-mail", async () => links(before).at(-1), 10_000).catch(() => links().at(-1));
+  if (!resetLink) throw new Error(`no password reset e-mail to ${DEMO.email} in ${mailDir()}`);
+  return resetLink;
+}
+
+/** A payment link's customer page (plain HTML, no sign-in): the first step, its refusals, a closed link. */
+export function linkPages(data: TourData): TourPage[] {
+  return [
+    { name: "pay-link", path: `/pay/${data.paymentLinkSlug}` },
+    {
+      name: "pay-link-errors",
+      path: `/pay/${data.paymentLinkSlug}`,
+      act: async (page) => {
+        // The name is required: sent empty, the page comes back with the field's refusal.
+        await page.getByTestId("link-form").locator("button[type=submit]").click();
+        await page.locator("[aria-invalid=true]").first().waitFor();
+      },
+    },
+    { name: "pay-link-closed", path: `/pay/${data.closedLinkSlug}` },
+  ];
+}
 
 export async function logIn(page: Page) {
   await page.goto("/login");

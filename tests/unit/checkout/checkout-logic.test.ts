@@ -15,6 +15,18 @@ describe("locale", () => {
     expect(pickLocale({})).toBe("fr");
   });
 
+  it("without a stated language, the payment's country decides: English in East Africa and Ghana, French elsewhere", () => {
+    for (const country of ["KE", "UG", "TZ", "RW", "ZM", "GH", "ke"]) expect(pickLocale({ country }), country).toBe("en");
+    for (const country of ["SN", "CI", "CM", "CD", null, undefined]) expect(pickLocale({ country }), String(country)).toBe("fr");
+    // A language the customer asked for still wins over the country's.
+    expect(pickLocale({ country: "KE", acceptLanguage: "fr-FR" })).toBe("fr");
+    expect(pickLocale({ country: "KE", cookie: "fr" })).toBe("fr");
+    expect(pickLocale({ country: "SN", query: "en" })).toBe("en");
+    // Swahili or Kinyarwanda browsers (no French or English listed) get English in their market.
+    expect(pickLocale({ country: "TZ", acceptLanguage: "sw-TZ" })).toBe("en");
+    expect(pickLocale({ country: "RW", acceptLanguage: "rw" })).toBe("en");
+  });
+
   it("reads Accept-Language by q-value, skipping languages we do not speak and q=0", () => {
     expect(localeFromAcceptLanguage("de;q=1, en;q=0.5, fr;q=0.8")).toBe("fr");
     expect(localeFromAcceptLanguage("fr;q=0, en-US")).toBe("en");
@@ -24,6 +36,17 @@ describe("locale", () => {
 });
 
 describe("phone entry next to the fixed prefix", () => {
+  it("takes a number as dialled at home where the plan has a trunk prefix (Kenya: 0712…), never elsewhere", () => {
+    const KE = { phonePrefix: "+254", nationalNumberLength: 9, trunkPrefix: "0" };
+    expect(readPhoneInput("0712 345 678", KE)).toEqual({ ok: true, e164: "+254712345678" });
+    expect(readPhoneInput("712 345 678", KE)).toEqual({ ok: true, e164: "+254712345678" });
+    expect(readPhoneInput("+254 (0)712 345 678", KE)).toEqual({ ok: true, e164: "+254712345678" });
+    expect(readPhoneInput("0712 345 6", KE)).toMatchObject({ ok: false, key: "phone_length" });
+    // Without a trunk in the plan the 0 is a digit of the number (Côte d'Ivoire: 07…).
+    expect(readPhoneInput("0712 345 678", { phonePrefix: "+254", nationalNumberLength: 9 })).toMatchObject({ ok: false, key: "phone_length" });
+    expect(readPhoneInput("07 08 12 34 56", { phonePrefix: "+225", nationalNumberLength: 10, trunkPrefix: null })).toEqual({ ok: true, e164: "+2250708123456" });
+  });
+
   it("accepts the national number with formatting, or the whole number pasted", () => {
     expect(readPhoneInput("77 000 00 12", SN)).toEqual({ ok: true, e164: "+221770000012" });
     expect(readPhoneInput("77.000.00.12", SN)).toEqual({ ok: true, e164: "+221770000012" });

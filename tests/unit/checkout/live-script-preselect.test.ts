@@ -7,7 +7,7 @@ import { seedCatalogue } from "../reference/test-catalogue";
 
 /**
  * The page's live script in a real browser (Debian's Chromium, as the e2e tests use): the number
- * typed preselects its operator's method while the customer has chosen none (DESIGN §16). The page
+ * typed preselects its operator's method while the customer has chosen none (docs/design/provider-prediction.md). The page
  * is rendered by renderCheckoutPage and loaded with setContent: no server needed.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

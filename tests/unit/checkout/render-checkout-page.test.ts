@@ -33,6 +33,8 @@ const NOW = new Date("2026-11-22T10:00:00Z");
 const WAVE = { provider: "wave", name: "Wave", logoPath: "/logos/wave.svg", color: "#1dc8ff" };
 const ORANGE = { provider: "orange", name: "Orange Money", logoPath: null, color: "#ff7900" };
 
+const baseInput = (): CheckoutPageInput => ({ checkout: checkoutOf(), methods: [WAVE, ORANGE], locale: "fr", nonce: "N0nce==", query: {}, typedPhone: "", sandbox: true, now: NOW });
+
 function render(overrides: Partial<CheckoutPageInput> & { payment?: Record<string, unknown> } = {}) {
   const { payment, ...rest } = overrides;
   return renderCheckoutPage({
@@ -118,6 +120,14 @@ describe("the checkout page's HTML", () => {
     expect(refused).toContain("This number belongs to Free, not Orange Money. Choose your operator&#39;s payment method, or another number.");
     const fr = render({ numbering, query: { error: "phone_operator", field: "phone", method: "orange" }, typedPhone: "76 000 00 12" });
     expect(fr).toContain("Ce numéro est chez Free, pas chez Orange Money.");
+    // No trunk prefix in Senegal: the field says none.
+    expect(page).not.toMatch(/<input id="phone"[^>]*data-trunk/);
+  });
+
+  it("a plan with a trunk prefix (Kenya's 0) tells the script, which drops it from a number dialled at home", () => {
+    const numbering = seedCatalogue().numberingPlans.get("KE")!;
+    const page = render({ numbering, locale: "en" });
+    expect(page).toMatch(/<input id="phone"[^>]* data-trunk="0" data-nsn-length="\d+">/);
   });
 
   it("waiting stage: the operator's hint, polled, no method form, no countdown to the link's expiry", () => {
@@ -166,9 +176,75 @@ describe("the checkout page's HTML", () => {
     expect(receipt).toContain("<dt>Montant</dt><dd>250\u202F000\u00A0FCFA</dd>");
     expect(receipt).toContain("<dt>Marchand</dt><dd>Boutique Awa</dd>");
     expect(receipt).toContain("<dt>Référence</dt><dd>order-42</dd>");
-    expect(receipt).toContain(`<dt>Date</dt><dd><time datetime="2026-11-22T10:05:00.000Z">22/11/2026 10:05 UTC</time></dd>`);
+    expect(receipt).toContain(`<dt>Date</dt><dd><time datetime="2026-11-22T10:05:00.000Z" data-testid="receipt-date">22 novembre 2026 à 10:05, heure locale (Dakar)</time></dd>`);
     expect(receipt).toContain("<dt>Référence opérateur</dt><dd>WV-778812</dd>");
     expect(receipt).toContain("<dt>Transaction</dt><dd>txn_1</dd>");
+  });
+
+  it("waiting stage: the masked number the prompt went to, its wallet, and the operator's USSD approval code where one is known", () => {
+    const waitingWith = (provider: string, country: string, locale: "en" | "fr" = "en") =>
+      renderCheckoutPage({
+        checkout: { ...checkoutOf({ provider, country, status: "processing", customerPhone: "+221770000012", submittedAt: NOW }), providerName: "Orange Money" },
+        methods: [],
+        locale,
+        nonce: "N0nce==",
+        query: {},
+        typedPhone: "",
+        sandbox: true,
+        now: NOW,
+      });
+    const page = waitingWith("orange", "SN");
+    expect(page).toContain(`<p data-testid="prompt-phone">Request sent to <strong>+221•••••••12</strong> (Orange Money)</p>`);
+    expect(page).not.toContain("770000012");
+    expect(page).toContain(`data-testid="ussd-code">Nothing on your screen? Dial #144# on this phone`);
+    expect(waitingWith("orange", "SN", "fr")).toContain("Composez #144# sur ce téléphone");
+    // No known menu code (M-Pesa's STK has none): no sentence rather than a guess.
+    expect(waitingWith("mpesa", "KE")).not.toContain(`data-testid="ussd-code"`);
+    // The receipt names the wallet that paid, by the same masked number.
+    const paid = renderCheckoutPage({
+      checkout: { ...checkoutOf({ provider: "orange", country: "CM", status: "success", customerPhone: "+237690000012", completedAt: NOW }), providerName: "Orange Money" },
+      methods: [],
+      locale: "en",
+      nonce: "N0nce==",
+      query: {},
+      typedPhone: "",
+      sandbox: true,
+      now: NOW,
+    });
+    expect(paid).toContain(`<dt>Paid with</dt><dd data-testid="receipt-wallet">Orange Money · +237•••••••12</dd>`);
+    // Douala is an hour ahead of UTC: the receipt is in the customer's time, and says so.
+    expect(paid).toContain(`data-testid="receipt-date">22 November 2026 at 11:00, local time (Douala)</time>`);
+  });
+
+  it("Wave's redirect flow: its page as a QR code for a computer (shown by CSS on wide screens; the script does not leave), none for other operators", () => {
+    const redirect = (provider: string) => render({ locale: "en", methods: [], payment: { provider, status: "processing", providerRedirectUrl: "https://pay.wave.com/c/cos-18qq" } });
+    const wave = redirect("wave");
+    expect(wave).toMatch(/<figure class="qr" data-testid="wave-qr"><svg viewBox="-2 -2 (\d+) \1" width="200" height="200" role="img" aria-label="QR code of the Wave payment page">/);
+    expect(wave).toMatch(/<path fill="#000" d="(M\d+ \d+h1v1h-1z)+"\/>/);
+    expect(wave).toContain(`<a id="operator" class="button" href="https://pay.wave.com/c/cos-18qq" rel="noreferrer" data-qr>`);
+    expect(redirect("orange")).not.toContain("wave-qr");
+  });
+
+  it("the merchant's support contact on every stage, outside <main> so a swap keeps it; nothing when none was given", () => {
+    const support = { phone: "+221338001122", email: "aide@boutique.sn" };
+    const stages = [{}, { provider: "orange", status: "processing" }, { status: "failed", provider: "orange", errorCode: "timeout" }, { status: "success", provider: "orange" }, { status: "expired" }];
+    for (const payment of stages) {
+      const page = renderCheckoutPage({
+        checkout: { ...checkoutOf(payment), branding: { accentColor: "#0B5FFF", logo: null, support } },
+        methods: [WAVE, ORANGE],
+        locale: "fr",
+        nonce: "N0nce==",
+        query: {},
+        typedPhone: "",
+        sandbox: true,
+        now: NOW,
+      });
+      const contact = page.slice(page.indexOf("</main>"));
+      expect(contact).toContain(`<aside class="contact" aria-labelledby="contact-title" data-testid="merchant-contact">`);
+      expect(contact).toContain(`<li>Téléphone\u00A0: <a href="tel:+221338001122">+221338001122</a></li>`);
+      expect(contact).toContain(`<a href="mailto:aide@boutique.sn">aide@boutique.sn</a>`);
+    }
+    expect(render()).not.toContain("merchant-contact");
   });
 
   it("XAF reads F CFA", () => {
@@ -200,6 +276,24 @@ describe("the checkout page's HTML", () => {
     const confirm = render({ locale: "en", query: { cancel: "1" } });
     expect(confirm).toContain(`<form method="post" action="/checkout/tok_abcdefghijklmnopqrstuvwxyz/cancel"><button type="submit" class="button danger">Yes, cancel</button></form>`);
     expect(confirm).not.toContain(`id="countdown"`);
+  });
+
+  it("expired: never 'ask the merchant' without a way — the link's page, else the contact below, else the merchant's page, else only that it is over", () => {
+    const gone = { expiresAt: new Date(NOW.getTime() - 1) };
+    const text = (page: string) => page.match(/<p data-testid="expired-text">([^<]*)<\/p>/)?.[1];
+    const support = { phone: "+221338001122", email: null };
+    const throughLink = renderCheckoutPage({ ...baseInput(), checkout: { ...checkoutOf(gone), link: { slug: "robe-wax-k3x9", successMessage: null, methods: [] } as unknown as Checkout["link"] }, locale: "en" });
+    expect(text(throughLink)).toBe("The time to pay has run out. You can start again from the payment link&#39;s page.");
+    expect(throughLink).toContain(`href="/pay/robe-wax-k3x9" data-testid="link-again"`);
+    const withContact = renderCheckoutPage({ ...baseInput(), checkout: { ...checkoutOf(gone), branding: { accentColor: "#0B5FFF", logo: null, support } }, locale: "en" });
+    expect(text(withContact)).toBe("The time to pay has run out. For a new payment link, contact the merchant (details below).");
+    expect(withContact).toContain(`data-testid="merchant-contact"`);
+    const back = render({ locale: "fr", payment: { ...gone, cancelUrl: "https://shop.example/cart" } });
+    expect(text(back)).toBe("Le délai pour payer est dépassé. Retournez chez le marchand pour recommencer.");
+    expect(back).toContain(`<a class="button" href="https://shop.example/cart?transactionId=txn_1&amp;status=expired" data-testid="back-to-merchant">Retour chez le marchand</a>`);
+    const nothing = render({ locale: "en", payment: { ...gone, returnUrl: null } });
+    expect(text(nothing)).toBe("The time to pay has run out: this payment can no longer be made.");
+    for (const page of [throughLink, withContact, back, nothing]) expect(page).not.toMatch(/Ask the merchant|Demandez au marchand/);
   });
 
   it("formats the countdown as mm:ss, or h:mm:ss from an hour", () => {

@@ -44,3 +44,23 @@ describe("next-auth options", () => {
     expect(await decode({ secret, token: fresh })).toMatchObject({ userId: "usr_x" });
   });
 });
+
+describe("GET /api/auth/session (next-auth's session callback)", () => {
+  it("a live session gets its claims; a logged-out one, or a removed user's, gets nothing personal", async () => {
+    process.env.NEXTAUTH_SECRET = "test-secret-test-secret-test-secret-123";
+    const m = await signedUpMerchant();
+    const options = authOptions();
+    const token = { sub: m.scope.userId, email: m.email, userId: m.scope.userId, merchantId: m.scope.merchantId, environment: "sandbox", sessionVersion: 0 };
+    const session = { user: { email: m.email, name: null, image: null }, expires: new Date(Date.now() + 3600_000).toISOString() };
+    const live = await options.callbacks!.session!({ session, token } as never);
+    expect(live).toMatchObject({ user: { email: m.email }, merchantId: m.scope.merchantId });
+
+    // Logged out everywhere: the cookie still decodes, but its session version has ended.
+    await options.events!.signOut!({ token: { userId: m.scope.userId }, session: undefined as never });
+    const after = await options.callbacks!.session!({ session, token } as never);
+    expect(after).toEqual({});
+    expect(JSON.stringify(after)).not.toContain(m.email);
+    // A token of no user at all.
+    expect(await options.callbacks!.session!({ session, token: { ...token, userId: "usr_nobody" } } as never)).toEqual({});
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_ANSWER, OUTCOMES, simulatedOutcome } from "@/lib/connectors/simulator/simulator-connector";
+import { NO_ANSWER, OUTCOMES, REVERSED, simulatedOutcome } from "@/lib/connectors/sandbox/sandbox-connector";
 import { EXAMPLE_PHONE, firstPaymentExample, firstPayoutExamples, sandboxTestNumbers } from "@/lib/dashboard/getting-started";
 import { onboardingMessages } from "@/lib/dashboard/i18n-onboarding";
 import { initiatePaymentBody } from "@/lib/payments/initiate-payment-input";
@@ -7,9 +7,10 @@ import { initiatePayoutBody, quoteBody } from "@/lib/payouts/payout-request-sche
 
 /** The empty states' requests and test numbers (lib/dashboard/getting-started.ts). */
 describe("getting started", () => {
-  it("the test numbers are the simulator's table: every failure ending, each direction's code, the never-answering one last", () => {
+  it("the test numbers are the simulator's table: every failure ending, each direction's code, the reversed payout, the never-answering one last", () => {
     const { rows, noAnswerDigits } = sandboxTestNumbers();
-    expect(rows.map((r) => r.digits)).toEqual(["90", "91", "92", "93", "94", NO_ANSWER]);
+    expect(rows.map((r) => r.digits)).toEqual(["90", "91", "92", "93", "94", REVERSED, NO_ANSWER]);
+    expect(rows.find((r) => r.digits === "95")).toEqual({ digits: "95", collect: null, payout: { kind: "reversed" } });
     expect(noAnswerDigits).toBe("99");
     expect(rows[0]).toEqual({
       digits: "90",
@@ -65,5 +66,20 @@ describe("getting started", () => {
     expect(initiatePayoutBody.safeParse(payout.initiate.body).success).toBe(true);
     expect(payout.initiate.body.quoteId).toBe("qt_123");
     expect(firstPayoutExamples("sandbox").initiate.curl).toContain('"quoteId":"QUOTE_ID"');
+  });
+
+  it("speaks the merchant's country: a Kenyan merchant's examples are M-Pesa in KES; Senegal's stay as they were", () => {
+    expect(firstPaymentExample("sandbox", "KE").body).toMatchObject({ currency: "KES", country: "KE", provider: "mpesa", customerPhone: "+254700000012", amount: 500 });
+    expect(firstPayoutExamples("sandbox", "qt_1", "UG").quote.body).toEqual({ amount: 10_000, currency: "UGX", destinationCountry: "UG", method: "mtn" });
+    // Ghana: 20 × the operator's minimum is under the default per-payout minimum (100 GHS): the minimum wins.
+    expect(firstPayoutExamples("sandbox", "qt_1", "GH").quote.body).toMatchObject({ amount: 100, currency: "GHS", method: "mtn" });
+    expect(firstPaymentExample("sandbox", "SN").body).toMatchObject({ amount: 5000, currency: "XOF", provider: "orange", customerPhone: EXAMPLE_PHONE });
+    expect(firstPayoutExamples("sandbox", "qt_1", "SN").quote.body).toEqual({ amount: 10000, currency: "XOF", destinationCountry: "SN", method: "orange" });
+    // A country without a mobile operator that collects and pays out here (GQ) or unknown: Senegal's.
+    expect(firstPaymentExample("sandbox", "GQ").body).toMatchObject({ country: "SN" });
+    for (const country of ["SN", "CI", "BJ", "CM", "KE", "UG", "TZ", "RW", "ZM", "GH"]) {
+      expect(initiatePaymentBody.safeParse(firstPaymentExample("sandbox", country).body).success, country).toBe(true);
+      expect(quoteBody.safeParse(firstPayoutExamples("sandbox", "qt_1", country).quote.body).success, country).toBe(true);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { DASHBOARD_COUNT_UP_TO } from "@/lib/dashboard/list-count";
 import { seedBenchPayments } from "@/lib/dashboard/seed-bench-payments";
 import { getPrisma } from "@/lib/db/client";
 import { listTransactions } from "@/lib/payments/list-transactions";
-import { directBody, initiatePayment } from "../../helpers/payments";
+import { directBody, initiatePayment, uniqueRef } from "../../helpers/payments";
 import { recordStatements } from "../../helpers/record-statements";
 import { ensureReferenceData } from "../../helpers/reference";
 import { signedUpMerchant } from "./helpers";
@@ -77,6 +77,20 @@ describe("payments pages", () => {
     expect(detail?.webhooks.map((e) => e.type)).toEqual(["payment.pending"]);
     expect(await getDashboardPayment(b.scope, a.paymentId)).toBeNull();
     expect(await getDashboardPayment({ ...a.scope, environment: "production" }, a.paymentId)).toBeNull();
+  });
+
+  it("a checkout not paid yet gives its page to copy until it expires; a direct payment and an expired checkout do not", async () => {
+    const a = await signedUpMerchant();
+    const res = await initiatePayment(a.headers, { type: "checkout", amount: 5000, currency: "XOF", externalReference: uniqueRef("co") });
+    expect(res.status).toBe(201);
+    const id = res.json.data.transactionId as string;
+    const detail = await getDashboardPayment(a.scope, id);
+    expect(detail?.checkout?.url).toBe(res.json.data.redirectUrl);
+    expect(detail?.paymentLink).toBeNull();
+    await (await getPrisma()).payment.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await getDashboardPayment(a.scope, id))?.checkout).toBeNull();
+    const direct = await merchantWithPayment();
+    expect((await getDashboardPayment(direct.scope, direct.paymentId))?.checkout).toBeNull();
   });
 
   it("resend: another merchant's event is not found; a malformed id is a validation error", async () => {

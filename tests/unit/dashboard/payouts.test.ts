@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addTestFunds } from "@/lib/dashboard/balances";
 import { getOverview, pairVolumes, buildVolumeSeries } from "@/lib/dashboard/overview";
 import { listDashboardPayments } from "@/lib/dashboard/payments";
-import { cancelDashboardPayout, getDashboardPayout, listDashboardPayouts } from "@/lib/dashboard/payouts";
+import { messages } from "@/lib/dashboard/i18n";
+import { cancelDashboardPayout, getDashboardPayout, listDashboardPayouts, PAYOUT_STATUSES } from "@/lib/dashboard/payouts";
+import { applyOrderStatus } from "@/lib/orders/apply-order-status";
+import { payoutOrders } from "@/lib/payouts/payout-orders";
 import { transactionHref } from "@/lib/dashboard/transaction-href";
 import { getPrisma } from "@/lib/db/client";
 import { directBody, initiatePayment } from "../../helpers/payments";
@@ -37,10 +40,12 @@ describe("payouts pages", () => {
     expect((await listDashboardPayouts(a.scope, { endDate: "2020-01-01" })).data).toHaveLength(0);
   });
 
-  it("the payments list holds payouts too: each row links to its own page (a payout under /payouts, never a 404 under /payments)", async () => {
+  it("the payments list shows collections by default; its 'all' view holds payouts too, each row linking to its own page (a payout under /payouts, never a 404 under /payments)", async () => {
     const a = await merchantWithPayout();
     const paid = await initiatePayment(a.headers, directBody());
-    const rows = (await listDashboardPayments(a.scope, {})).data;
+    expect((await listDashboardPayments(a.scope, {})).data.map((r) => r.transactionId)).toEqual([paid.json.data.transactionId]);
+    expect((await listDashboardPayments(a.scope, { view: "payout" })).data.map((r) => r.transactionId)).toEqual([a.payoutId]);
+    const rows = (await listDashboardPayments(a.scope, { view: "all" })).data;
     const hrefs = Object.fromEntries(rows.map((r) => [r.transactionId, transactionHref(r)]));
     expect(hrefs).toEqual({
       [a.payoutId]: `/dashboard/payouts/${a.payoutId}`,
@@ -48,6 +53,50 @@ describe("payouts pages", () => {
     });
     // The payout link opens a page: the payout detail finds it.
     expect(await getDashboardPayout(a.scope, a.payoutId)).not.toBeNull();
+  });
+
+  it("a payout the operator reversed: found by its own status filter, its timeline says so, and every payout status has its words in en and fr", async () => {
+    const a = await merchantWithPayout();
+    const paid = await driveToFinal(a.payoutId);
+    expect(paid.status).toBe("success");
+    expect(await applyOrderStatus(payoutOrders, paid, { status: "reversed", message: "returned by the operator" })).toMatchObject({ status: "reversed" });
+    expect((await listDashboardPayouts(a.scope, { status: "reversed" })).data.map((p) => p.transactionId)).toEqual([a.payoutId]);
+    const detail = await getDashboardPayout(a.scope, a.payoutId);
+    expect(detail?.payout).toMatchObject({ status: "reversed", reversedAt: expect.any(Date) });
+    expect(detail?.timeline.map((t) => t.toStatus)).toEqual(["pending", "processing", "success", "reversed"]);
+    expect(detail?.webhooks.map((e) => e.type).slice(-2)).toEqual(["payout.success", "payout.reversed"]);
+    for (const locale of ["en", "fr"] as const) {
+      const m = messages(locale);
+      for (const status of PAYOUT_STATUSES) expect(m.status[status], `${locale} ${status}`).toBeTruthy();
+      expect(m.payout.reversedHelp).toContain("{amount}");
+      expect(m.statement.types.payout_reversal).toBeTruthy();
+    }
+  });
+
+  it("searches by phone (as dialled at home or with +), by part of a name, by reference or id, scoped to the merchant; signed rows carry the number", async () => {
+    const a = await merchantWithPayout();
+    const b = await signedUpMerchant();
+    const awa = await initiatePayment(a.headers, directBody({ customerPhone: "+221771234567", customerName: "Awa Ndiaye" }));
+    const moussa = await initiatePayment(a.headers, directBody({ customerPhone: "+221770000012", customerName: "Moussa Diop", externalReference: "order-777" }));
+    // Another merchant's customer with the same number and name: never found from a.
+    await initiatePayment(b.headers, directBody({ customerPhone: "+221771234567", customerName: "Awa Ndiaye" }));
+    const ids = async (q: string, view = "all") => (await listDashboardPayments(a.scope, { q, view })).data.map((r) => r.transactionId);
+    const awaId = awa.json.data.transactionId;
+    const moussaId = moussa.json.data.transactionId;
+    expect(await ids("77 123 45 67")).toEqual([awaId]);
+    expect(await ids("+221 77 123 45 67")).toEqual([awaId]);
+    expect(await ids("00221771234567")).toEqual([awaId]);
+    expect(await ids("ndiaye")).toEqual([awaId]);
+    expect(await ids("order-777")).toEqual([moussaId]);
+    expect(await ids(moussaId)).toEqual([moussaId]);
+    // The payout's recipient (Awa Diop, +221770000012) is found by number with Moussa's payment, in the all view; a wildcard is text.
+    expect(new Set(await ids("770000012"))).toEqual(new Set([moussaId, a.payoutId]));
+    expect(await ids("%")).toEqual([]);
+    expect((await listDashboardPayouts(a.scope, { q: "awa diop" })).data.map((r) => r.transactionId)).toEqual([a.payoutId]);
+    // Rows carry the number for the list's customer column.
+    expect((await listDashboardPayments(a.scope, { q: "ndiaye" })).data[0]).toMatchObject({ customerName: "Awa Ndiaye", contact: "+221771234567" });
+    // Too short: said on the field, nothing searched.
+    expect(await listDashboardPayments(a.scope, { q: "a" })).toMatchObject({ fieldErrors: { q: "tooShort" }, data: [] });
   });
 
   it("shows the filters' validation errors instead of failing; collect-only statuses are refused", async () => {

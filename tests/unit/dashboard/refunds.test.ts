@@ -26,11 +26,15 @@ describe("dashboard refund action", () => {
     expect(await (await getPrisma()).refund.count({ where: { paymentId: payment.id } })).toBe(0);
 
     const tooMuch = await refundFromDashboard(m.scope, formOf({ transactionId: payment.id, amount: "10 001", confirm: "refund" }));
-    expect(tooMuch).toMatchObject({ ok: false, code: "invalid_amount", error: expect.stringContaining("At most 10000 XOF") });
+    expect(tooMuch).toMatchObject({ ok: false, code: "invalid_amount", fieldErrors: { amount: expect.stringMatching(/^At most XOF.10,000 is left to refund\.$/) } });
+    // In French, on the same field, without the API's transaction id.
+    const tooMuchFr = await refundFromDashboard(m.scope, formOf({ transactionId: payment.id, amount: "10 001", confirm: "refund" }), "fr");
+    expect(tooMuchFr).toMatchObject({ fieldErrors: { amount: expect.stringMatching(/^Il reste au plus 10.000.(FCFA|XOF) à rembourser\.$/) } });
+    expect(JSON.stringify(tooMuchFr)).not.toContain(payment.id);
 
     // The dashboard's one typed-amount rule: "1,000" could be 1 or 1000 XOF, so it is refused, not guessed.
     const ambiguous = await refundFromDashboard(m.scope, formOf({ transactionId: payment.id, amount: "1,000", confirm: "refund" }));
-    expect(ambiguous).toMatchObject({ ok: false, fieldErrors: { amount: expect.stringContaining("ambiguous") } });
+    expect(ambiguous).toMatchObject({ ok: false, fieldErrors: { amount: expect.stringContaining("could be read two ways") } });
 
     const done = await refundFromDashboard(m.scope, formOf({ transactionId: payment.id, amount: "2\u202F000", reason: " Damaged ", confirm: "refund" }));
     expect(done).toMatchObject({ ok: true, data: { transactionId: payment.id, refundId: expect.stringMatching(/^rf_/) } });

@@ -7,7 +7,7 @@ import { signedUpMerchant } from "./helpers";
 
 /**
  * The dashboard reads its session straight from next-auth's cookie (app/_dashboard/session.ts,
- * issue 17: no getServerSession, which re-encrypted a token per page view). Only Next's cookie
+ * no getServerSession, which re-encrypted a token per page view). Only Next's cookie
  * jar is stubbed here; the token is a real one, made the way login makes it.
  */
 const jar = vi.hoisted(() => ({ cookies: new Map<string, string>() }));

@@ -9,7 +9,7 @@ import { checkSignUpLink, confirmSignUp, signUp } from "@/lib/dashboard/sign-up"
 import { getPrisma } from "@/lib/db/client";
 import { signUpLinkFor, tokenOf } from "./helpers";
 
-/** Issue 13: sign-up answers the same for every address; the account comes from the e-mailed link. */
+/** Sign-up answers the same for every address; the account comes from the e-mailed link. */
 
 beforeAll(async () => {
   await getPrisma();

@@ -44,7 +44,7 @@ describe("webhooks page", () => {
     expect(rotated.ok).toBe(true);
     if (!rotated.ok || !before.ok) return;
     expect(rotated.data.secret).not.toBe(before.data.secret);
-    // Shown once (issue 13): the rotation showed the new secret; no reveal shows it again, nor B's.
+    // Shown once: the rotation showed the new secret; no reveal shows it again, nor B's.
     expect(await revealDashboardWebhookSecret(a.scope)).toMatchObject({ ok: false, code: "invalid_state", error: expect.stringMatching(/Rotate/) });
     expect(await revealDashboardWebhookSecret(b.scope)).toMatchObject({ ok: false, code: "invalid_state" });
     expect((await getWebhooksPage(a.scope, undefined)).endpoint.secretShownAt).not.toBeNull();

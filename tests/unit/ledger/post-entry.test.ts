@@ -35,7 +35,7 @@ describe("postEntry", () => {
     expect(await wallet(merchant.id, "XOF")).toEqual({ available: 100_000n, pending: 0n });
   });
 
-  it("is one statement on existing accounts, two the first time a merchant account is used (issue 17)", async () => {
+  it("is one statement on existing accounts, two the first time a merchant account is used", async () => {
     const { merchant } = await createTestMerchant();
     const first = await recordStatements(() => debit(merchant.id, -10_000n, `t:${merchant.id}:credit`)); // a credit
     const write = "insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings";

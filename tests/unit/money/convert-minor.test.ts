@@ -57,7 +57,7 @@ describe("convertMinor", () => {
 });
 
 describe("smallestSourceCovering", () => {
-  it("DESIGN §8: 9100 XOF at USD→XOF 591 needs 15.40 USD", () => {
+  it("docs/design/quotes-and-payouts.md: 9100 XOF at USD→XOF 591 needs 15.40 USD", () => {
     expect(smallestSourceCovering(9100n, "USD", "XOF", "591")).toBe(1540n);
     expect(convertMinor(1540n, "USD", "XOF", "591", "down")).toBeGreaterThanOrEqual(9100n);
     expect(convertMinor(1539n, "USD", "XOF", "591", "down")).toBeLessThan(9100n);

@@ -21,7 +21,7 @@ describe("percentOf", () => {
     expect(percentOf(1n, "1.5", "up")).toBe(1n);
   });
 
-  it("DESIGN §8: 1 % of 10,000 XOF is 100", () => {
+  it("docs/design/quotes-and-payouts.md: 1 % of 10,000 XOF is 100", () => {
     expect(percentOf(10000n, "1", "half-up")).toBe(100n);
   });
 

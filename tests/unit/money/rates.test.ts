@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { applySpread, invertRate, multiplyRates } from "@/lib/money";
 
 describe("applySpread", () => {
-  it("DESIGN §8: mid 600, spread 1.5 % ⇒ 591 selling, 609 paying", () => {
+  it("docs/design/quotes-and-payouts.md: mid 600, spread 1.5 % ⇒ 591 selling, 609 paying", () => {
     expect(applySpread("600", "1.5", "against-merchant-selling")).toBe("591");
     expect(applySpread("600", "1.5", "against-merchant-paying")).toBe("609");
   });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { config } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
+import { startPawapaySimulator } from "@/simulators/pawapay";
 import { type FakeOperator, registerFakeOperator, startFakeOperator } from "../../helpers/fake-operator";
 import { enterProduction, ops, restoreEnv, setEnv } from "../../helpers/production-instance";
 import { ensureReferenceData } from "../../helpers/reference";
@@ -91,7 +93,7 @@ describe("route:set, route:list, route:remove, connector:remove, connector:list,
 
 describe("connector:add for mtn-momo", () => {
   it("asks only for the secrets of the products the account serves", async () => {
-    const collectionOnly = ["--id", "mtn-collect", "--type", "mtn-momo", "--setting", "targetEnvironment=mtnivorycoast", "--setting", "currency=XOF", "--setting", "products=collection", "--secrets-env", "MTN_OPS_TEST"];
+    const collectionOnly = ["--id", "mtn-collect", "--type", "mtn-momo", "--setting", "targetEnvironment=mtnivorycoast", "--setting", "currency=XOF", "--setting", "products=collection", "--setting", `callbackHost=${ourHost()}`, "--secrets-env", "MTN_OPS_TEST"];
     await expect(ops("connector:add", ...collectionOnly)).rejects.toThrow(/MTN_OPS_TEST_COLLECTION_SUBSCRIPTION_KEY/);
     for (const name of ["COLLECTION_SUBSCRIPTION_KEY", "COLLECTION_API_USER", "COLLECTION_API_KEY"]) process.env[`MTN_OPS_TEST_${name}`] = "x";
     try {
@@ -100,6 +102,49 @@ describe("connector:add for mtn-momo", () => {
       await expect(ops("connector:add", ...both)).rejects.toThrow(/MTN_OPS_TEST_DISBURSEMENT_SUBSCRIPTION_KEY/);
     } finally {
       for (const name of ["COLLECTION_SUBSCRIPTION_KEY", "COLLECTION_API_USER", "COLLECTION_API_KEY"]) delete process.env[`MTN_OPS_TEST_${name}`];
+    }
+  });
+});
+
+/** The host operators call us back on (PUBLIC_BASE_URL's). */
+const ourHost = () => new URL(config.publicBaseUrl()).hostname;
+
+describe("connector:add and route:set ask the connector about the account and the route", () => {
+  it("mtn-momo in production: refused without callbackHost, or with a host our callback URL is not on", async () => {
+    for (const name of ["COLLECTION_SUBSCRIPTION_KEY", "COLLECTION_API_USER", "COLLECTION_API_KEY"]) process.env[`MTN_HOST_TEST_${name}`] = "x";
+    try {
+      const add = (...extra: string[]) => ops("connector:add", "--id", "mtn-host", "--type", "mtn-momo", "--setting", "targetEnvironment=mtnivorycoast", "--setting", "currency=XOF", "--setting", "products=collection", ...extra, "--secrets-env", "MTN_HOST_TEST");
+      await expect(add()).rejects.toThrow(/callbackHost/);
+      await expect(add("--setting", "callbackHost=elsewhere.example.org")).rejects.toThrow(/INVALID_CALLBACK_URL_HOST/);
+      await expect(add("--setting", `callbackHost=${ourHost()}`)).resolves.toBeDefined();
+    } finally {
+      for (const name of ["COLLECTION_SUBSCRIPTION_KEY", "COLLECTION_API_USER", "COLLECTION_API_KEY"]) delete process.env[`MTN_HOST_TEST_${name}`];
+    }
+  });
+
+  it('mpesa-daraja: an account id containing "mpesa" is refused (Daraja is reported to refuse such callback URLs)', async () => {
+    const base = ["--type", "mpesa-daraja", "--base-url", "https://sandbox.safaricom.co.ke", "--setting", "shortcode=174379", "--setting", "products=collection", "--secrets-env", "DARAJA_OPS_TEST"];
+    for (const name of ["CONSUMER_KEY", "CONSUMER_SECRET", "PASSKEY"]) process.env[`DARAJA_OPS_TEST_${name}`] = "x";
+    try {
+      await expect(ops("connector:add", "--id", "mpesa-ke", ...base)).rejects.toThrow(/contains "mpesa"/);
+      await expect(ops("connector:add", "--id", "safaricom-ke", ...base)).resolves.toBeDefined();
+    } finally {
+      for (const name of ["CONSUMER_KEY", "CONSUMER_SECRET", "PASSKEY"]) delete process.env[`DARAJA_OPS_TEST_${name}`];
+    }
+  });
+
+  it("pawapay: route:set refuses a collect route to a REDIRECT_AUTH provider (Wave) and accepts its payout route", async () => {
+    const sim = await startPawapaySimulator();
+    process.env.PAWAPAY_OPS_TEST_API_TOKEN = sim.token();
+    try {
+      await ops("connector:add", "--id", "pawapay-ci", "--type", "pawapay", "--base-url", sim.url, "--secrets-env", "PAWAPAY_OPS_TEST");
+      await expect(ops("route:set", "--country", "CI", "--provider", "wave", "--direction", "collect", "--account", "pawapay-ci")).rejects.toThrow(/REDIRECT_AUTH/);
+      await expect(ops("route:set", "--country", "CI", "--provider", "wave", "--direction", "payout", "--account", "pawapay-ci")).resolves.toBeDefined();
+      await expect(ops("route:set", "--country", "CI", "--provider", "mtn", "--direction", "collect", "--account", "pawapay-ci")).resolves.toBeDefined();
+      expect(await (await getPrisma()).connectorRoute.count({ where: { accountId: "pawapay-ci", provider: "wave", direction: "collect" } })).toBe(0);
+    } finally {
+      delete process.env.PAWAPAY_OPS_TEST_API_TOKEN;
+      await sim.close();
     }
   });
 });

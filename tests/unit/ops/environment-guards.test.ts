@@ -7,7 +7,7 @@ import { opsCommands } from "@/lib/ops/commands";
 import { claimDatabaseEnvironment, DatabaseEnvironmentMismatch, judgeDatabaseEnvironment } from "@/lib/platform/claim-database-environment";
 
 /**
- * Issue 13 hardening (DESIGN §2): keys of one environment are never written into the other's
+ * Hardening (docs/design/environments.md): keys of one environment are never written into the other's
  * database; production merchants get no live key before merchant:verify.
  */
 const savedEnv = process.env.APP_ENV;

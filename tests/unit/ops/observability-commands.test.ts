@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
-import { submitPayment } from "@/lib/payments/payment-jobs";
 import { setWebhookUrl } from "@/lib/webhooks/set-webhook-url";
 import { WEBHOOK_DELIVER_JOB } from "@/lib/webhooks/webhook-config";
 import { createTestMerchant } from "../../helpers/merchants";
@@ -10,6 +9,8 @@ import { directBody, initiatePayment } from "../../helpers/payments";
 import { ops } from "../../helpers/production-instance";
 import { ensureReferenceData } from "../../helpers/reference";
 import { startReceiver } from "../../helpers/webhook-receiver";
+import { submitOrder } from "@/lib/orders/orders";
+import { platformJobs } from "@/lib/platform/jobs";
 
 /** jobs:list, jobs:retry, jobs:stats, payments:recheck and webhooks:redeliver as an operator types them. */
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -84,7 +85,7 @@ describe("payments:recheck", () => {
     // The sandbox answers 1.5 s after the submit: the submit job's own first check still sees it processing.
     process.env.SANDBOX_PROVIDER_DELAY_MS = "1500";
     try {
-      await submitPayment(id);
+      await submitOrder(id);
       expect((await (await getPrisma()).payment.findUniqueOrThrow({ where: { id } })).status).toBe("processing");
       await new Promise((r) => setTimeout(r, 1600));
       expect(await ops("payments:recheck", "--id", id)).toEqual({ code: 0, output: `${id}: success` });
@@ -104,7 +105,7 @@ describe("webhooks:redeliver", () => {
     const first = await initiatePayment(m.headers, directBody());
     expect(first.status).toBe(201);
     answer = 200;
-    await runDueJobs({ types: [WEBHOOK_DELIVER_JOB] });
+    await runDueJobs({ jobs: platformJobs, types: [WEBHOOK_DELIVER_JOB] });
     const events = await prisma.webhookEvent.findMany({ where: { merchantId: m.merchant.id }, orderBy: { seq: "asc" } });
     expect(events.map((e) => e.status)).toEqual(["delivered"]);
     // A second event that failed for good (its endpoint was down past the retry window).

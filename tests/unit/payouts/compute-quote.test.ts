@@ -6,7 +6,7 @@ import { fxRateFrom } from "@/lib/reference/get-fx-rate";
 import { payoutFeeFrom } from "@/lib/reference/payout-fee-xof";
 import { seedCatalogue } from "../reference/test-catalogue";
 
-// DESIGN §8 worked examples: illustrative tariff 1 % of the XOF amount; mid USD→XOF 600 (the
+// docs/design/quotes-and-payouts.md worked examples: illustrative tariff 1 % of the XOF amount; mid USD→XOF 600 (the
 // sandbox seed); spread 1.5 %; XOF↔XAF at parity.
 const catalogue = seedCatalogue();
 const fx: ComputeQuoteInput["fx"] = (from, to, direction) => fxRateFrom(catalogue, from, to, direction);
@@ -38,7 +38,7 @@ function insufficient(fn: () => unknown): AppError {
   throw new Error("expected INSUFFICIENT_BALANCE");
 }
 
-describe("computeQuote: DESIGN §8 worked examples", () => {
+describe("computeQuote: docs/design/quotes-and-payouts.md worked examples", () => {
   it("XOF 100,000 held, 10,000 XOF to SN: same-currency domestic, no fx, no top-up", () => {
     const q = quote({ XOF: 100_000n });
     expect(q.input).toEqual({ amount: 10_000n, currency: "XOF" });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isCurrency } from "@/lib/money";
 import {
-  PAYOUT_OPERATORS,
+  EAST_AFRICA_GHANA_SPREAD_PERCENT,
   SEED_CHANNELS,
   SEED_COLLECT_TARIFFS,
   SEED_CORRIDORS,
@@ -15,7 +15,7 @@ import {
 } from "@/lib/reference/catalogue-seed";
 import { fxRateFrom } from "@/lib/reference/get-fx-rate";
 import { payoutFeeFrom } from "@/lib/reference/payout-fee-xof";
-import { MOBILE_MONEY_CODES, PROVIDER_CODES } from "@/lib/reference/provider-codes";
+import { EAST_AFRICA_GHANA_CODES, MOBILE_MONEY_CODES, ORIGINAL_MOBILE_MONEY_CODES, PAYOUT_OPERATORS, PROVIDER_CODES } from "@/lib/reference/provider-codes";
 import { seedRows } from "@/lib/reference/seed-rows";
 import { seedCatalogue } from "./test-catalogue";
 
@@ -25,10 +25,14 @@ const providers = new Map(SEED_PROVIDERS.map((p) => [p.code, p]));
 const catalogue = seedCatalogue();
 
 describe("countries", () => {
-  it("are the 14 XOF and XAF collect countries plus the corridor destinations", () => {
+  it("are the 14 XOF and XAF collect countries, the corridor destinations, then East Africa and Ghana", () => {
     const active = SEED_COUNTRIES.filter((c) => c.active);
-    expect(active.map((c) => c.code)).toEqual(["SN", "CI", "BJ", "BF", "ML", "NE", "TG", "GW", "CM", "GA", "CG", "TD", "CF", "GQ"]);
-    for (const c of active) expect(["XOF", "XAF"]).toContain(c.currency);
+    const cfa = ["SN", "CI", "BJ", "BF", "ML", "NE", "TG", "GW", "CM", "GA", "CG", "TD", "CF", "GQ"];
+    expect(active.map((c) => c.code)).toEqual([...cfa, "KE", "UG", "TZ", "RW", "ZM", "GH"]);
+    for (const c of active.filter((c) => cfa.includes(c.code))) expect(["XOF", "XAF"]).toContain(c.currency);
+    expect(Object.fromEntries(active.filter((c) => !cfa.includes(c.code)).map((c) => [c.code, c.currency]))).toEqual({
+      KE: "KES", UG: "UGX", TZ: "TZS", RW: "RWF", ZM: "ZMW", GH: "GHS",
+    });
     expect(SEED_COUNTRIES.filter((c) => !c.active).map((c) => c.code)).toEqual(["CD", "MA", "IN", "FR", "US"]);
   });
 
@@ -44,9 +48,11 @@ describe("countries", () => {
 });
 
 describe("providers and channels", () => {
-  it("are exactly eleven short lower-case operator codes plus bank_transfer and crypto", () => {
-    expect(MOBILE_MONEY_CODES).toHaveLength(11);
-    for (const code of MOBILE_MONEY_CODES) expect(code).toMatch(/^[a-z]{3,8}$/);
+  it("are the eleven original short lower-case operator codes, the six East African and Ghanaian ones, bank_transfer and crypto", () => {
+    expect(ORIGINAL_MOBILE_MONEY_CODES).toEqual(["wave", "orange", "mtn", "tmoney", "moov", "airtel", "flooz", "free", "celtiis", "emoney", "coris"]);
+    expect(EAST_AFRICA_GHANA_CODES).toEqual(["mpesa", "mixx", "halotel", "zamtel", "telecel", "at"]);
+    expect(MOBILE_MONEY_CODES).toHaveLength(17);
+    for (const code of MOBILE_MONEY_CODES) expect(code).toMatch(/^[a-z]{2,8}$/);
     expect(SEED_PROVIDERS.map((p) => p.code).sort()).toEqual([...PROVIDER_CODES].sort());
     expect(SEED_PROVIDERS.filter((p) => p.kind === "mobile_money").map((p) => p.code).sort()).toEqual([...MOBILE_MONEY_CODES].sort());
     for (const p of SEED_PROVIDERS) {
@@ -55,12 +61,27 @@ describe("providers and channels", () => {
     }
   });
 
-  it("five mobile-money operators pay out", () => {
+  it("five of the original operators pay out, and every East African and Ghanaian one", () => {
     const payoutOperators = new Set(
       SEED_CHANNELS.filter((c) => c.direction === "payout" && providers.get(c.providerCode)?.kind === "mobile_money").map((c) => c.providerCode),
     );
     expect([...payoutOperators].sort()).toEqual([...PAYOUT_OPERATORS].sort());
-    expect(payoutOperators.size).toBe(5);
+    expect(PAYOUT_OPERATORS.filter((p) => (ORIGINAL_MOBILE_MONEY_CODES as readonly string[]).includes(p))).toHaveLength(5);
+    // Outside the CFA zones every mobile operator both collects and pays out.
+    for (const c of SEED_CHANNELS.filter((c) => ["KE", "UG", "TZ", "RW", "ZM", "GH"].includes(c.countryCode) && c.providerCode !== "crypto")) {
+      expect(SEED_CHANNELS.some((o) => o.providerCode === c.providerCode && o.countryCode === c.countryCode && o.direction !== c.direction), `${c.providerCode} ${c.countryCode}`).toBe(true);
+    }
+  });
+
+  it("UGX and RWF bounds are whole; the others are in cents (KES 10.00 is 1000n)", () => {
+    const bound = (provider: string, country: string, direction: "collect" | "payout") =>
+      SEED_CHANNELS.find((c) => c.providerCode === provider && c.countryCode === country && c.direction === direction)!;
+    expect(bound("mpesa", "KE", "collect")).toMatchObject({ currency: "KES", minAmount: 1_000n, maxAmount: 25_000_000n });
+    expect(bound("mtn", "UG", "payout")).toMatchObject({ currency: "UGX", minAmount: 500n, maxAmount: 5_000_000n });
+    expect(bound("mtn", "RW", "collect")).toMatchObject({ currency: "RWF", minAmount: 100n, maxAmount: 2_000_000n });
+    expect(bound("mixx", "TZ", "collect")).toMatchObject({ currency: "TZS", minAmount: 100_000n });
+    expect(bound("zamtel", "ZM", "payout")).toMatchObject({ currency: "ZMW", minAmount: 100n, maxAmount: 2_000_000n });
+    expect(bound("telecel", "GH", "collect")).toMatchObject({ currency: "GHS", minAmount: 100n, maxAmount: 2_000_000n });
   });
 
   it("every channel names a known provider, country and currency, and has 0 < min < max", () => {
@@ -133,15 +154,17 @@ describe("corridors", () => {
 });
 
 describe("FX and tariffs", () => {
-  it("every pair of currencies in use converts, XOF↔XAF at parity, others with the default 1.5 % spread", () => {
+  it("every pair of currencies in use converts, XOF↔XAF at parity, East Africa and Ghana against USD/XOF/XAF at 2 %, others at the default 1.5 %", () => {
     const used = [...new Set([...SEED_CHANNELS.map((c) => c.currency), ...SEED_CORRIDORS.map((c) => c.destinationCurrency)])];
-    expect(used.sort()).toEqual(["CDF", "EUR", "INR", "MAD", "USD", "XAF", "XOF"]);
+    expect(used.sort()).toEqual(["CDF", "EUR", "GHS", "INR", "KES", "MAD", "RWF", "TZS", "UGX", "USD", "XAF", "XOF", "ZMW"]);
+    const eastAfricaGhana = ["GHS", "KES", "RWF", "TZS", "UGX", "ZMW"];
     for (const from of used) {
       for (const to of used) {
         const fx = fxRateFrom(catalogue, from, to);
         const parity = from === to || (from !== to && [from, to].every((c) => c === "XOF" || c === "XAF"));
+        const wider = [from, to].some((c) => eastAfricaGhana.includes(c)) && [from, to].some((c) => ["USD", "XOF", "XAF"].includes(c));
         expect(fx.parity, `${from}→${to}`).toBe(parity);
-        expect(fx.spreadPercent, `${from}→${to}`).toBe(parity ? "0" : "1.5");
+        expect(fx.spreadPercent, `${from}→${to}`).toBe(parity ? "0" : wider ? EAST_AFRICA_GHANA_SPREAD_PERCENT : "1.5");
       }
     }
     expect(SEED_FX_SPREADS).toContainEqual({ base: "XAF", quote: "XOF", spreadPercent: "0", parity: true });

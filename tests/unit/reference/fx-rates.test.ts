@@ -8,7 +8,7 @@ import { seedCatalogue } from "./test-catalogue";
 /** Expected values computed by hand (mid 600 USD→XOF, EUR peg 655.957, default spread 1.5 %). */
 const catalogue = seedCatalogue();
 
-describe("FX rates (DESIGN §8)", () => {
+describe("FX rates (docs/design/quotes-and-payouts.md)", () => {
   it("applies the spread against the merchant on a stored pair", () => {
     expect(fxRateFrom(catalogue, "USD", "XOF")).toEqual({ from: "USD", to: "XOF", rate: "591", midRate: "600", spreadPercent: "1.5", parity: false });
     expect(fxRateFrom(catalogue, "USD", "XOF", "against-merchant-paying").rate).toBe("609");

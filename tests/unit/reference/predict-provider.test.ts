@@ -5,6 +5,7 @@ import { SEED_NUMBERING_PLANS } from "@/lib/reference/numbering-seed";
 import { parsePhoneNumber } from "@/lib/reference/parse-phone-number";
 import { numberOwner, phoneOperatorMismatch } from "@/lib/reference/predict-provider";
 import { PROVIDER_CODES } from "@/lib/reference/provider-codes";
+import { sampleNumber, sandboxSampleNumbers } from "@/lib/reference/sample-numbers";
 import { seedCatalogue } from "./test-catalogue";
 
 const catalogue = seedCatalogue();
@@ -82,6 +83,42 @@ const TABLE: [country: string, number: string, operator: string, provider: strin
   ["CD", "+243 81 234 56 78", "Vodacom", null],
   ["CD", "+243 85 234 56 78", "Orange", "orange"],
   ["CD", "+243 97 234 56 78", "Airtel", "airtel"],
+  // East Africa and Ghana
+  ["KE", "+254 712 345 678", "Safaricom", "mpesa"],
+  ["KE", "+254 110 345 678", "Safaricom", "mpesa"],
+  ["KE", "+254 745 345 678", "Safaricom", "mpesa"],
+  ["KE", "+254 758 345 678", "Safaricom", "mpesa"],
+  ["KE", "+254 733 345 678", "Airtel", "airtel"],
+  ["KE", "+254 752 345 678", "Airtel", "airtel"],
+  ["KE", "+254 100 345 678", "Airtel", "airtel"],
+  ["KE", "+254 771 345 678", "Telkom", null],
+  ["UG", "+256 772 345 678", "MTN", "mtn"],
+  ["UG", "+256 792 345 678", "MTN", "mtn"],
+  ["UG", "+256 752 345 678", "Airtel", "airtel"],
+  ["UG", "+256 701 345 678", "Airtel", "airtel"],
+  ["UG", "+256 795 345 678", "Airtel", "airtel"],
+  ["UG", "+256 712 345 678", "Uganda Telecom", null],
+  ["TZ", "+255 754 345 678", "Vodacom", "mpesa"],
+  ["TZ", "+255 784 345 678", "Airtel", "airtel"],
+  ["TZ", "+255 684 345 678", "Airtel", "airtel"],
+  ["TZ", "+255 714 345 678", "Yas (ex-Tigo)", "mixx"],
+  ["TZ", "+255 654 345 678", "Yas (ex-Tigo)", "mixx"],
+  ["TZ", "+255 624 345 678", "Halotel", "halotel"],
+  ["TZ", "+255 734 345 678", "TTCL", null],
+  ["RW", "+250 788 345 678", "MTN", "mtn"],
+  ["RW", "+250 733 345 678", "Airtel", "airtel"],
+  ["ZM", "+260 966 345 678", "MTN", "mtn"],
+  ["ZM", "+260 763 456 789", "MTN", "mtn"],
+  ["ZM", "+260 977 345 678", "Airtel", "airtel"],
+  ["ZM", "+260 955 345 678", "Zamtel", "zamtel"],
+  ["ZM", "+260 985 345 678", "ZedMobile", null],
+  ["GH", "+233 244 345 678", "MTN", "mtn"],
+  ["GH", "+233 554 345 678", "MTN", "mtn"],
+  ["GH", "+233 201 345 678", "Telecel (ex-Vodafone)", "telecel"],
+  ["GH", "+233 501 345 678", "Telecel (ex-Vodafone)", "telecel"],
+  ["GH", "+233 271 345 678", "AT (ex-AirtelTigo)", "at"],
+  ["GH", "+233 571 345 678", "AT (ex-AirtelTigo)", "at"],
+  ["GH", "+233 281 345 678", "Expresso", null],
 ];
 
 describe("numbering plans: a real-format number per country and operator", () => {
@@ -118,6 +155,40 @@ describe("numbering plans: a real-format number per country and operator", () =>
     expect(predict("+237655123456").provider).toBe("orange");
     expect(predict("+2290142123456").provider).toBe("mtn");
     expect(predict("+2290141123456").provider).toBe("celtiis");
+  });
+
+  it("every served country's sandbox sample numbers (one per operator, every outcome ending) predict their operator", () => {
+    const rows = sandboxSampleNumbers();
+    expect(new Set(rows.map((r) => r.country))).toEqual(new Set(SEED_COUNTRIES.filter((c) => c.active && c.code !== "GQ").map((c) => c.code)));
+    for (const row of rows) {
+      for (const ending of ["12", "90", "91", "92", "93", "94", "99"]) {
+        const number = sampleNumber(row.country, row.provider, ending);
+        const p = predict(number);
+        expect(p.e164, number).toBe(number);
+        expect(p.country, number).toBe(row.country);
+        // A provider with no block of its own (Wave, Coris, Moov in CF) gets a number of the first operator we serve there.
+        const hasBlock = SEED_NUMBERING_PLANS.find((plan) => plan.country === row.country)!.operators.some((o) => o.provider === row.provider);
+        if (hasBlock) expect(p.provider, number).toBe(row.provider);
+        expect(phoneOperatorMismatch(catalogue, row.country, number, row.provider), number).toBeNull();
+      }
+    }
+  });
+
+  it("East Africa and Ghana: a number dialled at home with its trunk 0 is the same number", () => {
+    expect(predict("0712 345 678", "KE")).toMatchObject({ e164: "+254712345678", provider: "mpesa" });
+    expect(predict("0772-345-678", "UG")).toMatchObject({ e164: "+256772345678", provider: "mtn" });
+    expect(predict("0754 345 678", "TZ")).toMatchObject({ e164: "+255754345678", provider: "mpesa" });
+    expect(predict("0788345678", "RW")).toMatchObject({ e164: "+250788345678", provider: "mtn" });
+    expect(predict("0977 345678", "ZM")).toMatchObject({ e164: "+260977345678", provider: "airtel" });
+    expect(predict("024 434 5678", "GH")).toMatchObject({ e164: "+233244345678", provider: "mtn" });
+    expect(predict("+254 (0) 712 345 678")).toMatchObject({ e164: "+254712345678", provider: "mpesa" });
+    expect(predict("254712345678")).toMatchObject({ country: "KE", provider: "mpesa" });
+    expect(predict("00233 24 434 5678")).toMatchObject({ country: "GH", provider: "mtn" });
+  });
+
+  it("portability is recorded where numbers move between operators (CM, BJ, GH, KE), so the answer is a best guess there", () => {
+    const portable = [...catalogue.numberingPlans.values()].filter((p) => p.portability).map((p) => p.countryCode).sort();
+    expect(portable).toEqual(["BJ", "CM", "GH", "KE"]);
   });
 
   it("an unallocated block has no owner (SN 73, CM 63)", () => {
@@ -193,7 +264,7 @@ describe("parsing every common form", () => {
   });
 });
 
-describe("phoneOperatorMismatch (DESIGN §16: direct initiate)", () => {
+describe("phoneOperatorMismatch (docs/design/provider-prediction.md: direct initiate)", () => {
   it.each([
     ["CI", "+2250505123456", "orange", "This number belongs to MTN, not Orange. Use provider \"mtn\", or another number."],
     ["CI", "+2250708123456", "mtn", "This number belongs to Orange, not MTN. Use provider \"orange\", or another number."],

@@ -21,7 +21,7 @@ describe("webhook ops commands", () => {
     expect(set.text).toContain("https://hooks.merchant.example/psp");
     expect(set.text).toContain("enabled");
 
-    // Shown once (issue 13): webhook:show never prints the secret; the rotation prints the new one.
+    // Shown once: webhook:show never prints the secret; the rotation prints the new one.
     const shownText = (await ops("webhook:show", "--merchant", m.merchant.id)).text;
     const shown = JSON.parse((await ops("webhook:show", "--merchant", m.merchant.id, "--json")).text);
     expect(shown).toMatchObject({ url: "https://hooks.merchant.example/psp", status: "enabled", secretShownAt: null });

@@ -3,7 +3,7 @@ import { setWebhookUrl } from "@/lib/webhooks/set-webhook-url";
 import { createTestMerchant } from "../../helpers/merchants";
 
 /**
- * Issue 13: private webhook targets only when WEBHOOK_ALLOW_PRIVATE says so, in either
+ * Private webhook targets only when WEBHOOK_ALLOW_PRIVATE says so, in either
  * environment; refused when the URL is set (IP literal, localhost, or a name that resolves to
  * a private address now) and again at send time (post-webhook.test.ts).
  */

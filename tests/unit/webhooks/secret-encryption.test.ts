@@ -17,7 +17,7 @@ import { parseWebhookSecretKeys, webhookSecretKeyring } from "@/lib/webhooks/web
 import { createTestMerchant } from "../../helpers/merchants";
 
 /**
- * Issue 13: webhook signing secrets are encrypted at rest with a key from the environment
+ * Webhook signing secrets are encrypted at rest with a key from the environment
  * (rotatable); rows written before encryption keep working and get re-encrypted.
  * Every key list below keeps the suite's key first whenever rows are re-encrypted: on
  * PostgreSQL other test files share the table and must still read their rows.

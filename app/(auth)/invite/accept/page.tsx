@@ -2,6 +2,7 @@ import { acceptInvitationAction } from "@/app/_dashboard/actions";
 import { AcceptInviteForm } from "@/app/_dashboard/client/accept-invite-form";
 import { currentLocale } from "@/app/_dashboard/session";
 import { teamMessages } from "@/lib/dashboard/i18n-team";
+import { authMessages } from "@/lib/dashboard/i18n-auth";
 import { ROLE_NAMES } from "@/lib/dashboard/roles";
 import { checkInvitation } from "@/lib/dashboard/team/invitations";
 
@@ -21,7 +22,7 @@ export default async function AcceptInvitePage({ searchParams }: { searchParams:
   return (
     <div className="card stack">
       <h1>{t.title}</h1>
-      <AcceptInviteForm action={acceptInvitationAction} token={found.ok && typeof token === "string" ? token : ""} intro={intro} problem={found.ok ? null : `link_${found.problem}`} t={t} />
+      <AcceptInviteForm action={acceptInvitationAction} token={found.ok && typeof token === "string" ? token : ""} intro={intro} problem={found.ok ? null : `link_${found.problem}`} t={t} rule={authMessages(locale).passwordRule} />
     </div>
   );
 }

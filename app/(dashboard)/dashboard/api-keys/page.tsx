@@ -68,7 +68,7 @@ export default async function ApiKeysPage() {
             {scope.environment === "sandbox" ? (
               <>
                 {" "}
-                · <a href="/docs#sandbox">{o.testNumbers.title}</a>
+                · <a href="/docs/sandbox">{o.testNumbers.title}</a>
               </>
             ) : null}
           </p>
@@ -100,7 +100,7 @@ export default async function ApiKeysPage() {
       {can(scope.role, "audit") ? (
         <section aria-labelledby="audit-title" className="stack">
           <h2 id="audit-title">{m.keys.audit}</h2>
-          <AuditTable rows={page.audit} labels={{ when: m.keys.when, action: m.keys.action, actor: m.keys.actor, details: "Details" }} locale={locale} />
+          <AuditTable rows={page.audit} labels={{ when: m.keys.when, action: m.keys.action, actor: m.keys.actor, details: teamMessages(locale).audit.details }} locale={locale} />
           <p>
             <a href="/dashboard/audit">{teamMessages(locale).audit.full}</a>
           </p>

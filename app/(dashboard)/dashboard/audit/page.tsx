@@ -2,6 +2,7 @@ import { AuditTable } from "@/app/_dashboard/audit-table";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { AUDIT_ACTIONS, isAuditActionFilter, listAudit } from "@/lib/audit/list-audit";
 import { teamMessages } from "@/lib/dashboard/i18n-team";
+import { auditActionLabel, auditAreaLabel } from "@/lib/dashboard/i18n-audit";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : "");
@@ -33,11 +34,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <select name="action" defaultValue={action}>
             <option value="">{t.any}</option>
             {Object.entries(AUDIT_ACTIONS).map(([area, actions]) => (
-              <optgroup key={area} label={area.slice(0, -1)}>
-                <option value={area}>{`${area}*`}</option>
+              <optgroup key={area} label={auditAreaLabel(area, locale)}>
+                <option value={area}>{`${auditAreaLabel(area, locale)} · ${t.any}`}</option>
                 {actions.map((a) => (
                   <option key={a} value={a}>
-                    {a}
+                    {auditActionLabel(a, locale)}
                   </option>
                 ))}
               </optgroup>

@@ -2,7 +2,7 @@ import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { teamMessages } from "@/lib/dashboard/i18n-team";
 import { refusalMessage, type Permission } from "@/lib/dashboard/roles";
 
-const PERMISSIONS: Permission[] = ["view", "self", "keys", "webhooks", "requests", "money", "team", "audit", "account", "branding"];
+const PERMISSIONS: Permission[] = ["view", "self", "keys", "webhooks", "requests", "money", "team", "audit", "account", "branding", "approve"];
 
 /** Where requireScope sends a member whose role lacks what a page needs: what it lacks, and whom to ask. */
 export default async function NotAllowedPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

@@ -5,6 +5,8 @@ import { Pagination, TransactionFilters, TransactionTable } from "@/app/_dashboa
 import { messages } from "@/lib/dashboard/i18n";
 import { listDashboardPayouts, PAYOUT_STATUSES } from "@/lib/dashboard/payouts";
 import { FirstPayoutGuide } from "@/app/_dashboard/getting-started";
+import { merchantCountry } from "@/lib/dashboard/getting-started";
+import { moneyMessages } from "@/lib/dashboard/i18n-money";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -19,18 +21,20 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
     return (
       <div className="stack">
         <h1>{m.payouts.title}</h1>
+        {can(scope.role, "money") ? <SendLink label={moneyMessages(locale).send.title} /> : null}
         <BulkLink label={m.bulk.link} />
-        <FirstPayoutGuide environment={scope.environment} locale={locale} m={m} />
+        <FirstPayoutGuide environment={scope.environment} country={await merchantCountry(scope.merchantId)} locale={locale} m={m} />
       </div>
     );
   }
   return (
     <div className="stack">
       <h1>{m.payouts.title}</h1>
+      {can(scope.role, "money") ? <SendLink label={moneyMessages(locale).send.title} /> : null}
       <BulkLink label={m.bulk.link} />
-      <TransactionFilters basePath="/dashboard/payouts" filters={filters} fieldErrors={fieldErrors} statuses={PAYOUT_STATUSES} total={meta.total} totalIsLowerBound={"totalIsLowerBound" in meta && meta.totalIsLowerBound === true} withProvider={false} m={m} />
+      <TransactionFilters basePath="/dashboard/payouts" filters={filters} fieldErrors={fieldErrors} statuses={PAYOUT_STATUSES} total={meta.total} totalIsLowerBound={"totalIsLowerBound" in meta && meta.totalIsLowerBound === true} withProvider={false} locale={locale} m={m} />
       {can(scope.role, "money") ? <ExportCsvLink basePath="/dashboard/payouts" filters={filters} label={m.statement.exportCsv} testId="payouts-csv" /> : null}
-      <TransactionTable rows={data} idLabel={m.payouts.id} emptyLabel={m.payouts.none} testId="payouts-table" withRecipient={true} locale={locale} m={m} />
+      <TransactionTable rows={data} emptyLabel={m.payouts.none} testId="payouts-table" signed={false} customerLabel={m.payouts.recipient} locale={locale} m={m} />
       <Pagination basePath="/dashboard/payouts" filters={filters} meta={meta} m={m} />
     </div>
   );
@@ -39,6 +43,14 @@ export default async function PayoutsPage({ searchParams }: { searchParams: Prom
 const BulkLink = ({ label }: { label: string }) => (
   <p>
     <a href="/dashboard/payouts/bulk" data-testid="bulk-link">
+      {label}
+    </a>
+  </p>
+);
+
+const SendLink = ({ label }: { label: string }) => (
+  <p>
+    <a href="/dashboard/payouts/new" className="btn" data-testid="send-money-link">
       {label}
     </a>
   </p>

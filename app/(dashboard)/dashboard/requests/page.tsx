@@ -1,5 +1,6 @@
 import { when } from "@/app/_dashboard/format";
 import { HttpStatus } from "@/app/_dashboard/http-status";
+import { DataList, FilterDisclosure, type DataColumn } from "@/app/_dashboard/data-list";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { requestLogMessages } from "@/lib/dashboard/i18n-request-log";
 import { formatRequestLogCursor, listApiRequests, METHODS, parseRequestLogCursor, pickRequestLogFilters, STATUS_CLASSES } from "@/lib/request-log/list-api-requests";
@@ -7,7 +8,7 @@ import { formatRequestLogCursor, listApiRequests, METHODS, parseRequestLogCursor
 type SearchParams = Record<string, string | string[] | undefined>;
 
 /**
- * The API request log (issue 18), for developers and owners: the environment's requests of the
+ * The API request log, for developers and owners: the environment's requests of the
  * last 7 days, newest first, filtered by a plain GET form (works without JavaScript; the filters
  * live in the URL), keyset paging by an "older" link.
  */
@@ -22,10 +23,43 @@ export default async function RequestLogPage({ searchParams }: { searchParams: P
   const filtered = Object.keys(filters).length > 0;
   const older = next ? new URLSearchParams({ ...filters, before: formatRequestLogCursor(next) }) : null;
   const newest = before ? new URLSearchParams({ ...filters }) : null;
+  type Row = (typeof rows)[number];
+  const columns: DataColumn<Row>[] = [
+    {
+      label: t.pathColumn,
+      role: "title",
+      wrap: true,
+      cell: (r) => (
+        <a href={`/dashboard/requests/${r.id}`}>
+          <code className="code-name">{r.method}</code> <code>{r.path}</code>
+        </a>
+      ),
+    },
+    {
+      label: t.status,
+      role: "status",
+      cell: (r) => (
+        <>
+          <HttpStatus status={r.status} />
+          {r.errorCode ? (
+            <>
+              {" "}
+              <code>{r.errorCode}</code>
+            </>
+          ) : null}
+          {r.replayed ? <span className="muted"> ({t.replayed})</span> : null}
+        </>
+      ),
+    },
+    { label: t.when, cell: (r) => when(r.createdAt, locale) },
+    { label: t.duration, numeric: true, cell: (r) => `${r.durationMs} ms` },
+    { label: t.requestId, role: "id", cell: (r) => <code>{r.requestId}</code> },
+  ];
   return (
     <div className="stack">
       <h1>{t.title}</h1>
       <p className="muted">{t.intro}</p>
+      <FilterDisclosure label={t.filter} active={Object.keys(filters).length} open={filtered}>
       <form method="get" className="filters" aria-label={t.filter} data-testid="request-log-filters">
         <label>
           {t.status}
@@ -66,54 +100,11 @@ export default async function RequestLogPage({ searchParams }: { searchParams: P
           </a>
         </div>
       </form>
+      </FilterDisclosure>
       {rows.length === 0 ? (
         <p data-testid="request-log-empty">{filtered || before ? t.none : t.empty}</p>
       ) : (
-        <div className="table-wrap" tabIndex={0}>
-          <table data-testid="request-log">
-            <thead>
-              <tr>
-                <th scope="col">{t.when}</th>
-                <th scope="col">{t.method}</th>
-                <th scope="col">{t.pathColumn}</th>
-                <th scope="col">{t.status}</th>
-                <th scope="col" className="num">
-                  {t.duration}
-                </th>
-                <th scope="col">{t.requestId}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} data-testid="request-log-row">
-                  <td>{when(r.createdAt, locale)}</td>
-                  <td>
-                    <code>{r.method}</code>
-                  </td>
-                  <td className="wrap">
-                    <a href={`/dashboard/requests/${r.id}`}>
-                      <code>{r.path}</code>
-                    </a>
-                  </td>
-                  <td>
-                    <HttpStatus status={r.status} />
-                    {r.errorCode ? (
-                      <>
-                        {" "}
-                        <code>{r.errorCode}</code>
-                      </>
-                    ) : null}
-                    {r.replayed ? <span className="muted"> ({t.replayed})</span> : null}
-                  </td>
-                  <td className="num">{r.durationMs} ms</td>
-                  <td>
-                    <code>{r.requestId}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataList rows={rows} columns={columns} rowKey={(r) => r.id} testId="request-log" rowTestId="request-log-row" />
       )}
       {older || newest ? (
         <nav aria-label="Pagination" className="row pagination">

@@ -1,4 +1,5 @@
 import { cookies } from "next/headers";
+import { authMessages } from "@/lib/dashboard/i18n-auth";
 import { changePasswordAction, saveTimeZoneAction } from "@/app/_dashboard/actions";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
@@ -61,8 +62,11 @@ export default async function SettingsPage() {
           </label>
           <label>
             {s.new}
-            <input name="newPassword" type="password" autoComplete="new-password" required minLength={10} />
+            <input name="newPassword" type="password" autoComplete="new-password" required minLength={10} aria-describedby="new-password-rule" />
           </label>
+          <p id="new-password-rule" className="muted">
+            {authMessages(locale).passwordRule}
+          </p>
         </ActionForm>
       </section>
     </div>

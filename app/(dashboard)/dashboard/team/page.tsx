@@ -1,6 +1,7 @@
 import { changeMemberRoleAction, inviteMemberAction, removeMemberAction, revokeInvitationAction, setTeamTwoFactorAction } from "@/app/_dashboard/actions";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
 import { when } from "@/app/_dashboard/format";
+import { DataList, type DataColumn } from "@/app/_dashboard/data-list";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { teamMessages } from "@/lib/dashboard/i18n-team";
 import { ROLE_NAMES, ROLES } from "@/lib/dashboard/roles";
@@ -18,6 +19,67 @@ export default async function TeamPage() {
       {names[r]}
     </option>
   ));
+  type Member = (typeof team.members)[number];
+  type Invitation = (typeof team.invitations)[number];
+  const memberColumns: DataColumn<Member>[] = [
+    {
+      label: t.email,
+      role: "title",
+      cell: (member) => (
+        <>
+          <span translate="no">{member.email}</span>
+          {member.you ? <span className="muted"> ({t.you})</span> : null}
+        </>
+      ),
+    },
+    {
+      label: t.role,
+      cell: (member) => (
+        <ActionForm action={changeMemberRoleAction} submit={t.changeRole} success={t.roleChanged} className="row" testId="role-form" tone="secondary">
+          <input type="hidden" name="userId" value={member.userId} />
+          <label>
+            <span className="visually-hidden">
+              {t.role} — {member.email}
+            </span>
+            <select name="role" defaultValue={member.role}>
+              {roleOptions}
+            </select>
+          </label>
+        </ActionForm>
+      ),
+    },
+    { label: t.twoFactor, cell: (member) => (member.twoFactor ? t.on : t.off) },
+    { label: t.joined, cell: (member) => when(member.joinedAt, locale) },
+    {
+      label: t.remove,
+      role: "action",
+      hiddenLabel: true,
+      cell: (member) => (
+        <details>
+          <summary className="btn btn-danger-outline btn-small">{t.remove}</summary>
+          <ActionForm action={removeMemberAction} submit={t.removeYes} success={t.removed} testId="remove-member-form" tone="danger">
+            <p>{t.removeConfirm.replace("{email}", member.email)}</p>
+            <input type="hidden" name="userId" value={member.userId} />
+          </ActionForm>
+        </details>
+      ),
+    },
+  ];
+  const invitationColumns: DataColumn<Invitation>[] = [
+    { label: t.email, role: "title", userData: true, cell: (inv) => inv.email },
+    { label: t.role, cell: (inv) => names[inv.role] },
+    { label: t.expires, cell: (inv) => when(inv.expiresAt, locale) },
+    {
+      label: t.revoke,
+      role: "action",
+      hiddenLabel: true,
+      cell: (inv) => (
+        <ActionForm action={revokeInvitationAction} submit={t.revoke} success={t.revoked} className="row" tone="danger">
+          <input type="hidden" name="invitationId" value={inv.id} />
+        </ActionForm>
+      ),
+    },
+  ];
   return (
     <div className="stack">
       <h1>{t.title}</h1>
@@ -26,55 +88,7 @@ export default async function TeamPage() {
 
       <section aria-labelledby="members-title" className="stack">
         <h2 id="members-title">{t.members}</h2>
-        <div className="table-wrap" tabIndex={0}>
-          <table data-testid="team-members">
-            <thead>
-              <tr>
-                <th scope="col">{t.email}</th>
-                <th scope="col">{t.role}</th>
-                <th scope="col">{t.twoFactor}</th>
-                <th scope="col">{t.joined}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t.remove}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {team.members.map((member) => (
-                <tr key={member.userId} data-testid="team-member" data-email={member.email}>
-                  <td>
-                    {member.email}
-                    {member.you ? <span className="muted"> ({t.you})</span> : null}
-                  </td>
-                  <td>
-                    <ActionForm action={changeMemberRoleAction} submit={t.changeRole} success={t.roleChanged} className="row" testId="role-form">
-                      <input type="hidden" name="userId" value={member.userId} />
-                      <label>
-                        <span className="visually-hidden">
-                          {t.role} — {member.email}
-                        </span>
-                        <select name="role" defaultValue={member.role}>
-                          {roleOptions}
-                        </select>
-                      </label>
-                    </ActionForm>
-                  </td>
-                  <td>{member.twoFactor ? t.on : t.off}</td>
-                  <td>{when(member.joinedAt, locale)}</td>
-                  <td>
-                    <details>
-                      <summary>{t.remove}</summary>
-                      <ActionForm action={removeMemberAction} submit={t.removeYes} success={t.removed} testId="remove-member-form">
-                        <p>{t.removeConfirm.replace("{email}", member.email)}</p>
-                        <input type="hidden" name="userId" value={member.userId} />
-                      </ActionForm>
-                    </details>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataList rows={team.members} columns={memberColumns} rowKey={(member) => member.userId} testId="team-members" rowTestId="team-member" rowProps={(member) => ({ "data-email": member.email })} />
       </section>
 
       <section aria-labelledby="invite-title" className="panel stack">
@@ -98,34 +112,7 @@ export default async function TeamPage() {
         {team.invitations.length === 0 ? (
           <p className="muted">{t.noPending}</p>
         ) : (
-          <div className="table-wrap" tabIndex={0}>
-            <table data-testid="team-invitations">
-              <thead>
-                <tr>
-                  <th scope="col">{t.email}</th>
-                  <th scope="col">{t.role}</th>
-                  <th scope="col">{t.expires}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t.revoke}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {team.invitations.map((inv) => (
-                  <tr key={inv.id}>
-                    <td>{inv.email}</td>
-                    <td>{names[inv.role]}</td>
-                    <td>{when(inv.expiresAt, locale)}</td>
-                    <td>
-                      <ActionForm action={revokeInvitationAction} submit={t.revoke} success={t.revoked} className="row">
-                        <input type="hidden" name="invitationId" value={inv.id} />
-                      </ActionForm>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataList rows={team.invitations} columns={invitationColumns} rowKey={(inv) => inv.id} testId="team-invitations" />
         )}
       </section>
 

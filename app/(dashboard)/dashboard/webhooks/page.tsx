@@ -7,6 +7,9 @@ import { messages } from "@/lib/dashboard/i18n";
 import { onboardingMessages } from "@/lib/dashboard/i18n-onboarding";
 import { getWebhooksPage } from "@/lib/dashboard/webhooks";
 import { webhookConfig } from "@/lib/webhooks/webhook-config";
+import { DataList, type DataColumn } from "@/app/_dashboard/data-list";
+import { eventLabel, deliveryError } from "@/lib/dashboard/i18n-labels";
+import { transactionHref } from "@/lib/dashboard/transaction-href";
 
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const scope = await requireScope("webhooks");
@@ -17,6 +20,41 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const sp = await searchParams;
   const view = await getWebhooksPage(scope, sp.page);
   const endpoint = view.endpoint;
+  type EventRow = (typeof view.events)[number];
+  const eventColumns: DataColumn<EventRow>[] = [
+    {
+      label: w.event,
+      role: "title",
+      cell: (e) => (
+        <>
+          {eventLabel(e.type, locale)} <code className="muted code-name">{e.type}</code>
+        </>
+      ),
+    },
+    { label: m.payments.status, role: "status", cell: (e) => <span className={`status status-${e.status}`}>{m.status[e.status] ?? e.status}</span> },
+    { label: w.transaction, cell: (e) => (e.transactionId ? <a href={transactionHref({ transactionId: e.transactionId, type: e.transactionId.startsWith("po_") ? "payout" : "collect" })}><code>{e.transactionId}</code></a> : "—") },
+    { label: m.payments.created, cell: (e) => when(e.createdAt, locale) },
+    { label: w.attempts, numeric: true, cell: (e) => e.attemptCount },
+    {
+      label: w.lastStatus,
+      cell: (e) => {
+        const last = e.attempts.at(-1);
+        return last ? (last.statusCode ?? deliveryError(last.error, locale)) : "—";
+      },
+    },
+    { label: w.duration, numeric: true, cell: (e) => (e.attempts.at(-1) ? `${e.attempts.at(-1)!.durationMs} ms` : "—") },
+    { label: w.eventId, role: "id", cell: (e) => <code>{e.id}</code> },
+    {
+      label: w.resend,
+      role: "action",
+      hiddenLabel: true,
+      cell: (e) => (
+        <ActionForm action={resendWebhookAction} submit={w.resend} success="✓" className="row" tone="secondary">
+          <input type="hidden" name="eventId" value={e.id} />
+        </ActionForm>
+      ),
+    },
+  ];
   return (
     <div className="stack">
       <h1>{w.title}</h1>
@@ -75,57 +113,11 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
               {o.webhooks.next} <a href="/dashboard/payments">{o.webhooks.paymentsLink}</a>
             </p>
             <p>
-              <a href="/docs#webhooks">{o.webhooks.docsLink}</a>
+              <a href="/docs/webhooks">{o.webhooks.docsLink}</a>
             </p>
           </div>
         ) : (
-          <div className="table-wrap" tabIndex={0}>
-            <table data-testid="webhook-log">
-              <thead>
-                <tr>
-                  <th scope="col">{w.event}</th>
-                  <th scope="col">{m.payments.status}</th>
-                  <th scope="col">{w.transaction}</th>
-                  <th scope="col">{w.attempts}</th>
-                  <th scope="col">{w.lastStatus}</th>
-                  <th scope="col" className="num">
-                    {w.duration}
-                  </th>
-                  <th scope="col">{m.payments.created}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{w.resend}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {view.events.map((e) => {
-                  const last = e.attempts.at(-1);
-                  return (
-                    <tr key={e.id}>
-                      <td>
-                        <code>{e.type}</code>
-                        <br />
-                        <code className="muted">{e.id}</code>
-                      </td>
-                      <td>
-                        <span className={`status status-${e.status}`}>{m.status[e.status] ?? e.status}</span>
-                      </td>
-                      <td>{e.transactionId ? <a href={`/dashboard/payments/${e.transactionId}`}>{e.transactionId}</a> : "—"}</td>
-                      <td className="num">{e.attemptCount}</td>
-                      <td>{last ? (last.statusCode ?? last.error ?? "—") : "—"}</td>
-                      <td className="num">{last ? `${last.durationMs} ms` : "—"}</td>
-                      <td>{when(e.createdAt, locale)}</td>
-                      <td>
-                        <ActionForm action={resendWebhookAction} submit={w.resend} success="✓" className="row">
-                          <input type="hidden" name="eventId" value={e.id} />
-                        </ActionForm>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataList rows={view.events} columns={eventColumns} rowKey={(e) => e.id} testId="webhook-log" />
         )}
         {view.totalPages > 1 ? (
           <nav aria-label="Pagination" className="row pagination">

@@ -5,12 +5,14 @@ import { messages } from "@/lib/dashboard/i18n";
 import { getDashboardStatement, STATEMENT_PAGE_ROWS } from "@/lib/dashboard/statement";
 import { MERCHANT_CATEGORIES } from "@/lib/ledger";
 import { CURRENCY_CODES } from "@/lib/money";
-import { FilterErrors } from "@/app/_dashboard/filter-errors";
+import { FilterErrors, filterErrorText } from "@/app/_dashboard/filter-errors";
+import { DataList, FilterDisclosure, type DataColumn } from "@/app/_dashboard/data-list";
+import { listMessages } from "@/lib/dashboard/i18n-lists";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
 /**
- * One wallet's statement for a period (DESIGN §17): a plain GET form (works without
+ * One wallet's statement for a period (docs/design/balance-history.md): a plain GET form (works without
  * JavaScript; the filters live in the URL), opening and closing balances, the movements, and a
  * CSV link carrying the same filters.
  */
@@ -24,16 +26,44 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
   const err = (name: string) =>
     fieldErrors[name] ? (
       <span className="field-error" id={`s-${name}-error`}>
-        {fieldErrors[name]}
+        {filterErrorText(name, fieldErrors[name], locale)}
       </span>
     ) : null;
+  const invalid = (name: string) => (fieldErrors[name] ? { "aria-invalid": true as const, "aria-describedby": `s-${name}-error` } : {});
+  type Movement = NonNullable<typeof statement>["movements"][number];
+  const transactionCell = (mv: Movement) =>
+    mv.transactionType === "collect" ? (
+      <a href={`/dashboard/payments/${mv.transactionId}`}>
+        <code>{mv.transactionId}</code>
+      </a>
+    ) : mv.transactionType === "payout" ? (
+      <a href={`/dashboard/payouts/${mv.transactionId}`}>
+        <code>{mv.transactionId}</code>
+      </a>
+    ) : mv.transactionId ? (
+      <code>{mv.transactionId}</code>
+    ) : (
+      "—"
+    );
+  const movementColumns: DataColumn<Movement>[] = [
+    { label: m.statement.availableChange, role: "amount", numeric: true, cell: (mv) => money(mv.availableChange) },
+    { label: m.statement.type, role: "title", cell: (mv) => m.statement.types[mv.type] ?? mv.type },
+    { label: m.statement.date, cell: (mv) => when(mv.createdAt, locale) },
+    { label: m.statement.pendingChange, numeric: true, cell: (mv) => money(mv.pendingChange) },
+    { label: m.statement.fee, numeric: true, cell: (mv) => (mv.fee === null ? "—" : money(mv.fee)) },
+    { label: m.statement.availableAfter, numeric: true, cell: (mv) => money(mv.available) },
+    { label: m.statement.pendingAfter, numeric: true, cell: (mv) => money(mv.pending) },
+    { label: m.statement.transaction, role: "id", cell: transactionCell },
+  ];
+  const period = `${currency} · ${m.categories[filters.category as "collect"] ?? ""}${filters.from ? ` · ${filters.from}` : ""}${filters.to ? ` → ${filters.to}` : ""}`;
   return (
     <div className="stack">
       <h1>{m.statement.title}</h1>
+      <FilterDisclosure label={`${listMessages(locale).filters} · ${period}`} active={0} open={Object.keys(fieldErrors).length > 0}>
       <form method="get" className="filters" aria-label={m.statement.title}>
         <label>
           {m.currency}
-          <select name="currency" defaultValue={currency}>
+          <select name="currency" defaultValue={currency} {...invalid("currency")}>
             {CURRENCY_CODES.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -44,7 +74,7 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
         </label>
         <label>
           {m.statement.category}
-          <select name="category" defaultValue={filters.category}>
+          <select name="category" defaultValue={filters.category} {...invalid("category")}>
             {MERCHANT_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {m.categories[c]}
@@ -55,12 +85,12 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
         </label>
         <label>
           {m.statement.from}
-          <input name="from" type="date" defaultValue={filters.from ?? ""} aria-describedby="s-from-error" />
+          <input name="from" type="date" defaultValue={filters.from ?? ""} {...invalid("from")} />
           {err("from")}
         </label>
         <label>
           {m.statement.to}
-          <input name="to" type="date" defaultValue={filters.to ?? ""} aria-describedby="s-to-error" />
+          <input name="to" type="date" defaultValue={filters.to ?? ""} {...invalid("to")} />
           {err("to")}
         </label>
         <div className="row">
@@ -74,7 +104,8 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
           ) : null}
         </div>
       </form>
-      <FilterErrors errors={fieldErrors} />
+      </FilterDisclosure>
+      <FilterErrors errors={fieldErrors} labels={{ currency: m.currency, category: m.statement.category, from: m.statement.from, to: m.statement.to }} locale={locale} />
       {statement ? (
         <>
           <div className="table-wrap" tabIndex={0}>
@@ -117,60 +148,7 @@ export default async function StatementPage({ searchParams }: { searchParams: Pr
           {statement.movements.length === 0 ? (
             <p>{m.statement.none}</p>
           ) : (
-            <div className="table-wrap" tabIndex={0}>
-              <table data-testid="statement-movements">
-                <thead>
-                  <tr>
-                    <th scope="col">{m.statement.date}</th>
-                    <th scope="col">{m.statement.type}</th>
-                    <th scope="col">{m.statement.transaction}</th>
-                    <th scope="col" className="num">
-                      {m.statement.availableChange}
-                    </th>
-                    <th scope="col" className="num">
-                      {m.statement.pendingChange}
-                    </th>
-                    <th scope="col" className="num">
-                      {m.statement.fee}
-                    </th>
-                    <th scope="col" className="num">
-                      {m.statement.availableAfter}
-                    </th>
-                    <th scope="col" className="num">
-                      {m.statement.pendingAfter}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {statement.movements.map((mv) => (
-                    <tr key={`${mv.entryId}-${mv.category}-${mv.currency}`}>
-                      <td>{when(mv.createdAt, locale)}</td>
-                      <td>{m.statement.types[mv.type] ?? mv.type}</td>
-                      <td>
-                        {mv.transactionType === "collect" ? (
-                          <a href={`/dashboard/payments/${mv.transactionId}`}>
-                            <code>{mv.transactionId}</code>
-                          </a>
-                        ) : mv.transactionType === "payout" ? (
-                          <a href={`/dashboard/payouts/${mv.transactionId}`}>
-                            <code>{mv.transactionId}</code>
-                          </a>
-                        ) : mv.transactionId ? (
-                          <code>{mv.transactionId}</code>
-                        ) : (
-                          "—"
-                        )}
-                      </td>
-                      <td className="num">{money(mv.availableChange)}</td>
-                      <td className="num">{money(mv.pendingChange)}</td>
-                      <td className="num">{mv.fee === null ? "—" : money(mv.fee)}</td>
-                      <td className="num">{money(mv.available)}</td>
-                      <td className="num">{money(mv.pending)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataList rows={statement.movements} columns={movementColumns} rowKey={(mv) => `${mv.entryId}-${mv.category}-${mv.currency}`} testId="statement-movements" />
           )}
           {statement.hasMore ? <p className="muted">{m.statement.more.replace("{n}", String(STATEMENT_PAGE_ROWS))}</p> : null}
         </>

@@ -2,14 +2,19 @@ import { notFound } from "next/navigation";
 import { refundPaymentAction } from "@/app/_dashboard/actions";
 import { can } from "@/lib/dashboard/roles";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
+import { CopyButton } from "@/app/_dashboard/client/copy-button";
 import { ProviderTimeline } from "@/app/_dashboard/provider-timeline";
 import { TransactionHistory } from "@/app/_dashboard/transaction-history";
-import { formatAmount, when } from "@/app/_dashboard/format";
+import { formatAmount, formatDate, when } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { onboardingMessages } from "@/lib/dashboard/i18n-onboarding";
 import { getDashboardPayment } from "@/lib/dashboard/payments";
 import { minorToDecimalString } from "@/lib/money";
+import { DataList, type DataColumn } from "@/app/_dashboard/data-list";
+import { listMessages } from "@/lib/dashboard/i18n-lists";
+import { failureLabel, providerLabel } from "@/lib/dashboard/i18n-labels";
+import type { Refund } from "@/lib/db/generated/client";
 
 export default async function PaymentPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const scope = await requireScope("view");
@@ -20,44 +25,92 @@ export default async function PaymentPage({ params, searchParams }: { params: Pr
   if (!detail) notFound();
   const locale = await currentLocale();
   const m = messages(locale);
-  const { payment, refunds, timeline, webhooks, providerCalls } = detail;
-  // What a new refund may still take: the amount less every refund not failed (DESIGN §14).
+  const { payment, refunds, timeline, webhooks, providerCalls, checkout, paymentLink } = detail;
+  // What a new refund may still take: the amount less every refund not failed (docs/design/refunds.md).
   const left = payment.amount - payment.refundReserved;
   const canRefund = payment.status === "success" && left > 0n && can(scope.role, "money");
+  const l = listMessages(locale);
+  // A fee is charged only on money collected: a failed, cancelled or expired payment shows none.
+  const charged = payment.status === "success" || payment.status === "refunded";
+  const money = (minor: bigint) => formatAmount(minor, payment.currency, locale);
+  const refundColumns: DataColumn<Refund>[] = [
+    { label: m.payments.amount, role: "amount", numeric: true, cell: (r) => money(r.amount) },
+    {
+      label: m.refund.status,
+      role: "status",
+      cell: (r) => <span className={`status status-${r.status}`}>{m.status[r.status] ?? r.status}</span>,
+    },
+    { label: m.payment.reason, role: "title", userData: true, cell: (r) => r.reason ?? "—" },
+    { label: m.refund.created, cell: (r) => when(r.createdAt, locale) },
+    { label: m.refund.error, cell: (r) => (r.errorCode ? failureLabel(r.errorCode, locale) : "—") },
+    { label: m.refund.id, role: "id", cell: (r) => <code>{r.id}</code> },
+  ];
   return (
     <div className="stack">
       <p>
         <a href="/dashboard/payments">← {m.payment.back}</a>
       </p>
-      <h1>
-        {m.payment.title} <code data-testid="payment-id">{payment.id}</code>
-      </h1>
-      <dl className="facts">
-        <dt>{m.payments.status}</dt>
-        <dd>
+      <header className="detail-head">
+        <h1>
+          <span data-testid="payment-amount">{money(payment.amount)}</span>
+          <span className="detail-who">
+            {" · "}
+            {payment.customerName ? <span translate="no">{payment.customerName}</span> : (payment.customerPhone ?? l.detail.anonymous)}
+          </span>
+        </h1>
+        <p className="row">
           <span className={`status status-${payment.status}`} data-testid="payment-status">
             {m.status[payment.status] ?? payment.status}
           </span>
-        </dd>
+          <span>{providerLabel(payment.provider, locale)}</span>
+          <span className="muted">{when(payment.createdAt, locale)}</span>
+        </p>
+        <p className="muted">
+          {l.detail.paymentId} <code data-testid="payment-id">{payment.id}</code>
+        </p>
+      </header>
+      <dl className="facts">
         <dt>{m.payments.amount}</dt>
-        <dd>{formatAmount(payment.amount, payment.currency, locale)}</dd>
-        <dt>{m.payment.fee}</dt>
-        <dd>{formatAmount(payment.fee, payment.currency, locale)}</dd>
+        <dd>{money(payment.amount)}</dd>
+        {charged ? (
+          <>
+            <dt>{m.payment.fee}</dt>
+            <dd data-testid="payment-fee">{money(payment.fee)}</dd>
+            <dt>{l.detail.net}</dt>
+            <dd data-testid="payment-net">{money(payment.amount - payment.fee)}</dd>
+          </>
+        ) : null}
+        {payment.description ? (
+          <>
+            <dt>{l.detail.description}</dt>
+            <dd translate="no">{payment.description}</dd>
+          </>
+        ) : null}
         <dt>{m.payments.reference}</dt>
-        <dd>{payment.externalReference}</dd>
-        <dt>{m.payments.provider}</dt>
-        <dd>{payment.provider ?? "—"}</dd>
+        <dd translate="no">{payment.externalReference}</dd>
+        <dt>{l.detail.method}</dt>
+        <dd>{providerLabel(payment.provider, locale)}</dd>
         <dt>{m.payment.phone}</dt>
         <dd>{payment.customerPhone ?? "—"}</dd>
         <dt>{m.payment.customer}</dt>
-        <dd>{payment.customerName ?? "—"}</dd>
+        <dd translate="no">{payment.customerName ?? "—"}</dd>
         <dt>{m.payments.created}</dt>
         <dd>{when(payment.createdAt, locale)}</dd>
+        {paymentLink ? (
+          <>
+            <dt>{l.detail.fromLink}</dt>
+            <dd>
+              <a href={`/dashboard/payment-links/${paymentLink.id}`} translate="no" data-testid="payment-link">
+                {paymentLink.title}
+              </a>
+            </dd>
+          </>
+        ) : null}
         {payment.errorCode ? (
           <>
             <dt>{m.payment.error}</dt>
-            <dd>
-              <code>{payment.errorCode}</code> {payment.errorMessage}
+            <dd data-testid="payment-error">
+              {failureLabel(payment.errorCode, locale)} <code className="muted">{payment.errorCode}</code>
             </dd>
           </>
         ) : null}
@@ -69,6 +122,24 @@ export default async function PaymentPage({ params, searchParams }: { params: Pr
         ) : null}
       </dl>
 
+      {checkout ? (
+        // A checkout the customer has not paid yet: its page, to send again (WhatsApp, SMS, e-mail).
+        <section className="panel stack" aria-labelledby="checkout-link-title" data-testid="checkout-link">
+          <h2 id="checkout-link-title">{l.detail.checkoutLink}</h2>
+          <p className="muted" id="checkout-link-help">
+            {l.detail.checkoutHelp.replace("{date}", formatDate(checkout.expiresAt, locale))}
+          </p>
+          <div className="copy-field">
+            <input readOnly value={checkout.url} aria-labelledby="checkout-link-title" aria-describedby="checkout-link-help" data-testid="checkout-url" />
+            <CopyButton value={checkout.url} label={l.detail.copy} copiedLabel={l.detail.copied} />
+          </div>
+          <p>
+            <a href={checkout.url} target="_blank" rel="noopener">
+              {l.detail.openCheckout}
+            </a>
+          </p>
+        </section>
+      ) : null}
       {justRefunded ? (
         <p className="success" role="status" data-testid="refund-created">
           {m.refund.done}
@@ -82,45 +153,12 @@ export default async function PaymentPage({ params, searchParams }: { params: Pr
               <p className="muted">{m.refund.none}</p>
               {scope.environment === "sandbox" ? (
                 <p className="muted" data-testid="refund-sandbox-hint">
-                  {onboardingMessages(locale).refunds.sandbox} <a href="/docs#sandbox">{onboardingMessages(locale).refunds.testNumbersLink}</a>
+                  {onboardingMessages(locale).refunds.sandbox} <a href="/docs/sandbox">{onboardingMessages(locale).refunds.testNumbersLink}</a>
                 </p>
               ) : null}
             </>
           ) : (
-            <div className="table-wrap" tabIndex={0}>
-              <table data-testid="refunds">
-                <thead>
-                  <tr>
-                    <th scope="col">{m.refund.id}</th>
-                    <th scope="col">{m.payments.amount}</th>
-                    <th scope="col">{m.refund.status}</th>
-                    <th scope="col">{m.payment.reason}</th>
-                    <th scope="col">{m.refund.created}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {refunds.map((r) => (
-                    <tr key={r.id} data-testid="refund-row">
-                      <td>
-                        <code>{r.id}</code>
-                      </td>
-                      <td>{formatAmount(r.amount, r.currency, locale)}</td>
-                      <td>
-                        <span className={`status status-${r.status}`}>{m.status[r.status] ?? r.status}</span>
-                        {r.errorCode ? (
-                          <>
-                            {" "}
-                            <code>{r.errorCode}</code>
-                          </>
-                        ) : null}
-                      </td>
-                      <td>{r.reason ?? "—"}</td>
-                      <td>{when(r.createdAt, locale)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataList rows={refunds} columns={refundColumns} rowKey={(r) => r.id} testId="refunds" rowTestId="refund-row" />
           )}
           {canRefund ? (
             // The confirmation step works without JavaScript: a native disclosure opens the form,

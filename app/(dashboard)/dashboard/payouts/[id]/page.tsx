@@ -9,22 +9,30 @@ import { formatAmount, when } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { getDashboardPayout } from "@/lib/dashboard/payouts";
+import type { Locale } from "@/lib/dashboard/i18n";
+import { countryName, failureLabel, fieldLabel, fieldValue, methodLabel, payoutTypeLabel, providerLabel, purposeLabel, queuedReasonLabel } from "@/lib/dashboard/i18n-labels";
+import { listMessages } from "@/lib/dashboard/i18n-lists";
+import { moneyMessages } from "@/lib/dashboard/i18n-money";
 
 type Json = Record<string, unknown>;
 
-/** A beneficiary part (recipient, wallet, bank account, sender) as a nested list of its populated fields. */
-function JsonFacts({ value, testId }: { value: unknown; testId?: string }): ReactNode {
+/** A beneficiary part (recipient, wallet, bank account, sender) as a nested list of its populated fields, each in words. */
+function JsonFacts({ value, locale, field = "", testId }: { value: unknown; locale: Locale; field?: string; testId?: string }): ReactNode {
   if (value === null || value === undefined) return "—";
-  if (typeof value !== "object") return String(value);
-  if (Array.isArray(value)) return value.map((v) => (typeof v === "object" ? JSON.stringify(v) : String(v))).join(", ");
+  if (typeof value !== "object") {
+    const shown = fieldValue(field, String(value), locale);
+    // A value in words (a country, an operator) is the page's; anything else is what the merchant sent.
+    return shown === String(value) ? <span translate="no">{shown}</span> : shown;
+  }
+  if (Array.isArray(value)) return value.map((v) => (typeof v === "object" ? "…" : String(v))).join(", ");
   const entries = Object.entries(value as Json).filter(([, v]) => v !== null && v !== undefined && v !== "");
   return (
     <dl className="facts" data-testid={testId}>
       {entries.map(([k, v]) => (
         <Fragment key={k}>
-          <dt>{k}</dt>
+          <dt>{fieldLabel(k, locale)}</dt>
           <dd>
-            <JsonFacts value={v} />
+            <JsonFacts value={v} field={k} locale={locale} />
           </dd>
         </Fragment>
       ))}
@@ -43,7 +51,8 @@ function senderForView(sender: unknown): unknown {
 export default async function PayoutPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const scope = await requireScope("view");
   const { id } = await params;
-  const justCancelled = (await searchParams).cancelled === "1";
+  const sp = await searchParams;
+  const justCancelled = sp.cancelled === "1";
   const detail = await getDashboardPayout(scope, id);
   // Another merchant's payout, or one of the other environment, does not exist here.
   if (!detail) notFound();
@@ -51,35 +60,57 @@ export default async function PayoutPage({ params, searchParams }: { params: Pro
   const m = messages(locale);
   const { payout: p, quote: q, timeline, webhooks, providerCalls } = detail;
   const money = (minor: bigint, currency: string) => formatAmount(minor, currency, locale);
+  const l = listMessages(locale);
+  const recipient = (p.recipient ?? {}) as Json;
+  const recipientName = typeof recipient.name === "string" ? recipient.name : [recipient.firstName, recipient.lastName].filter((x) => typeof x === "string").join(" ") || p.destination;
   return (
     <div className="stack">
       <p>
         <a href="/dashboard/payouts">← {m.payout.back}</a>
       </p>
-      <h1>
-        {m.payout.title} <code data-testid="payout-id">{p.id}</code>
-      </h1>
-      <dl className="facts">
-        <dt>{m.payments.status}</dt>
-        <dd>
+      <header className="detail-head">
+        <h1>
+          <span data-testid="payout-amount">{money(p.amount, p.currency)}</span>
+          <span className="detail-who">
+            {" "}
+            · {l.detail.to} <span translate="no">{recipientName}</span>
+          </span>
+        </h1>
+        <p className="row">
           <span className={`status status-${p.status}`} data-testid="payout-status">
             {m.status[p.status] ?? p.status}
           </span>
-        </dd>
+          <span>{providerLabel(p.provider, locale)}</span>
+          <span className="muted">{when(p.createdAt, locale)}</span>
+        </p>
+        <p className="muted">
+          {l.detail.payoutId} <code data-testid="payout-id">{p.id}</code>
+        </p>
+      </header>
+      {p.status === "pending" && p.awaitingApproval ? (
+        <p className="warning" role="note" data-testid="payout-awaiting-approval">
+          {moneyMessages(locale).send.awaiting} <a href="/dashboard/approvals">{moneyMessages(locale).approvals.open}</a>
+        </p>
+      ) : sp.sent === "1" ? (
+        <p className="success" role="status" data-testid="payout-sent">
+          {moneyMessages(locale).send.sent}
+        </p>
+      ) : null}
+      <dl className="facts">
         <dt>{m.payments.reference}</dt>
-        <dd>{p.externalReference ?? "—"}</dd>
+        <dd translate="no">{p.externalReference ?? "—"}</dd>
         <dt>{m.payout.method}</dt>
         <dd>
-          {p.method} · {p.provider}
+          {methodLabel(p.method, locale)} · {providerLabel(p.provider, locale)}
         </dd>
         <dt>{m.payout.type}</dt>
-        <dd>{p.type}</dd>
+        <dd>{payoutTypeLabel(p.type, locale)}</dd>
         <dt>{m.payout.country}</dt>
-        <dd>{p.destinationCountry}</dd>
+        <dd>{countryName(p.destinationCountry, locale)}</dd>
         {p.status === "pending" && p.queuedReason ? (
           <>
             <dt>{m.payout.queued}</dt>
-            <dd data-testid="payout-queued">{p.queuedReason}</dd>
+            <dd data-testid="payout-queued">{queuedReasonLabel(p.queuedReason, locale)}</dd>
           </>
         ) : null}
         {p.providerReference ? (
@@ -93,7 +124,7 @@ export default async function PayoutPage({ params, searchParams }: { params: Pro
         {p.description ? (
           <>
             <dt>{m.payout.description}</dt>
-            <dd>{p.description}</dd>
+            <dd translate="no">{p.description}</dd>
           </>
         ) : null}
         <dt>{m.payments.created}</dt>
@@ -104,11 +135,21 @@ export default async function PayoutPage({ params, searchParams }: { params: Pro
             <dd>{when(p.completedAt, locale)}</dd>
           </>
         ) : null}
+        {p.status === "reversed" && p.reversedAt ? (
+          <>
+            <dt>{m.payout.reversed}</dt>
+            <dd data-testid="payout-reversed">
+              {when(p.reversedAt, locale)}
+              <br />
+              <span className="muted">{m.payout.reversedHelp.replace("{amount}", money(p.debitAmount - p.fees, p.debitCurrency))}</span>
+            </dd>
+          </>
+        ) : null}
         {p.errorCode ? (
           <>
             <dt>{m.payment.error}</dt>
-            <dd>
-              <code>{p.errorCode}</code> {p.errorMessage}
+            <dd data-testid="payout-error">
+              {failureLabel(p.errorCode, locale)} <code className="muted">{p.errorCode}</code>
             </dd>
           </>
         ) : null}
@@ -123,9 +164,12 @@ export default async function PayoutPage({ params, searchParams }: { params: Pro
         <section aria-labelledby="cancel-title" className="panel stack">
           <h2 id="cancel-title">{m.payout.cancel}</h2>
           <p className="muted">{m.payout.cancelHelp}</p>
-          <ActionForm action={cancelPayoutAction} submit={m.payout.cancel} success={m.payout.cancelled} className="row" testId="cancel-payout-form">
-            <input type="hidden" name="payoutId" value={p.id} />
-          </ActionForm>
+          <details className="confirm" data-testid="cancel-payout">
+            <summary className="btn btn-danger-outline">{m.payout.cancel}…</summary>
+            <ActionForm action={cancelPayoutAction} submit={m.payout.cancelConfirm} success={m.payout.cancelled} className="row" testId="cancel-payout-form" tone="danger">
+              <input type="hidden" name="payoutId" value={p.id} />
+            </ActionForm>
+          </details>
         </section>
       ) : null}
 
@@ -197,13 +241,13 @@ export default async function PayoutPage({ params, searchParams }: { params: Pro
         <dl className="facts" data-testid="payout-beneficiary">
           <dt>{m.payout.recipient}</dt>
           <dd>
-            <JsonFacts value={p.recipient} testId="payout-recipient" />
+            <JsonFacts value={p.recipient} locale={locale} testId="payout-recipient" />
           </dd>
           {p.mobileWallet ? (
             <>
               <dt>{m.payout.mobileWallet}</dt>
               <dd>
-                <JsonFacts value={p.mobileWallet} />
+                <JsonFacts value={p.mobileWallet} locale={locale} />
                 <span className="muted">{p.destination}</span>
               </dd>
             </>
@@ -212,7 +256,7 @@ export default async function PayoutPage({ params, searchParams }: { params: Pro
             <>
               <dt>{m.payout.bankAccount}</dt>
               <dd>
-                <JsonFacts value={p.bankAccount} />
+                <JsonFacts value={p.bankAccount} locale={locale} />
               </dd>
             </>
           ) : null}
@@ -220,7 +264,7 @@ export default async function PayoutPage({ params, searchParams }: { params: Pro
             <>
               <dt>{m.payout.correspondentBank}</dt>
               <dd>
-                <JsonFacts value={p.correspondentBank} />
+                <JsonFacts value={p.correspondentBank} locale={locale} />
               </dd>
             </>
           ) : null}
@@ -228,14 +272,14 @@ export default async function PayoutPage({ params, searchParams }: { params: Pro
             <>
               <dt>{m.payout.sender}</dt>
               <dd>
-                <JsonFacts value={senderForView(p.sender)} />
+                <JsonFacts value={senderForView(p.sender)} locale={locale} />
               </dd>
             </>
           ) : null}
           {p.purpose ? (
             <>
               <dt>{m.payout.purpose}</dt>
-              <dd>{p.purpose}</dd>
+              <dd>{purposeLabel(p.purpose, locale)}</dd>
             </>
           ) : null}
         </dl>

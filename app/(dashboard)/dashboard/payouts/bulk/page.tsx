@@ -3,6 +3,7 @@ import { can } from "@/lib/dashboard/roles";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { listDashboardBulks } from "@/lib/dashboard/bulk-payouts";
 import { messages } from "@/lib/dashboard/i18n";
+import { DataList, type DataColumn } from "@/app/_dashboard/data-list";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -12,6 +13,32 @@ export default async function BulkPayoutsPage({ searchParams }: { searchParams: 
   const m = messages(locale);
   const b = m.bulk;
   const { data, meta, filters } = await listDashboardBulks(scope, await searchParams);
+  type Bulk = (typeof data)[number];
+  const columns: DataColumn<Bulk>[] = [
+    {
+      label: b.progress,
+      role: "title",
+      cell: (bulk) => (
+        <a href={`/dashboard/payouts/bulk/${bulk.bulkId}`}>
+          {b.final.replace("{done}", String(bulk.counts.success + bulk.counts.failed + bulk.counts.cancelled + bulk.counts.reversed)).replace("{total}", String(bulk.counts.accepted))}
+        </a>
+      ),
+    },
+    { label: b.status, role: "status", cell: (bulk) => <span className={`status status-${bulk.status === "completed" ? "success" : "processing"}`}>{b.statuses[bulk.status] ?? bulk.status}</span> },
+    { label: b.created, cell: (bulk) => when(bulk.createdAt, locale) },
+    { label: b.items, numeric: true, cell: (bulk) => bulk.counts.total },
+    { label: b.accepted, numeric: true, cell: (bulk) => bulk.counts.accepted },
+    { label: b.rejected, numeric: true, cell: (bulk) => bulk.counts.rejected },
+    {
+      label: b.id,
+      role: "id",
+      cell: (bulk) => (
+        <a href={`/dashboard/payouts/bulk/${bulk.bulkId}`} tabIndex={-1}>
+          <code>{bulk.bulkId}</code>
+        </a>
+      ),
+    },
+  ];
   return (
     <div className="stack">
       <p>
@@ -31,41 +58,7 @@ export default async function BulkPayoutsPage({ searchParams }: { searchParams: 
       {data.length === 0 ? (
         <p>{b.none}</p>
       ) : (
-        <div className="table-wrap" tabIndex={0}>
-          <table data-testid="bulks-table">
-            <thead>
-              <tr>
-                <th scope="col">{b.id}</th>
-                <th scope="col">{b.status}</th>
-                <th scope="col" className="num">{b.items}</th>
-                <th scope="col" className="num">{b.accepted}</th>
-                <th scope="col" className="num">{b.rejected}</th>
-                <th scope="col">{b.progress}</th>
-                <th scope="col">{b.created}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((bulk) => {
-                const done = bulk.counts.success + bulk.counts.failed + bulk.counts.cancelled;
-                return (
-                  <tr key={bulk.bulkId}>
-                    <td>
-                      <a href={`/dashboard/payouts/bulk/${bulk.bulkId}`}>
-                        <code>{bulk.bulkId}</code>
-                      </a>
-                    </td>
-                    <td>{b.statuses[bulk.status] ?? bulk.status}</td>
-                    <td className="num">{bulk.counts.total}</td>
-                    <td className="num">{bulk.counts.accepted}</td>
-                    <td className="num">{bulk.counts.rejected}</td>
-                    <td>{b.final.replace("{done}", String(done)).replace("{total}", String(bulk.counts.accepted))}</td>
-                    <td>{when(bulk.createdAt, locale)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataList rows={data} columns={columns} rowKey={(bulk) => bulk.bulkId} testId="bulks-table" />
       )}
       {meta.nextCursor ? (
         <p>

@@ -69,6 +69,23 @@ export default async function BrandingPage() {
               <input type="checkbox" name="removeLogo" /> {t.removeLogo}
             </label>
           ) : null}
+          <fieldset aria-describedby="support-help">
+            <legend>{t.supportTitle}</legend>
+            <p id="support-help" className="muted">
+              {t.supportHelp}
+            </p>
+            <label>
+              {t.supportPhone}
+              <input name="supportPhone" type="tel" defaultValue={branding.support?.phone ?? ""} maxLength={40} autoComplete="tel" aria-describedby="support-phone-help" />
+            </label>
+            <p id="support-phone-help" className="muted">
+              {t.supportPhoneHelp}
+            </p>
+            <label>
+              {t.supportEmail}
+              <input name="supportEmail" type="email" defaultValue={branding.support?.email ?? ""} maxLength={254} autoComplete="email" />
+            </label>
+          </fieldset>
         </ActionForm>
       </section>
     </div>

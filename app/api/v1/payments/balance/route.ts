@@ -1,3 +1,4 @@
+import { scopeOfApiAuth } from "@/lib/auth/authenticate";
 import { defineRoute } from "@/lib/http/define-route";
 import { otherMethods } from "@/lib/http/other-methods";
 import { presentBalances, readBalances } from "@/lib/ledger";
@@ -6,7 +7,7 @@ import { balanceContract } from "./contract";
 export const dynamic = "force-dynamic";
 
 export const GET = defineRoute(balanceContract, async ({ auth }) => {
-  const view = await readBalances({ merchantId: auth.merchant.id, environment: auth.environment });
+  const view = await readBalances(scopeOfApiAuth(auth));
   return { body: { success: true, data: presentBalances(view) } };
 });
 

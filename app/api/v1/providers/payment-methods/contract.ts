@@ -1,13 +1,21 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/http/contract";
+import { countryEnumMeta, currencyEnumMeta } from "@/lib/reference/catalogue-codes";
 
 const countryCode = (name: string, allowAll: boolean) =>
   z
     .string()
     .trim()
-    .regex(allowAll ? /^([A-Za-z]{2}|\*)$/ : /^[A-Za-z]{2}$/, `${name} must be an ISO 3166-1 alpha-2 code such as SN${allowAll ? ", or * for all" : ""}`);
+    .regex(allowAll ? /^([A-Za-z]{2}|\*)$/ : /^[A-Za-z]{2}$/, `${name} must be an ISO 3166-1 alpha-2 code such as SN${allowAll ? ", or * for all" : ""}`)
+    // The catalogue's countries (resolveCountry: any other is 400 invalid_country); case-insensitive.
+    .meta(countryEnumMeta(allowAll ? ["*"] : []));
 
-const currencyCode = (name: string) => z.string().trim().regex(/^[A-Za-z]{3}$/, `${name} must be a 3-letter currency code such as XOF`);
+const currencyCode = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, `${name} must be a 3-letter currency code such as XOF`)
+    .meta(currencyEnumMeta());
 
 export const referenceQuery = { countryCode, currencyCode };
 
@@ -61,8 +69,12 @@ export const paymentMethodsContract = defineContract({
         .enum(["collect", "payout"], { error: 'method must be "collect" or "payout"' })
         .optional()
         .describe("collect (default) or payout: different channels with their own bounds."),
-      merchant_amount: z.string().optional().describe("Amount the merchant wants to receive, in merchant_currency (decimal)."),
-      merchant_currency: currencyCode("merchant_currency").optional().describe("The merchant's settlement currency."),
+      merchant_amount: z
+        .string()
+        .meta({ pattern: "^([0-9]*[1-9][0-9]*(\\.[0-9]+)?|[0-9]+\\.[0-9]*[1-9][0-9]*)$", maxLength: 32 })
+        .optional()
+        .describe("Amount the merchant wants to receive, in merchant_currency (decimal, > 0, at most the currency's decimals). merchant_amount, merchant_currency and currency go together: one without the others is 400 validation_error."),
+      merchant_currency: currencyCode("merchant_currency").optional().describe("The merchant's settlement currency; only with merchant_amount and currency."),
     }),
   },
   success: { status: 200, description: "Payment methods", schema: z.object({ data: z.array(paymentMethodSchema) }) },

@@ -9,7 +9,8 @@ export const predictProviderContract = defineContract({
   description:
     "Reads the national numbering plan of the number's country (mobile prefixes per operator, kept in the reference data) and answers the " +
     "provider code to send in POST /payments/initiate. Accepts +CC…, 00CC…, CC… and national forms (national needs `country`); spaces, dots " +
-    "and dashes are ignored. A ported number follows its block's original operator. Errors: 400 invalid_phone (malformed, wrong length, " +
+    "and dashes are ignored. A ported number follows its block's original operator: in countries with number portability (`portability` " +
+    "true: CM, BJ, GH, KE) the provider is a best guess the customer may correct, and `confidence` says how current the plan is. Errors: 400 invalid_phone (malformed, wrong length, " +
     "a country this API does not serve, or a `country` that contradicts the number), 400 invalid_country, 404 not_found when no operator " +
     "with a method on this platform owns the prefix.",
   tags: ["Reference"],
@@ -37,6 +38,8 @@ export const predictProviderContract = defineContract({
         phoneNumber: z.string().describe("The number in E.164 form."),
         country: z.string().describe("ISO 3166-1 alpha-2 country of the number."),
         provider: z.string().describe("Provider code of the operator that owns the number's prefix."),
+        confidence: z.enum(["high", "medium", "low"]).describe("How far the country's numbering plan can be trusted: high = a regulator's notice confirmed by a second source; low = thin or stale data."),
+        portability: z.boolean().describe("True where numbers can move between operators: the provider is then the block's first owner, a best guess."),
       }),
     }),
   },

@@ -2,11 +2,14 @@ import { confirmBulkPayoutAction, previewBulkPayoutAction } from "@/app/_dashboa
 import { BulkUpload } from "@/app/_dashboard/client/bulk-upload";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
+import { moneyMessages } from "@/lib/dashboard/i18n-money";
 
 export default async function NewBulkPayoutPage() {
   await requireScope("money");
-  const m = messages(await currentLocale());
+  const locale = await currentLocale();
+  const m = messages(locale);
   const b = m.bulk;
+  const mb = moneyMessages(locale).bulk;
   return (
     <div className="stack">
       <p>
@@ -37,6 +40,7 @@ export default async function NewBulkPayoutPage() {
           amount: b.amount,
           result: b.result,
           ok: b.ok,
+          summary: { summary: mb.summary, count: mb.count, leftOut: mb.leftOut, leftOutLine: mb.leftOutLine, leftOutOne: mb.leftOutOne, total: mb.total, fees: mb.fees, leaves: mb.leaves, balance: mb.balance, balanceLine: mb.balanceLine, short: mb.short, needsApproval: mb.needsApproval, sendForApproval: mb.sendForApproval },
         }}
       />
     </div>

@@ -1,18 +1,21 @@
-import { handleConnectorCallback } from "@/lib/connectors/handle-callback";
+import { config } from "@/lib/config";
+import { handleConnectorCallback } from "@/lib/orders/handle-callback";
 import { defineRoute } from "@/lib/http/define-route";
+import { readBodyText } from "@/lib/http/read-body";
 import { otherMethods } from "@/lib/http/other-methods";
 import { connectorCallbackContract, connectorCallbackPutContract } from "./contract";
 
 export const dynamic = "force-dynamic";
 
-// The raw body is read here, untouched: signatures are computed over its exact bytes.
+// The raw body is read here, untouched: signatures are computed over its exact bytes. It is read
+// with the API's cap as it streams in (413 past it), before anything buffers or parses it.
 export const POST = defineRoute(connectorCallbackContract, async ({ request, params }) => {
-  const rawBody = await request.text();
+  const rawBody = await readBodyText(request, config.maxBodyBytes());
   return handleConnectorCallback(params.accountId, { method: request.method, url: request.url, headers: request.headers, rawBody });
 });
 
 export const PUT = defineRoute(connectorCallbackPutContract, async ({ request, params }) => {
-  const rawBody = await request.text();
+  const rawBody = await readBodyText(request, config.maxBodyBytes());
   return handleConnectorCallback(params.accountId, { method: request.method, url: request.url, headers: request.headers, rawBody });
 });
 

@@ -13,7 +13,9 @@ export const refundPaymentContract = defineContract({
     "or `failed` (funds back in your balance), with `refund.*` webhooks. Partial refunds may follow each other until their total reaches the payment's " +
     "amount; the payment then becomes `refunded` (`payment.refunded`). The payment's status and detail list its `refunds` and `refundedAmount`. " +
     "Sandbox: the last two digits of the refund amount in minor units pick the outcome as for payouts (…90 invalid_recipient, …91 provider_error, " +
-    "…92 account_blocked, …93 insufficient_balance, …94 limit_exceeded, …99 no answer). Errors: 400 invalid_amount / validation_error; 404 unknown " +
+    "…92 account_blocked, …93 insufficient_balance, …94 limit_exceeded, …99 no answer: it stays `processing`, its amount held, until resolved). " +
+    "Some providers refund whole payments only (Airtel, Wave): a partial refund through them is refused with 400 invalid_amount. Errors: 400 " +
+    "invalid_amount / validation_error; 404 unknown " +
     "payment; 422 invalid_state (not a successful payment, nothing left), invalid_amount (more than what is left), insufficient_balance (the available " +
     "balance cannot cover it), idempotency_key_reused.",
   tags: ["Collect"],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/http/contract";
+import { countryEnumMeta } from "@/lib/reference/catalogue-codes";
 import { referenceQuery } from "../../../providers/payment-methods/contract";
 
 export const purposeSchema = z.object({
@@ -19,10 +20,15 @@ export const purposesContract = defineContract({
   cacheSeconds: 60,
   request: {
     query: z.object({
-      sourceCountry: z.string({ error: "sourceCountry is required" }).pipe(referenceQuery.countryCode("sourceCountry", false)).describe("ISO 3166-1 alpha-2 country the payout leaves from. Required."),
+      sourceCountry: z
+        .string({ error: "sourceCountry is required" })
+        .pipe(referenceQuery.countryCode("sourceCountry", false))
+        .meta({ ...countryEnumMeta(), pattern: "^[A-Za-z]{2}$", maxLength: 2 })
+        .describe("ISO 3166-1 alpha-2 country the payout leaves from. Required."),
       destinationCountry: z
         .string({ error: "destinationCountry is required" })
         .pipe(referenceQuery.countryCode("destinationCountry", false))
+        .meta({ ...countryEnumMeta(), pattern: "^[A-Za-z]{2}$", maxLength: 2 })
         .describe("ISO 3166-1 alpha-2 country of the beneficiary. Required."),
     }),
   },

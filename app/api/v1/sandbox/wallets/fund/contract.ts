@@ -1,13 +1,16 @@
 import { z } from "zod";
 import { defineContract } from "@/lib/http/contract";
-import { CURRENCY_CODES } from "@/lib/money";
+import { CURRENCY_CODES, MAX_AMOUNT_MAJOR } from "@/lib/money";
+import { wholeUnitAmountRule } from "@/lib/reference/catalogue-codes";
 import { currencyBalanceSchema } from "../../../payments/balance/contract";
 
-export const fundWalletBody = z.strictObject({
+export const fundWalletBody = z
+  .strictObject({
   currency: z.enum(CURRENCY_CODES),
-  amount: z.number().meta({ exclusiveMinimum: 0 }).describe("Major units, > 0, at most the currency's decimals (XOF: whole units)"),
+  amount: z.number().meta({ exclusiveMinimum: 0, maximum: Number(MAX_AMOUNT_MAJOR) }).describe("Major units, > 0, at most the currency's decimals (XOF: whole units)"),
   category: z.enum(["collect", "payout"]).optional().describe("Default: the payout source category of the balance mode"),
-});
+  })
+  .meta({ ...wholeUnitAmountRule({ currencyRequired: true }) });
 
 export const fundWalletResponse = z.object({
   success: z.literal(true),

@@ -1,3 +1,4 @@
+import { apiActor } from "@/lib/audit/write-audit";
 import { defineRoute } from "@/lib/http/define-route";
 import { otherMethods } from "@/lib/http/other-methods";
 import { fundSandboxWalletAndReadBalance } from "@/lib/ledger";
@@ -13,7 +14,7 @@ export const POST = defineRoute(fundWalletContract, async ({ body, auth }) => {
     currency: body.currency,
     amount: toMinor(body.amount, body.currency),
     category: body.category,
-  });
+  }, { actor: apiActor(auth) });
   return { body: { success: true, data } };
 });
 

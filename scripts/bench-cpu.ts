@@ -1,0 +1,106 @@
+/**
+ * Node CPU per request of the API's hot paths, in-process: the route handlers called with a real
+ * Request (no HTTP server, no Next dispatch), BENCH_CPU_REQUESTS each (default 400) with
+ * BENCH_CPU_CONCURRENCY at a time (8), after a warm-up, against DATABASE_URL (PostgreSQL). The
+ * figure is this process's CPU time (process.cpuUsage: user + system) per request, which a busy
+ * machine moves much less than req/s: for comparing two versions of a path on a shared machine
+ * (docs/performance.md). The HTTP server and the fast path add their own share on top (the bench's
+ * bare route measures it).
+ *   DATABASE_URL=postgresql://… npx tsx scripts/bench-cpu.ts [path…]   (paths: collect, quote, legacy, quoted, balance, status)
+ *   BENCH_CPU_PROFILE=dir: a V8 CPU profile of each measured phase (<dir>/<path>.cpuprofile, for Chrome's DevTools)
+ */
+import { randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { POST as initiatePayment } from "../app/api/v1/payments/initiate/route";
+import { GET as balance } from "../app/api/v1/payments/balance/route";
+import { GET as paymentStatus } from "../app/api/v1/payments/status/[transactionId]/route";
+import { POST as quoteRoute } from "../app/api/v1/payouts/quote/route";
+import { POST as initiatePayout } from "../app/api/v1/payouts/initiate/route";
+import { closeDatabase, getPrisma } from "@/lib/db/client";
+import { fundSandboxWallet } from "@/lib/ledger/fund-sandbox-wallet";
+import { createMerchant } from "@/lib/merchants/create-merchant";
+import { seedReferenceData } from "@/lib/reference/seed-reference-data";
+import { flushApiRequestLog } from "@/lib/request-log/record-api-request";
+
+Object.assign(process.env, { API_KEY_CACHE_MS: "600000", PAYOUT_DAILY_LIMIT: "1000000000000", PAYOUT_MONTHLY_LIMIT: "1000000000000", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+const requests = Number(process.env.BENCH_CPU_REQUESTS ?? 400);
+const concurrency = Number(process.env.BENCH_CPU_CONCURRENCY ?? 8);
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+const prisma = await getPrisma();
+await seedReferenceData(prisma);
+const suffix = randomBytes(4).toString("hex");
+const created = await createMerchant({ name: `CPU bench ${suffix}`, email: `cpu-${suffix}@sandbox.local`, plan: "enterprise" });
+const headers = { "X-API-Key": `${created.keys!.publicKey}:${created.keys!.secretKey}`, "content-type": "application/json" };
+await prisma.$transaction((tx) => fundSandboxWallet(tx, { environment: "sandbox", merchantId: created.merchant.id, currency: "XOF", amount: 1_000_000_000n, category: "collect" }));
+
+let n = 0;
+const call = async (handler: Handler, path: string, body?: unknown, params: Record<string, string> = {}) => {
+  const res = await handler(
+    new Request(`http://localhost:3000/api/v1${path}`, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+    { params: Promise.resolve(params) },
+  );
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+};
+const collectBody = () => ({ type: "direct", amount: 5000, provider: "orange", country: "SN", customerPhone: "+221770000012", externalReference: `cpu-${suffix}-${++n}` });
+const quoteBody = { amount: 1000, currency: "XOF", destinationCountry: "SN", method: "orange" };
+const legacyBody = { amount: 1000, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: { phone: "+221770000012" } };
+const statusId = (await call(initiatePayment as Handler, "/payments/initiate", collectBody())).data.transactionId as string;
+let quotes: string[] = [];
+
+const paths: Record<string, { prepare?: (count: number) => Promise<void>; run: () => Promise<unknown> }> = {
+  collect: { run: () => call(initiatePayment as Handler, "/payments/initiate", collectBody()) },
+  quote: { run: () => call(quoteRoute as Handler, "/payouts/quote", quoteBody) },
+  legacy: { run: () => call(initiatePayout as Handler, "/payouts/initiate", legacyBody) },
+  quoted: {
+    prepare: async (count) => {
+      quotes = [];
+      for (let i = 0; i < count; i++) quotes.push((await call(quoteRoute as Handler, "/payouts/quote", quoteBody)).quoteId);
+    },
+    run: () => call(initiatePayout as Handler, "/payouts/initiate", { quoteId: quotes.pop(), recipient: { phone: "+221770000012" } }),
+  },
+  balance: { run: () => call(balance as Handler, "/payments/balance") },
+  status: { run: () => call(paymentStatus as Handler, `/payments/status/${statusId}`, undefined, { transactionId: statusId }) },
+};
+
+async function runMany(run: () => Promise<unknown>, count: number) {
+  let left = count;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (left-- > 0) await run();
+    }),
+  );
+}
+
+const chosen = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(paths);
+for (const name of chosen) {
+  const path = paths[name];
+  const warm = Math.max(50, Math.round(requests / 4));
+  await path.prepare?.(warm);
+  await runMany(path.run, warm);
+  await path.prepare?.(requests);
+  await flushApiRequestLog();
+  const profiler = process.env.BENCH_CPU_PROFILE ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.start");
+  }
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await runMany(path.run, requests);
+  await flushApiRequestLog(); // the request log's batch is part of each request's cost
+  const used = process.cpuUsage(cpu);
+  if (profiler) {
+    const { profile } = await profiler.post("Profiler.stop");
+    writeFileSync(`${process.env.BENCH_CPU_PROFILE}/${name}.cpuprofile`, JSON.stringify(profile));
+    profiler.disconnect();
+  }
+  const ms = performance.now() - started;
+  console.log(`${name.padEnd(8)} ${((used.user + used.system) / 1000 / requests).toFixed(2)} ms CPU/request  (${Math.round((requests / ms) * 1000)} req/s in-process, ${concurrency} at a time)`);
+}
+await closeDatabase();
+process.exit(0);

@@ -1,0 +1,34 @@
+/**
+ * `npm run lint:layers`: the import rules of .dependency-cruiser.cjs, checked with
+ * dependency-cruiser over the code the product ships (lib, app, inngest, scripts and the entry
+ * files). Prints every broken hard rule and every upward import (an import from a layer to a
+ * higher one, the layers named in the config), then the two figures the layering is judged by:
+ * cycles by value and upward imports. Exits 1 on a broken rule, or when the upward imports pass
+ * the budget (UPWARD_BUDGET: lower it as they go, never raise it without a reason in the config).
+ */
+import { createRequire } from "node:module";
+import { cruise } from "dependency-cruiser";
+
+const UPWARD_BUDGET = 10;
+const require = createRequire(import.meta.url);
+const config = require("../.dependency-cruiser.cjs");
+
+const result = await cruise(["lib", "app", "inngest", "scripts", "instrumentation.ts", "proxy.ts"], {
+  ...config.options,
+  validate: true,
+  ruleSet: { forbidden: config.forbidden },
+});
+const violations = result.output.summary.violations;
+const describe = (v) => (v.cycle ? `${v.from} → ${v.cycle.map((c) => c.name ?? c).join(" → ")}` : `${v.from} → ${v.to}`);
+
+const errors = violations.filter((v) => v.rule.severity === "error");
+const upward = violations.filter((v) => v.rule.name === "upward");
+const cycles = errors.filter((v) => v.rule.name === "no-cycle-by-value");
+
+for (const v of upward) console.log(`upward  ${describe(v)}`);
+for (const v of errors) console.log(`ERROR ${v.rule.name}  ${describe(v)}`);
+console.log(`\n${result.output.summary.totalCruised} modules, ${result.output.summary.totalDependenciesCruised} imports`);
+console.log(`cycles by value: ${cycles.length} (imports on a cycle)`);
+console.log(`upward imports: ${upward.length} (budget ${UPWARD_BUDGET})`);
+console.log(`broken rules: ${errors.length}`);
+if (errors.length > 0 || upward.length > UPWARD_BUDGET) process.exit(1);

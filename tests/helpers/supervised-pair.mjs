@@ -1,0 +1,16 @@
+/**
+ * For tests/unit/scripts/supervise.test.ts: scripts/supervise.mjs running two small children
+ * ("api" and "worker") that say when they are up and when they stop on SIGTERM, each after a
+ * short drain. Everything they print goes to this process's stdout: the one log stream.
+ */
+import { spawn } from "node:child_process";
+import { supervise } from "../../scripts/supervise.mjs";
+
+const child = (name) => `
+  process.stdout.write("${name} up " + process.pid + "\\n");
+  setInterval(() => {}, 1000);
+  process.on("SIGTERM", () => setTimeout(() => { process.stdout.write("${name} stopped " + process.pid + "\\n"); process.exit(0); }, 200));
+`;
+const supervisor = supervise({ log: (line) => process.stdout.write(line + "\n") });
+for (const name of ["api", "worker"]) supervisor.add({ name, start: () => spawn(process.execPath, ["-e", child(name)], { stdio: "inherit" }) });
+process.on("SIGTERM", () => void supervisor.stop("SIGTERM").then((code) => process.exit(code)));
