@@ -35,6 +35,9 @@ const server = spawn("node", [path.join(root, "scripts/start.mjs")], {
     RATE_LIMIT_PUBLIC_PER_MINUTE: "10000",
     // Every browser test comes from 127.0.0.1 and many log in as the demo merchant within a minute.
     DASHBOARD_LOGIN_ATTEMPTS_PER_MINUTE: "1000",
+    // Password hashes at scrypt 2^12 rather than production's 2^17: sign-ups and logins take
+    // milliseconds, not seconds, on a machine the suites share (lib/auth/password.ts).
+    PASSWORD_SCRYPT_LOG2_N: "12",
     // The short-expiry instance sets a low sign-up limit (tests/e2e/forwarded-for.spec.ts).
     DASHBOARD_SIGNUPS_PER_MINUTE: process.env.DASHBOARD_SIGNUPS_PER_MINUTE ?? "1000",
     PAYMENT_LINK_SUBMITS_PER_IP_PER_MINUTE: "1000",

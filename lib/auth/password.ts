@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { setting } from "@/lib/config";
+import { appEnv, PRODUCTION_MIN_SCRYPT_LOG2_N, setting } from "@/lib/config";
 
 /**
  * Dashboard passwords: scrypt at OWASP's recommended N=2^17, r=8, p=1 (64-byte key), a slow
@@ -11,7 +11,13 @@ import { setting } from "@/lib/config";
  * wait their turn) so a login flood cannot take every pool thread (file reads, DNS, zlib use
  * them too) nor 128 MB of memory per concurrent hash without bound.
  */
-export const SCRYPT_PARAMS = { N: 1 << 17, r: 8, p: 1 } as const;
+export function scryptParams(): { N: number; r: number; p: number } {
+  // PASSWORD_SCRYPT_LOG2_N lowers the cost for the test suites only: production refuses to start
+  // below 2^17 (lib/config), and would hash at 2^17 here anyway.
+  const configured = setting("PASSWORD_SCRYPT_LOG2_N");
+  const log2N = appEnv() === "production" ? Math.max(configured, PRODUCTION_MIN_SCRYPT_LOG2_N) : configured;
+  return { N: 1 << log2N, r: 8, p: 1 };
+}
 const KEY_LENGTH = 64;
 /** scrypt needs 128·N·r bytes; Node refuses above maxmem (32 MB by default). */
 const maxmem = (o: { N: number; r: number }) => 128 * o.N * o.r + 16 * 1024 * 1024;
@@ -44,8 +50,9 @@ function derive(password: string, salt: Buffer, options: Required<Pick<ScryptOpt
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, SCRYPT_PARAMS);
-  return ["scrypt", SCRYPT_PARAMS.N, SCRYPT_PARAMS.r, SCRYPT_PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const params = scryptParams();
+  const key = await derive(password, salt, params);
+  return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 function parse(stored: string) {
@@ -68,5 +75,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** True when a stored hash was made with other parameters than today's (re-hash it after a good login). */
 export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
-  return !parsed || parsed.params.N !== SCRYPT_PARAMS.N || parsed.params.r !== SCRYPT_PARAMS.r || parsed.params.p !== SCRYPT_PARAMS.p;
+  const today = scryptParams();
+  return !parsed || parsed.params.N !== today.N || parsed.params.r !== today.r || parsed.params.p !== today.p;
 }

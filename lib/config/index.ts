@@ -13,6 +13,9 @@ export { VARIABLES, type VariableName } from "./variables";
 
 export type AppEnvironment = "sandbox" | "production";
 
+/** OWASP's scrypt cost for passwords (N=2^17); production never hashes below it. */
+export const PRODUCTION_MIN_SCRYPT_LOG2_N = 17;
+
 /**
  * One merchant in one environment: the key of every merchant-owned row and query. The API's
  * authentication (`scopeOfApiAuth`) and the dashboard's session (`DashboardScope`) both give one.
@@ -110,6 +113,10 @@ export function validateEnvironment(env: Env = process.env): string[] {
     }
   }
   if (raw(env, "UPSTASH_REDIS_REST_TOKEN") && !raw(env, "UPSTASH_REDIS_REST_URL")) problems.push("UPSTASH_REDIS_REST_URL is required with UPSTASH_REDIS_REST_TOKEN");
+  const scryptCost = parse("PASSWORD_SCRYPT_LOG2_N", raw(env, "PASSWORD_SCRYPT_LOG2_N"));
+  if (production && scryptCost.ok && (scryptCost.value as number) < PRODUCTION_MIN_SCRYPT_LOG2_N) {
+    problems.push(`PASSWORD_SCRYPT_LOG2_N must be at least ${PRODUCTION_MIN_SCRYPT_LOG2_N} in production`);
+  }
   return problems;
 }
 

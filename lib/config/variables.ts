@@ -238,6 +238,11 @@ export const VARIABLES = {
   DASHBOARD_SIGNUPS_PER_MINUTE: { ...int(1), default: "10", doc: "sign-ups per IP" },
   SIGNUP_LINK_TTL_MINUTES: { ...int(5, 7 * 24 * 60), default: "1440", doc: "how long a sign-up confirmation link stays valid" },
   PASSWORD_HASH_CONCURRENCY: { ...int(1, 64), default: "2", doc: "dashboard password hashes (scrypt, 128 MB each) run at once per instance" },
+  PASSWORD_SCRYPT_LOG2_N: {
+    ...int(10, 20),
+    default: "17",
+    doc: "the dashboard password hash's cost, scrypt's N as a power of two (17: OWASP's 2^17, 128 MB); production refuses less than 17, the test suites set 12 so a hash costs milliseconds",
+  },
 
   // E-mail
   EMAIL_CONSOLE: { ...bool, default: "false", defaultDoc: "`false` (`npm start` on the embedded database: `true`)", doc: "sandbox only: also print every e-mail (sign-up links included) on the server console" },

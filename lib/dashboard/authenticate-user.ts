@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { appEnv } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
-import { hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from "@/lib/auth/password";
+import { hashPassword, needsRehash, scryptParams, verifyPassword } from "@/lib/auth/password";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import { AppError } from "@/lib/errors";
 import { setting } from "@/lib/config";
@@ -25,7 +25,10 @@ export const loginAttemptsPerMinute = () => setting("DASHBOARD_LOGIN_ATTEMPTS_PE
 
 // Compared against when the email is unknown, so both paths cost one scrypt at today's
 // parameters (no user enumeration by timing).
-const DUMMY_HASH = `scrypt$${SCRYPT_PARAMS.N}$${SCRYPT_PARAMS.r}$${SCRYPT_PARAMS.p}$${"A".repeat(22)}$${"A".repeat(86)}`;
+function dummyHash(): string {
+  const { N, r, p } = scryptParams();
+  return `scrypt$${N}$${r}$${p}$${"A".repeat(22)}$${"A".repeat(86)}`;
+}
 
 /**
  * Checks a dashboard login. Rate-limited per client IP + email before anything else
@@ -44,7 +47,7 @@ export async function authenticateDashboardUser(input: { email?: unknown; passwo
   if (!(await claimLoginAttempt(email))) return null;
   const prisma = await getPrisma();
   const user = await prisma.dashboardUser.findUnique({ where: { email }, include: { merchant: { select: { status: true, requireTwoFactor: true } } } });
-  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  const ok = await verifyPassword(password, user?.passwordHash ?? dummyHash());
   if (!user || !ok) {
     await recordLoginFailure(email, { accountExists: !!user });
     return null;

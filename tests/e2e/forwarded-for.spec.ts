@@ -60,25 +60,32 @@ test("Next's routing: rotating X-Forwarded-For values do not evade the failed-ke
   expectBudgetSpent(await rotatingBadKeys(EXPIRY_PORT, addressFor(72, testInfo.retry), "/api/v1/payments/balance"));
 });
 
-test("a server action: rotating X-Forwarded-For values do not evade the per-address sign-up limit", async ({ browser }) => {
-  test.setTimeout(240_000);
-  // The short-expiry instance allows 3 sign-ups a minute per address (playwright.config.ts).
+test("a server action: rotating X-Forwarded-For values do not evade the per-address sign-up limit", async ({ browser }, testInfo) => {
+  // The short-expiry instance allows 3 sign-ups a minute per address (playwright.config.ts). The
+  // five forms are filled first and sent together, so the limiter meets all five within the same
+  // minute however slow the machine is; each page sends its own X-Forwarded-For.
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${EXPIRY_PORT}` });
-  const page = await context.newPage();
-  const outcomes: string[] = [];
-  for (let i = 0; i < 5; i++) {
-    await context.setExtraHTTPHeaders({ "x-forwarded-for": `203.0.113.${i + 1}` });
+  const pages = await Promise.all(Array.from({ length: 5 }, () => context.newPage()));
+  for (const [i, page] of pages.entries()) {
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": `203.0.113.${i + 1}` });
     await page.goto("/signup");
     await page.getByLabel("Business name").fill(`Rotating ${i}`);
     await page.getByLabel("Email").fill(`rotating-${Date.now()}-${i}@example.test`);
     await page.getByLabel("Password").fill("a-long-enough-password-1");
-    await page.getByRole("button", { name: "Create account" }).click();
-    const done = page.getByRole("heading", { name: "Check your e-mail" });
-    const refused = page.getByText("Too many sign-ups from your network");
-    // A sign-up hashes its password (scrypt, 128 MB): seconds on a busy machine.
-    await expect(done.or(refused)).toBeVisible({ timeout: 45_000 });
-    outcomes.push((await refused.isVisible()) ? "refused" : "sent");
   }
-  expect(outcomes).toEqual(["sent", "sent", "sent", "refused", "refused"]);
+  const outcomes = await Promise.all(
+    pages.map(async (page) => {
+      await page.getByRole("button", { name: "Create account" }).click();
+      const done = page.getByRole("heading", { name: "Check your e-mail" });
+      const refused = page.getByText("Too many sign-ups from your network");
+      await expect(done.or(refused)).toBeVisible({ timeout: 45_000 });
+      return (await refused.isVisible()) ? "refused" : "sent";
+    }),
+  );
+  const sent = outcomes.filter((o) => o === "sent").length;
+  // Were X-Forwarded-For trusted, each page would have a budget of its own and all five would be
+  // sent. A retry starts on the budget its first try spent (the browser speaks from 127.0.0.1).
+  if (testInfo.retry === 0) expect(sent, outcomes.join(",")).toBe(3);
+  else expect(sent, outcomes.join(",")).toBeLessThanOrEqual(3);
   await context.close();
 });

@@ -6,6 +6,9 @@ process.env.APP_ENV ??= "sandbox";
 if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = "memory";
 else if (process.env.TEST_PG_PER_FILE === "1") await useOwnDatabase();
 process.env.SANDBOX_PROVIDER_DELAY_MS ??= "0";
+// A password hash at scrypt 2^12 (4 MB) instead of 2^17 (128 MB): milliseconds instead of seconds
+// under load; tests/unit/auth/password.test.ts checks the production cost.
+process.env.PASSWORD_SCRYPT_LOG2_N ??= "12";
 process.env.JOBS_RUNNER = "off";
 process.env.LOG_LEVEL ??= "silent";
 process.env.API_KEY_CACHE_MS ??= "0"; // tests change keys and merchants directly; tests/unit/auth covers the cache

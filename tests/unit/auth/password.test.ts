@@ -1,6 +1,7 @@
 import { randomBytes, scrypt } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
+import { validateEnvironment } from "@/lib/config";
 
 /** A hash as the platform stored it before (N=2^15), built independently of the module. */
 function legacyHash(password: string): Promise<string> {
@@ -12,8 +13,16 @@ function legacyHash(password: string): Promise<string> {
   );
 }
 
+/** The suites hash at 2^12 (tests/helpers/setup-env.ts); these tests put the product's cost back. */
+const testCost = process.env.PASSWORD_SCRYPT_LOG2_N;
+afterEach(() => {
+  process.env.PASSWORD_SCRYPT_LOG2_N = testCost;
+  process.env.APP_ENV = "sandbox";
+});
+
 describe("dashboard passwords", () => {
   it("hashes with scrypt N=2^17, r=8, p=1 and a per-password salt, and verifies", async () => {
+    delete process.env.PASSWORD_SCRYPT_LOG2_N;
     const a = await hashPassword("correct horse battery staple");
     const b = await hashPassword("correct horse battery staple");
     expect(a).toMatch(/^scrypt\$131072\$8\$1\$/);
@@ -22,6 +31,21 @@ describe("dashboard passwords", () => {
     expect(await verifyPassword("Correct horse battery staple", a)).toBe(false);
     expect(await verifyPassword("x", "not-a-hash")).toBe(false);
     expect(needsRehash(a)).toBe(false);
+  });
+
+  it("hashes at a lower cost only outside production: production refuses to start below 2^17 and hashes at 2^17 regardless", async () => {
+    process.env.PASSWORD_SCRYPT_LOG2_N = "12";
+    const cheap = await hashPassword("correct horse battery staple");
+    expect(cheap).toMatch(/^scrypt\$4096\$8\$1\$/);
+    expect(await verifyPassword("correct horse battery staple", cheap)).toBe(true);
+    expect(validateEnvironment({ PASSWORD_SCRYPT_LOG2_N: "12" })).toEqual([]);
+    expect(validateEnvironment({ APP_ENV: "production", PASSWORD_SCRYPT_LOG2_N: "12" })).toContain("PASSWORD_SCRYPT_LOG2_N must be at least 17 in production");
+    expect(validateEnvironment({ PASSWORD_SCRYPT_LOG2_N: "9" })).toEqual([expect.stringContaining("PASSWORD_SCRYPT_LOG2_N")]);
+
+    process.env.APP_ENV = "production";
+    const hashed = await hashPassword("correct horse battery staple");
+    expect(hashed).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(needsRehash(cheap)).toBe(true);
   });
 
   it("still verifies a hash made at the old N=2^15, and says it needs re-hashing", async () => {
@@ -37,6 +61,7 @@ describe("dashboard passwords", () => {
   });
 
   it("keeps the event loop free while hashes run", async () => {
+    delete process.env.PASSWORD_SCRYPT_LOG2_N;
     let ticks = 0;
     let worstGap = 0;
     const started = performance.now();
