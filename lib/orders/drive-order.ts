@@ -162,12 +162,26 @@ async function askAttempt<Row extends OrderRow>(kind: OrderKind<Row>, row: Row, 
 const FINAL_ANSWERS: string[] = ["success", "failed", "not_found", "reversed"];
 
 /**
+ * How long a collect failed on our window is asked about while its operator keeps it open. Past
+ * it the poll job stops: no money of ours moved (a collect credits nothing until paid), and a
+ * payment the operator completes later shows in the daily reconciliation of its statement
+ * (docs/design/reconciliation.md), which flags it for ops to apply. Operators keep a status
+ * queryable for weeks, not for ever; asking daily without end would leave a job per such
+ * collect alive for good (docs/design/order-lifecycle.md, "Collects may still fail on our window").
+ */
+export const LATE_COLLECT_ASKED_FOR_MS = 90 * 24 * 3600_000;
+
+/**
  * When to ask again about a collect failed on our window whose operator has not given its final
  * answer: the review's slow cadence from when it was sent (hourly for 7 days, every 6 hours to 30
- * days, then daily), for as long as the operator says it is still open.
+ * days, then daily), while the operator says it is still open, for LATE_COLLECT_ASKED_FOR_MS.
  */
-function lateCollectAskAt<Row extends OrderRow>(kind: OrderKind<Row>, row: Row, now: Date): Date {
-  return nextReviewAskAt(sinceOf(kind, row, now), now);
+function lateCollectAskAt<Row extends OrderRow>(kind: OrderKind<Row>, row: Row, now: Date): Date | null {
+  const since = sinceOf(kind, row, now);
+  const next = nextReviewAskAt(since, now);
+  if (next.getTime() - since.getTime() <= LATE_COLLECT_ASKED_FOR_MS) return next;
+  log.warn("a collect failed on our window is still open at its operator after 90 days: no longer asked, left to reconciliation", { id: row.id });
+  return null;
 }
 
 /** How often an attempt other than the order's current one is asked while its outcome is unknown. */

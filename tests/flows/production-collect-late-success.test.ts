@@ -22,6 +22,7 @@ import { ensureReferenceData } from "../helpers/reference";
  * clock drives the simulator and the engine.
  */
 const HOUR = 3600_000;
+const DAY = 24 * HOUR;
 const clock = new ManualClock();
 let mtn: MtnSimulator;
 let m: Awaited<ReturnType<typeof createLiveMerchant>>;
@@ -109,6 +110,28 @@ describe("MTN MoMo in production: a direct collect failed on our window, paid by
     expect((await collectBalance()).pending - before.pending).toBe(29_275n - paid.fee);
     expect(await (await getPrisma()).ledgerEntry.count({ where: { idempotencyKey: `collect:${id}:credit` } })).toBe(1);
     expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
+  });
+
+  it("an operator that keeps it open is asked for 90 days, then no more: the job ends, nothing credited", async () => {
+    const before = await collectBalance();
+    const { id, t0 } = await lateCollect("+2250500000463", 5_000, 200 * DAY, "succeeded");
+    const first = await runPollJob(id, new Date(t0.getTime() + 5_000), new Date(t0.getTime() + 40 * 60_000));
+    expect(await payment(id)).toMatchObject({ status: "failed", errorCode: "timeout" });
+    // The runner runs the job when it asked for; here it is run at three chosen times instead of
+    // the ~320 asks of 90 days: daily after 30 days, the last ask on the 90th day, then none.
+    const askAt = async (at: Date) => {
+      clock.set(at);
+      await mtn.admin.idle();
+      return (await pollOrder(id, { now: at }))?.rescheduleAt ?? null;
+    };
+    expect(first.next).not.toBeNull();
+    expect((await askAt(new Date(t0.getTime() + 60 * DAY)))?.getTime()).toBe(t0.getTime() + 61 * DAY);
+    expect((await askAt(new Date(t0.getTime() + 89 * DAY)))?.getTime()).toBe(t0.getTime() + 90 * DAY);
+    expect(await askAt(new Date(t0.getTime() + 90 * DAY))).toBeNull();
+    expect(truthOf((await payment(id)).providerRequestRef!)).toMatchObject({ state: "pending" });
+    expect(await payment(id)).toMatchObject({ status: "failed", errorCode: "timeout" });
+    expect(await eventTypes(m.merchant.id, id)).toEqual(["payment.pending", "payment.processing", "payment.failed"]);
+    expect(await collectBalance()).toEqual(before);
   });
 
   it("stops asking once the operator's final answer is a failure: nothing credited", async () => {
