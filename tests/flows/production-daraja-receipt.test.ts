@@ -39,7 +39,7 @@ beforeAll(async () => {
   expect(added.code, added.output).toBe(0);
   const routed = await ops("route:set", "--country", "KE", "--provider", "mpesa", "--direction", "payout", "--account", "safaricom-rcpt");
   expect(routed.code, routed.output).toBe(0);
-}, 60_000);
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all([mpesa?.close(), platform?.close()]);

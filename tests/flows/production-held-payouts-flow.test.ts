@@ -108,7 +108,7 @@ beforeAll(async () => {
   row("M-Pesa Daraja").sim = mpesa as unknown as Sim;
   row("Airtel").sim = airtel as unknown as Sim;
   expect((await ops("connector:add", "--id", "orange-sn", "--type", "orange-webpay", "--base-url", orange.url, "--setting", "countryPath=sn", "--secrets-env", "ORANGE_SIM")).code).toBe(0);
-}, 60_000);
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all([...rows.map((r) => r.sim?.close()), orange?.close(), platform?.close()]);

@@ -94,7 +94,7 @@ describe.skipIf(!process.env.DATABASE_URL)("npm run worker, on PostgreSQL", () =
     worker.child.kill("SIGTERM");
     expect(await worker.exited).toBe(0);
     expect(worker.output()).toContain("worker stopped");
-  }, 90_000);
+  }, 300_000);
 
   it("on SIGTERM past its grace, puts the delivery it was stuck on back to pending for another runner", async () => {
     const hanging = await startReceiver(() => "hang");
@@ -112,7 +112,7 @@ describe.skipIf(!process.env.DATABASE_URL)("npm run worker, on PostgreSQL", () =
     const job = await deliveryJob(event.id);
     expect(job).toMatchObject({ status: "pending", attempts: 0, lockedUntil: null });
     expect(job.runAt.getTime()).toBeLessThanOrEqual(Date.now());
-  }, 90_000);
+  }, 300_000);
 
   it("with JOBS_RUNNER=worker here, a commit wakes the worker at once (NOTIFY), though it polls once a minute", async () => {
     const receiver = await startReceiver();
@@ -140,11 +140,11 @@ describe.skipIf(!process.env.DATABASE_URL)("npm run worker, on PostgreSQL", () =
     }
     worker.child.kill("SIGTERM");
     expect(await worker.exited).toBe(0);
-  }, 90_000);
+  }, 300_000);
 
   it("refuses to start without PostgreSQL", async () => {
     const worker = startWorker({ DATABASE_URL: "" });
     expect(await worker.exited).toBe(1);
     expect(worker.output()).toContain("needs PostgreSQL");
-  }, 60_000);
+  }, 300_000);
 });

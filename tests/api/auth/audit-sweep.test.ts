@@ -196,7 +196,7 @@ beforeAll(async () => {
   process.env.NEXTAUTH_SECRET ??= "test-secret-test-secret-test-secret-123";
   await ensureReferenceData();
   actions = { ...(await import("@/app/_dashboard/actions")), ...(await import("@/app/_dashboard/money-actions")) } as unknown as Record<string, Action>;
-}, 180_000); // the dashboard's whole action module loads here
+}, 300_000); // the dashboard's whole action module loads here
 beforeEach(() => {
   session.claims = null;
 });

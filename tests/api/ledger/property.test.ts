@@ -173,13 +173,13 @@ const seeds = process.env.LEDGER_PROPERTY_SEED ? [Number(process.env.LEDGER_PROP
 describe("ledger property: random sequences keep every invariant", () => {
   it.each(seeds)("seed %i, unified mode", async (seed) => {
     await runSequence(seed, 120, "unified");
-  }, 120_000);
+  }, 300_000);
 
   it.each(seeds)("seed %i, separate mode", async (seed) => {
     await runSequence(seed + 1_000, 120, "separate");
-  }, 120_000);
+  }, 300_000);
 
   it.runIf(!!process.env.DATABASE_URL)("six merchants' sequences in parallel (PostgreSQL)", async () => {
     await Promise.all([11, 12, 13, 14, 15, 16].map((seed) => runSequence(seed, 80, seed % 2 ? "unified" : "separate")));
-  }, 180_000);
+  }, 300_000);
 });

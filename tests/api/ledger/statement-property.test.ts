@@ -131,5 +131,5 @@ const seeds = process.env.STATEMENT_PROPERTY_SEED ? [Number(process.env.STATEMEN
 describe("statement property: the closing balance is always the balance endpoint's", () => {
   it.each(seeds)("seed %i", async (seed) => {
     await runSequence(seed, 60);
-  }, 180_000);
+  }, 300_000);
 });

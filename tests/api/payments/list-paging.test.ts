@@ -47,7 +47,7 @@ beforeAll(async () => {
     const res = await initiate(m.headers, { amount: 1_000 + i, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: recipient(), externalReference: `paging-${i}` });
     expect(res.status).toBe(201);
   }
-}, 120_000);
+}, 240_000);
 
 async function walkPages(query: string, limit: number, pages: number) {
   const out: Item[] = [];

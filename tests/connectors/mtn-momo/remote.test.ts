@@ -58,7 +58,7 @@ describe.skipIf(!hasCollection)("MTN MoMo real sandbox (remote)", () => {
     }
     console.info(`refund status: ${JSON.stringify(final)}`);
     expect(["success", "failed"]).toContain(final.status);
-  }, 90_000);
+  }, 300_000);
 
   it("unconfirmed 2: an X-Callback-Url off the registered host — MTN's answer (reported: INVALID_CALLBACK_URL_HOST)", async () => {
     const offHost = testConnectorContext<MtnMomoSettings>({
@@ -85,5 +85,5 @@ describe.skipIf(!hasCollection)("MTN MoMo real sandbox (remote)", () => {
       outcome = await mtn.status(ctx, refOf(order));
     }
     expect(outcome.status).toBe("failed");
-  }, 60_000);
+  }, 300_000);
 });

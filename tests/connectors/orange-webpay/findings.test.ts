@@ -114,7 +114,7 @@ describe("connector:add refuses an Orange account whose notif_url would be too l
   beforeAll(async () => {
     enterProduction({ PUBLIC_BASE_URL: `https://payments.${"a".repeat(40)}.example.com`, ORANGE_LONG_CLIENT_ID: "c", ORANGE_LONG_CLIENT_SECRET: "s", ORANGE_LONG_MERCHANT_KEY: "m" });
     await ensureReferenceData();
-  }, 120_000); // the production instance's first boot, slow on a loaded machine
+  }, 240_000); // the production instance's first boot, slow on a loaded machine
   afterAll(() => restoreEnv());
 
   it("with the figures and what to do; nothing stored", async () => {

@@ -89,7 +89,7 @@ describe.skipIf(!token)("pawaPay sandbox (remote)", () => {
     console.info(`fail-enqueued on a completed payout: ${JSON.stringify(cancel)}`);
     expect(cancel.status).toBe("failed");
     expect((await pawapayConnector.status(ctx, ref)).status).toBe("success");
-  }, 120_000);
+  }, 240_000);
 
   describe.skipIf(!signingKey)("signed requests (the account enforces them)", () => {
     it("unconfirmed 1: which ECDSA byte layout pawaPay accepts (DER, raw r‖s)", async () => {

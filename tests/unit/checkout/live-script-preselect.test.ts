@@ -58,7 +58,7 @@ describe.skipIf(!existsSync(CHROMIUM))("checkout live script: preselecting the n
   let page: Page;
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
   });

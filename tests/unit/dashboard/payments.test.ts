@@ -48,7 +48,7 @@ describe("payments pages", () => {
     expect((await listDashboardPayments(small.scope, {})).meta).toEqual({ total: 1, page: 1, limit: 20, totalPages: 1 });
     // Writing 10,005 payments into the embedded PGlite takes 10–35 s of one core, by how busy the
     // machine is (CI runs the browser tests beside this suite).
-  }, 120_000);
+  }, 240_000);
 
   it("a list view is two statements, whatever the filters and the depth: the page with its rows, and the counts", async () => {
     const a = await merchantWithPayment();
