@@ -32,7 +32,7 @@ beforeAll(async () => {
   enterProduction({
     PUBLIC_BASE_URL: "https://pay.example.test",
     SETTLEMENT_DELAY_SECONDS: "0",
-    CONNECTOR_TOTAL_TIMEOUT_MS: "2000",
+    CONNECTOR_TOTAL_TIMEOUT_MS: "6000",
     ...Object.fromEntries(Object.entries(SIMULATOR_CREDENTIALS).map(([k, v]) => [`MTN_SIM_${k}`, v])),
   });
   await ensureReferenceData();

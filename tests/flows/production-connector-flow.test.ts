@@ -31,7 +31,7 @@ beforeAll(async () => {
     FAKE_API_KEY: API_KEY,
     // Short, so the hung operator of the timeout tests costs seconds; not so short that a loaded CI
     // machine times out an answered call (800 ms did).
-    CONNECTOR_TOTAL_TIMEOUT_MS: "3000",
+    CONNECTOR_TOTAL_TIMEOUT_MS: "6000",
     CONNECTOR_BREAKER_FAILURES: "2",
     CONNECTOR_BREAKER_COOLDOWN_SECONDS: "60",
     SETTLEMENT_DELAY_SECONDS: "0",
@@ -132,7 +132,7 @@ describe("production: a provider served by a configured connector account", () =
     operator.mode = "up";
     // The submit's answer was lost; the status check that follows in the same job asks under the
     // same reference and finds the order: processing, not failed, and not sent twice. On a
-    // starved machine that check can itself run out of its 3 s: the order then waits, pending,
+    // starved machine that check can itself run out of its 6 s: the order then waits, pending,
     // for the poll job, which asks under the same reference.
     if ((await payment(id)).status === "pending") await pollOrder(id);
     const unclear = await payment(id);

@@ -65,7 +65,7 @@ beforeAll(async () => {
   enterProduction({
     PUBLIC_BASE_URL: platform.url,
     SETTLEMENT_DELAY_SECONDS: "0",
-    CONNECTOR_TOTAL_TIMEOUT_MS: "2000",
+    CONNECTOR_TOTAL_TIMEOUT_MS: "6000",
     PAWAPAY_SIM_API_TOKEN: pawapay.token(),
     ...Object.fromEntries(Object.entries(mpesaSimulatorSecrets(mpesa)).map(([k, v]) => [`MPESA_SIM_${k}`, v])),
   });

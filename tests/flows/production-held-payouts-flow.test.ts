@@ -76,7 +76,7 @@ beforeAll(async () => {
   enterProduction({
     PUBLIC_BASE_URL: platform.url,
     SETTLEMENT_DELAY_SECONDS: "0",
-    CONNECTOR_TOTAL_TIMEOUT_MS: "2000",
+    CONNECTOR_TOTAL_TIMEOUT_MS: "6000",
     ...prefixed("MTN_SIM", SIMULATOR_CREDENTIALS),
     PAWAPAY_SIM_API_TOKEN: pawapay.token(),
     WAVE_SIM_API_KEY: wave.admin.apiKey(),

@@ -61,7 +61,7 @@ beforeAll(async () => {
   enterProduction({
     PUBLIC_BASE_URL: platform.url,
     SETTLEMENT_DELAY_SECONDS: "0",
-    CONNECTOR_TOTAL_TIMEOUT_MS: "2000",
+    CONNECTOR_TOTAL_TIMEOUT_MS: "6000",
     ...prefixed("AIRTEL_SIM", airtelSimulatorSecrets(airtel)),
     ...prefixed("MPESA_SIM", mpesaSimulatorSecrets(mpesa)),
   });

@@ -95,7 +95,7 @@ beforeAll(async () => {
     // so this file's throwaway certificate is accepted by turning verification off for the file.
     NODE_TLS_REJECT_UNAUTHORIZED: "0",
     SETTLEMENT_DELAY_SECONDS: "0",
-    CONNECTOR_TOTAL_TIMEOUT_MS: "2000",
+    CONNECTOR_TOTAL_TIMEOUT_MS: "6000",
     CONNECTOR_BREAKER_FAILURES: "2",
     CONNECTOR_BREAKER_COOLDOWN_SECONDS: "60",
     PAWAPAY_SIM_API_TOKEN: pawapay.token(),

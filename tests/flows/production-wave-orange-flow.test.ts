@@ -58,7 +58,7 @@ beforeAll(async () => {
     // Wave wants https success/error URLs: the hosted checkout's public origin.
     PUBLIC_URL: "https://pay.example.test",
     SETTLEMENT_DELAY_SECONDS: "0",
-    CONNECTOR_TOTAL_TIMEOUT_MS: "2000",
+    CONNECTOR_TOTAL_TIMEOUT_MS: "6000",
     WAVE_SIM_API_KEY: wave.admin.apiKey(),
     WAVE_SIM_WEBHOOK_SECRET: wave.admin.config.webhookSecrets[0]!,
     ORANGE_SIM_CLIENT_ID: orange.admin.credentials.clientId,

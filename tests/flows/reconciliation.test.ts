@@ -93,7 +93,7 @@ beforeAll(async () => {
     PUBLIC_BASE_URL: platform.url,
     PUBLIC_URL: "https://pay.example.test", // Wave wants https success/error URLs
     SETTLEMENT_DELAY_SECONDS: "0",
-    CONNECTOR_TOTAL_TIMEOUT_MS: "3000",
+    CONNECTOR_TOTAL_TIMEOUT_MS: "6000",
     PAWAPAY_SIM_API_TOKEN: pawapay.token(),
     WAVE_SIM_API_KEY: wave.admin.apiKey(),
     WAVE_SIM_WEBHOOK_SECRET: wave.admin.config.webhookSecrets[0]!,
