@@ -3,6 +3,8 @@ import { POST as createLinkRoute } from "@/app/api/v1/payment-links/route";
 import { GET as methodsRoute } from "@/app/api/v1/providers/payment-methods/route";
 import { listMethodsForCheckout, submitCheckoutMethod } from "@/lib/checkout";
 import { getPrisma } from "@/lib/db/client";
+import { linkErrorMessage } from "@/lib/payment-links/page/link-messages";
+import { payThroughLink } from "@/lib/payment-links/pay-through-link";
 import { setChannel } from "@/lib/reference/set-channel";
 import { sampleNumber } from "@/lib/reference/sample-numbers";
 import { createBulk } from "../../helpers/bulk-payouts";
@@ -91,6 +93,19 @@ describe("collect", () => {
     expect(res.json).toMatchObject({ code: "invalid_amount", details: [{ path: "amount", message: expect.stringMatching(WHOLE_RULE) }] });
     const ok = await call(createLinkRoute, { path: "/payment-links", headers: m.headers, body: { title: "Chai", currency: "KES", countries: ["KE"], methods: ["mpesa"], amount: 100 } });
     expect(ok.status).toBe(201);
+  });
+
+  it("payment links: a customer who types 100,50 KES on an M-Pesa link is asked for a whole amount; nothing is created", async () => {
+    const m = await kenyan();
+    const created = await call(createLinkRoute, { path: "/payment-links", headers: m.headers, body: { title: "Chai", currency: "KES", countries: ["KE"], methods: ["mpesa"] } });
+    expect(created.status).toBe(201);
+    const link = await (await getPrisma()).paymentLink.findUniqueOrThrow({ where: { id: created.json.id } });
+    const formToken = "whole-units-form-token-0001";
+    expect(await payThroughLink(link, { formToken, amount: "100,50" })).toEqual({ ok: false, errors: { amount: { key: "amount_whole" } } });
+    expect(linkErrorMessage("amount_whole", "en")).toMatch(/whole amount, without cents/);
+    expect(linkErrorMessage("amount_whole", "fr")).toMatch(/sans centimes/);
+    await nothingWritten(m.merchant.id);
+    expect(await payThroughLink(link, { formToken, amount: "100" })).toMatchObject({ ok: true });
   });
 });
 
