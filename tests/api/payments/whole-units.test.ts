@@ -61,6 +61,14 @@ describe("collect", () => {
     expect(gh.json.data.every((m: { wholeUnits: boolean }) => m.wholeUnits === false)).toBe(true);
   });
 
+  it("a listing conversion into a whole-unit channel asks the payer a whole amount, rounded up (still covering the merchant)", async () => {
+    const res = await call(methodsRoute, { path: "/providers/payment-methods?country=KE&currency=KES&merchant_amount=10001&merchant_currency=XOF" });
+    const by = Object.fromEntries(res.json.data.map((m: { providerCode: string; conversion: { payerAmount: number } }) => [m.providerCode, m.conversion.payerAmount]));
+    expect(Number.isInteger(by.bank_transfer)).toBe(false); // the test needs cents to round
+    expect(by.mpesa).toBe(Math.ceil(by.bank_transfer));
+    expect(by.airtel).toBe(Math.ceil(by.bank_transfer));
+  });
+
   it("checkout: refused at initiate when no checkout method of the country takes cents", async () => {
     const m = await kenyan();
     const res = await initiatePayment(m.headers, { type: "checkout", amount: 100.5, currency: "KES", country: "KE", externalReference: uniqueRef("chk") });
