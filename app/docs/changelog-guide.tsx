@@ -13,6 +13,8 @@ export const CHANGELOG: Entry[] = [
   {
     date: "2026-11-28",
     changes: [
+      "Payment methods carry `wholeUnits`: the channel takes whole units only (a currency without minor unit, or M-Pesa and Airtel in Kenya and the Tanzanian wallets, which take no cents). An amount with cents to such a channel is refused at initiate (collect, checkout, payment links, payouts, refunds) with 400 `invalid_amount` whose `details` name the field; a payout converted into one is rounded down to a whole unit.",
+      "Default payout limits are per settlement currency (GHS 2 to 100,000 per payout, 200,000 a day; KES 20 to 1,000,000…); XOF and XAF are unchanged. `GET /payouts/limits` shows them.",
       "Quotes carry `requirements` (`international`, `fields`): the POST /payouts/initiate fields the quote's payout will require. Initiate reports every missing field in one 400 (`details` names each; the codes `purpose_missing` and `company_missing` are kept).",
       "The paged lists (`/payments/transactions`, `/payment-links`) refuse an unknown query parameter with 400 `validation_error` naming it, as `/payments/balance/transactions`, `/payouts/bulk` and `/webhooks/events` already did: a misspelt filter no longer answers the whole list.",
       "The OpenAPI document states what the server enforces: countries, currencies and provider codes as enums, amounts > 0 (whole in XOF, XAF, UGX, RWF), bounded `from`/`to`, the paging depth. Nothing the server accepts changed.",

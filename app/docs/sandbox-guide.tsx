@@ -80,7 +80,9 @@ export function SandboxGuide() {
       <p>
         A number for every operator of every country, ending in <code>{SUCCESS_ENDING}</code> (success): replace the last two digits with
         an ending above for another outcome. Each sits in the operator&apos;s own block, so it passes the same checks as a real number.
-        Amounts follow the currency&apos;s minor unit: UGX, RWF, XOF and XAF are whole; KES, TZS, ZMW, GHS take cents.
+        Amounts follow the currency&apos;s minor unit: UGX, RWF, XOF and XAF are whole; KES, TZS, ZMW, GHS take cents, except where the
+        method takes whole units only (<code>wholeUnits</code> in <code>GET /providers/payment-methods</code>: M-Pesa and Airtel in Kenya,
+        the four Tanzanian wallets), in the sandbox as in production.
       </p>
       <ScrollTable label="Sandbox numbers per operator">
         <table className={styles.table} data-testid="sandbox-operator-numbers">

@@ -1,11 +1,12 @@
 import { appEnv } from "@/lib/config";
 import type { Payment } from "@/lib/db/generated/client";
 import { linkCheckoutTerms, termsAllow } from "@/lib/payment-links/link-checkout-terms";
+import { channelTakes } from "@/lib/reference";
 import { checkoutChannels } from "./checkout-channels";
 
 /**
  * The methods a customer can pay this payment with: active collect channels of its country and
- * currency whose bounds accept its amount, available in this environment (a route to a usable
+ * currency that take its amount (bounds; whole units where the operator takes no cents), available in this environment (a route to a usable
  * connector account, lib/connectors/get-route), in catalogue order.
  * Mobile money only: the page's flow is "number, then approve on the phone"; bank transfer and
  * crypto need flows of their own (account details, a wallet address) that this page lacks.
@@ -19,7 +20,7 @@ export async function listMethodsForCheckout(
   if (!payment.country) return [];
   const [channels, terms] = await Promise.all([checkoutChannels(payment.environment ?? appEnv(), payment.country, payment.currency), linkCheckoutTerms(payment.paymentLinkId ?? null)]);
   return channels
-    .filter((c) => payment.amount >= c.minAmount && payment.amount <= c.maxAmount && termsAllow(terms, c.providerCode))
+    .filter((c) => channelTakes(c, payment.amount) && termsAllow(terms, c.providerCode))
     .map((c) => ({ provider: c.providerCode, name: c.displayName, logoPath: safeLogoPath(c.logoPath), color: safeColor(c.color) }));
 }
 

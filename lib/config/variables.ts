@@ -261,10 +261,10 @@ export const VARIABLES = {
   WEBHOOK_SECRET_GRACE_HOURS: { ...int(1, 24 * 7), default: "24", doc: "how long the previous webhook secret still signs after a rotation" },
 
   // Money movement
-  PAYOUT_DAILY_LIMIT: { ...amount, default: "10000000", doc: "default daily payout limit, major units of the merchant's settlement currency" },
-  PAYOUT_MONTHLY_LIMIT: { ...amount, default: "100000000", doc: "default monthly payout limit (major units)" },
-  PAYOUT_MIN_AMOUNT: { ...amount, default: "100", doc: "default smallest payout (major units)" },
-  PAYOUT_MAX_AMOUNT: { ...amount, default: "5000000", doc: "default largest payout (major units)" },
+  PAYOUT_DAILY_LIMIT: { ...amount, default: "10000000", doc: "default daily payout limit of an XOF or XAF settlement currency (major units); other currencies: lib/payouts/payout-limit-defaults.ts" },
+  PAYOUT_MONTHLY_LIMIT: { ...amount, default: "100000000", doc: "default monthly payout limit, XOF/XAF (major units)" },
+  PAYOUT_MIN_AMOUNT: { ...amount, default: "100", doc: "default smallest payout, XOF/XAF (major units)" },
+  PAYOUT_MAX_AMOUNT: { ...amount, default: "5000000", doc: "default largest payout, XOF/XAF (major units)" },
   PAYMENT_DIRECT_EXPIRY_MINUTES: { ...minutes(24 * 60), default: "15", doc: "minutes a direct payment stays payable" },
   PAYMENT_CHECKOUT_EXPIRY_MINUTES: { ...minutes(7 * 24 * 60), default: "60", doc: "minutes a hosted checkout stays payable" },
   PAYMENT_LINK_SUBMITS_PER_IP_PER_MINUTE: { ...int(0, 100_000), default: "10", doc: "payments a client IP may start per minute through payment links (`/pay/<slug>`); 0 = no limit" },

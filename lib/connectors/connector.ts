@@ -388,9 +388,28 @@ export interface Connector<Settings = Record<string, unknown>> {
    * it can. May ask the operator; throws only when it cannot tell.
    */
   routeProblem?(context: ConnectorContext<Settings>, pair: ProviderPair): Promise<string | null>;
+  /**
+   * The operators (catalogue provider codes) and countries this connector type can serve, checked
+   * at `route:set`; absent: any (an aggregator, the simulator). Daraja is M-Pesa in Kenya only.
+   */
+  readonly serves?: { providers: readonly string[]; countries?: readonly string[] };
+  /**
+   * The market an account is bound to by its settings, checked at `route:set` against the route
+   * and the catalogue: Airtel's `country` and `currency`, MTN's `currency` (outside MTN's EUR
+   * sandbox), the products it was given per direction. A field left out binds nothing.
+   */
+  market?(settings: Settings): AccountMarket;
   /** How reconciliation reads this operator's records beyond `status` (ReconciliationHooks). */
   readonly reconciliation?: ReconciliationHooks<Settings>;
 }
+
+/** What an account's settings bind it to (Connector.market). */
+export type AccountMarket = {
+  country?: { code: string; setting: string };
+  currency?: { code: string; setting: string };
+  /** Per direction the account's product for it, when the account names its products; null: not among them. */
+  products?: { list: readonly string[]; needs: Partial<Record<Direction, string>> };
+};
 
 /** Thrown by a connector for a call it does not support (a refund on a collect-only operator…). */
 export class UnsupportedOperationError extends Error {

@@ -2,7 +2,7 @@ import { environmentVariables, type AppEnvironment } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import type { ConnectorAccount, ConnectorRoute, Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
-import { getCatalogue, isProviderCode } from "@/lib/reference";
+import { type Catalogue, type Channel, getCatalogue, isProviderCode } from "@/lib/reference";
 import type { Direction, HealthResult } from "./connector";
 import { accountProblem, readSecrets } from "./connector-accounts";
 import { supports } from "./get-route";
@@ -116,6 +116,7 @@ export async function setConnectorRoute(input: SetRouteInput): Promise<Connector
   if (!catalogue.countryByCode.has(country)) throw refuse(`Unknown country "${input.country}".`);
   const provider = input.provider.trim().toLowerCase();
   if (!isProviderCode(provider)) throw refuse(`Unknown provider code "${input.provider}".`);
+  const channels = routeChannels(catalogue, country, provider, direction);
   const prisma = await getPrisma();
   for (const id of [input.accountId, ...(input.fallbackAccountId ? [input.fallbackAccountId] : [])]) {
     const account = await prisma.connectorAccount.findUnique({ where: { id } });
@@ -123,13 +124,55 @@ export async function setConnectorRoute(input: SetRouteInput): Promise<Connector
     const connector = getConnector(account.type);
     if (!connector) throw refuse(`Account ${id} has an unknown connector type "${account.type}".`);
     if (!supports(connector, direction)) throw refuse(`The ${account.type} connector (account ${id}) does not do ${direction}.`);
-    const problem = await routeProblemOf(account, connector, { country, provider, direction });
+    const problem = marketProblem(account, connector, { country, provider, direction }, channels) ?? (await routeProblemOf(account, connector, { country, provider, direction }));
     if (problem) throw refuse(`Account ${id} cannot serve ${provider} in ${country} for ${direction}: ${problem}.`);
   }
   if (input.fallbackAccountId === input.accountId) throw refuse("--fallback must be another account.");
   const key = { environment: input.environment, country, provider, direction };
   const data = { accountId: input.accountId, fallbackAccountId: input.fallbackAccountId ?? null };
   return prisma.connectorRoute.upsert({ where: { environment_country_provider_direction: key }, create: { ...key, ...data }, update: data });
+}
+
+/**
+ * The catalogue's channels a route serves: the provider's in that country and direction (a refund
+ * goes back through the collect channel). None: refused, naming where the provider does operate.
+ */
+function routeChannels(catalogue: Catalogue, country: string, provider: string, direction: Direction): Channel[] {
+  const channelDirection = direction === "refund" ? "collect" : direction;
+  const channels = catalogue.channels.filter((c) => c.providerCode === provider && c.countryCode === country && c.direction === channelDirection);
+  if (channels.length > 0) return channels;
+  const elsewhere = [...new Set(catalogue.channels.filter((c) => c.providerCode === provider && c.direction === channelDirection).map((c) => c.countryCode))];
+  const verb = channelDirection === "collect" ? "collects" : "pays out";
+  const where = elsewhere.length > 0 ? `${provider} ${verb} in ${elsewhere.join(", ")}` : `${provider} ${verb} nowhere`;
+  throw refuse(`The catalogue has no ${channelDirection} channel for ${provider} in ${country} (${where}): check --country and --provider, or add the channel first (channel:set).`);
+}
+
+/**
+ * Why this account cannot serve the route by what it is (the connector's operators and countries)
+ * and what its settings bind it to (country, currency, products), or null. No operator call.
+ */
+function marketProblem(account: ConnectorAccount, connector: NonNullable<ReturnType<typeof getConnector>>, pair: { country: string; provider: string; direction: Direction }, channels: Channel[]): string | null {
+  const cannot = (why: string) => `Account ${account.id} cannot serve ${pair.provider} in ${pair.country} for ${pair.direction}: ${why}`;
+  const serves = connector.serves;
+  if (serves && !serves.providers.includes(pair.provider)) return cannot(`the ${connector.type} connector serves ${serves.providers.join(", ")} only.`);
+  if (serves?.countries && !serves.countries.includes(pair.country)) return cannot(`the ${connector.type} connector serves ${serves.countries.join(", ")} only.`);
+  if (!connector.market) return null;
+  const parsed = connector.settingsSchema.safeParse(account.settings ?? {});
+  if (!parsed.success) return cannot(`its settings no longer read (${parsed.error.issues[0]?.message ?? "invalid"}): run connector:add again.`);
+  const market = connector.market(parsed.data);
+  if (market.country && market.country.code.toUpperCase() !== pair.country) {
+    return cannot(`the account is set up for ${market.country.code.toUpperCase()} (its ${market.country.setting} setting); add an account for ${pair.country}.`);
+  }
+  const currencies = [...new Set(channels.map((c) => c.currency))];
+  if (market.currency && !currencies.includes(market.currency.code as Channel["currency"])) {
+    const verb = channels[0]?.direction === "payout" ? "pays out" : "collects";
+    return cannot(`the account moves ${market.currency.code} (its ${market.currency.setting} setting), and ${pair.provider} ${verb} in ${pair.country} in ${currencies.join(", ")}.`);
+  }
+  const product = market.products?.needs[pair.direction];
+  if (market.products && product && !market.products.list.includes(product)) {
+    return cannot(`the account's products (${market.products.list.join(", ")}) do not include ${product}.`);
+  }
+  return null;
 }
 
 /** The connector's own objection to serving this pair (pawaPay: an authorisation step it does not implement). */

@@ -1,6 +1,7 @@
-import { config, setting, type AppEnvironment } from "@/lib/config";
+import { config, type AppEnvironment } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
-import { fromMinor, toMinorAllowZero, type CurrencyCode } from "@/lib/money";
+import { fromMinor, type CurrencyCode } from "@/lib/money";
+import { defaultPayoutLimit } from "@/lib/payouts/payout-limit-defaults";
 import { SEED_CHANNELS, SEED_COUNTRIES } from "@/lib/reference/catalogue-seed";
 import { SEED_NUMBERING_PLANS } from "@/lib/reference/numbering-seed";
 import { sampleNumber } from "@/lib/reference/sample-numbers";
@@ -41,7 +42,7 @@ export function countryExample(code: string): CountryExample {
   const currency = country.currency;
   const collect = channel(provider, "collect")!;
   const payout = channel(provider, "payout")!;
-  const payoutMinimum = toMinorAllowZero(setting("PAYOUT_MIN_AMOUNT"), currency);
+  const payoutMinimum = defaultPayoutLimit("perTxMin", currency);
   const payoutAmount = payout.minAmount * 20n > payoutMinimum ? payout.minAmount * 20n : payoutMinimum;
   return {
     country: country.code,

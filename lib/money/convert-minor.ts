@@ -20,6 +20,30 @@ export function convertMinor(
 }
 
 /**
+ * convertMinor into a channel that takes whole units only: the exact product is rounded once,
+ * with the named rounding, to a whole major unit of `to` (never to the cent first, then to the
+ * unit: no double rounding). The result is still in minor units (a multiple of 10^exponent).
+ */
+export function convertMinorToWholeUnits(
+  minor: bigint,
+  from: CurrencyCode,
+  to: CurrencyCode,
+  rate: string | Big,
+  rounding: Rounding,
+): bigint {
+  const unit = new Decimal(`1e${currencyExponent(to)}`);
+  const exactMajor = minorRate(from, to, rate).times(minor).div(unit);
+  return toBigInt(exactMajor.round(0, roundingMode(rounding)).times(unit));
+}
+
+/** `minor` rounded up to the next whole major unit of `currency` (itself when already whole). */
+export function roundUpToWholeUnit(minor: bigint, currency: CurrencyCode): bigint {
+  const unit = 10n ** BigInt(currencyExponent(currency));
+  const rest = ((minor % unit) + unit) % unit;
+  return rest === 0n ? minor : minor - rest + unit;
+}
+
+/**
  * The smallest amount in minor units of `from` whose conversion to `to` (rounded down) is at
  * least `targetMinor` (docs/design/quotes-and-payouts.md, fxTopUp.sourceAmount): e.g. 9100 XOF at USD→XOF 591 ⇒ 1540
  * (15.40 USD).

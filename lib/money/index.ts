@@ -16,7 +16,7 @@ export { CURRENCIES, CURRENCY_CODES, type Currency, type CurrencyCode, currencyE
 export type { Rounding } from "./decimal";
 export { MAX_AMOUNT_MAJOR, type ToMinorOptions, toMinor, toMinorAllowZero } from "./to-minor";
 export { fromMinor, minorToDecimalString } from "./from-minor";
-export { convertMinor, smallestSourceCovering } from "./convert-minor";
+export { convertMinor, convertMinorToWholeUnits, roundUpToWholeUnit, smallestSourceCovering } from "./convert-minor";
 export { percentOf } from "./percent-of";
 export { applySpread, INVERTED_RATE_DIGITS, invertRate, multiplyRates, RATE_DECIMALS, type SpreadDirection } from "./rates";
 export { type DisplayLocale, formatAmount, formatCustomerAmount } from "./format-amount";

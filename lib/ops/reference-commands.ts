@@ -1,5 +1,5 @@
 import { getPrisma } from "@/lib/db/client";
-import { applySpread, invertRate, minorToDecimalString, type CurrencyCode } from "@/lib/money";
+import { applySpread, currencyExponent, invertRate, minorToDecimalString, type CurrencyCode } from "@/lib/money";
 import { getCatalogue } from "@/lib/reference/get-catalogue";
 import { fxRateFrom } from "@/lib/reference/get-fx-rate";
 import { seedReferenceData } from "@/lib/reference/seed-reference-data";
@@ -90,9 +90,9 @@ export const fxList: OpsCommand = {
 
 export const channelSet: OpsCommand = {
   name: "channel:set",
-  summary: "Create or edit a payment channel: bounds in major units, availability, priority (1 first)",
+  summary: "Create or edit a payment channel: bounds in major units, availability, priority (1 first), whole units only",
   usage:
-    "channel:set --provider <code> --country <CC> --currency <CUR> --direction collect|payout [--min 100] [--max 1000000] [--active true|false] [--priority 20] [--name <display name>]",
+    "channel:set --provider <code> --country <CC> --currency <CUR> --direction collect|payout [--min 100] [--max 1000000] [--active true|false] [--priority 20] [--name <display name>] [--whole-units true|false]",
   async run(args, out) {
     await seedReferenceData();
     const { channel, created } = await setChannel({
@@ -105,6 +105,7 @@ export const channelSet: OpsCommand = {
       active: booleanFlag(args, "active"),
       priority: integerFlag(args, "priority"),
       displayName: optionalFlag(args, "name"),
+      wholeUnits: booleanFlag(args, "whole-units"),
     });
     out(`${created ? "Created" : "Updated"} channel ${channel.id}:`);
     out(`  ${describeChannel(channel)}`);
@@ -138,10 +139,13 @@ function describeChannel(c: {
   maxAmount: bigint;
   priority: number;
   active: boolean;
+  wholeUnits: boolean;
 }): string {
   const cur = c.currency as CurrencyCode;
   const bounds = `${minorToDecimalString(c.minAmount, cur)} – ${minorToDecimalString(c.maxAmount, cur)} ${cur}`;
-  return `${c.displayName}, ${c.countryCode} ${c.direction}, ${bounds}, priority ${c.priority}, ${c.active ? "active" : "INACTIVE"}`;
+  // Said only where it changes something: a currency with cents whose operator takes none.
+  const whole = c.wholeUnits && currencyExponent(cur) > 0 ? ", whole units only" : "";
+  return `${c.displayName}, ${c.countryCode} ${c.direction}, ${bounds}, priority ${c.priority}, ${c.active ? "active" : "INACTIVE"}${whole}`;
 }
 
 export const tariffList: OpsCommand = {

@@ -8,7 +8,7 @@ import { newId } from "@/lib/ids";
 import { asJsonb } from "@/lib/db/as-jsonb";
 import { type AuditBy, writeAudit } from "@/lib/audit/write-audit";
 import { isCurrency, minorToDecimalString, toMinor, type CurrencyCode } from "@/lib/money";
-import { getCatalogue, MOBILE_MONEY_CODES } from "@/lib/reference";
+import { checkWholeUnits, getCatalogue, MOBILE_MONEY_CODES } from "@/lib/reference";
 import { channelBounds, linkChannels, someChannelTakes } from "./link-channels";
 import { MAX_LINK_IMAGE_BYTES, type CreatePaymentLinkInput } from "./payment-link-schemas";
 
@@ -53,6 +53,9 @@ export async function createPaymentLink(scope: LinkScope, input: CreatePaymentLi
   const range = `from ${minorToDecimalString(bounds.min, currency)} to ${minorToDecimalString(bounds.max, currency)} ${currency}`;
   const amount = input.amount === undefined ? null : toMinor(input.amount, currency);
   if (amount !== null && !someChannelTakes(channels, amount)) {
+    const inBounds = channels.filter((c) => amount >= c.minAmount && amount <= c.maxAmount);
+    // Within bounds but every such method takes whole units only: say that rule, not the range.
+    if (inBounds.length > 0) checkWholeUnits(inBounds[0], amount);
     throw invalid("invalid_amount", `Amount ${minorToDecimalString(amount, currency)} ${currency} is outside what the link's payment methods accept: ${range}.`, "amount");
   }
   const minAmount = input.minAmount === undefined ? null : toMinor(input.minAmount, currency);

@@ -1,6 +1,6 @@
 import type { AppEnvironment } from "@/lib/config";
 import { checkoutChannels } from "@/lib/checkout/checkout-channels";
-import type { Channel } from "@/lib/reference";
+import { type Channel, channelTakes } from "@/lib/reference";
 
 /**
  * The checkout channels a link can use: the hosted checkout's own rule (checkoutChannels: mobile
@@ -25,5 +25,5 @@ export function channelBounds(channels: Pick<Channel, "minAmount" | "maxAmount">
   return { min, max };
 }
 
-/** Whether some channel takes exactly this amount. */
-export const someChannelTakes = (channels: Pick<Channel, "minAmount" | "maxAmount">[], amount: bigint) => channels.some((c) => amount >= c.minAmount && amount <= c.maxAmount);
+/** Whether some channel takes exactly this amount (bounds, and whole units where it takes no cents). */
+export const someChannelTakes = (channels: Channel[], amount: bigint) => channels.some((c) => channelTakes(c, amount));

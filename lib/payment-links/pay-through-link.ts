@@ -38,6 +38,7 @@ export type LinkFormField = "amount" | "country" | "name" | "phone" | "email" | 
 export type LinkFormErrorKey =
   | "amount_required"
   | "amount_invalid"
+  | "amount_whole"
   | "amount_below"
   | "amount_above"
   | "country_required"
@@ -125,7 +126,12 @@ export async function payThroughLink(link: PaymentLink, submission: LinkSubmissi
   // bounds may still refuse a typed one (or the catalogue changed since): refused here, never by the operator.
   if (amount !== null && country && !errors.amount && !someChannelTakes(await linkChannels(link.environment, link, country.code), amount)) {
     const bounds = await amountBounds(link, country.code);
-    errors.amount = bounds ? { key: amount < bounds.min ? "amount_below" : "amount_above", params: { min: String(bounds.min), max: String(bounds.max) } } : { key: "amount_invalid" };
+    errors.amount = !bounds
+      ? { key: "amount_invalid" }
+      : amount < bounds.min || amount > bounds.max
+        ? { key: amount < bounds.min ? "amount_below" : "amount_above", params: { min: String(bounds.min), max: String(bounds.max) } }
+        : // Within the bounds, yet no method takes it: cents where the methods take whole units only.
+          { key: "amount_whole" };
   }
 
   const name = detail(link.collectName, text(submission.name), "name_required", errors, "name");

@@ -30,7 +30,7 @@ export const initiatePaymentBody = z
   .strictObject({
     type: z.enum(["direct", "checkout"]).describe("`direct`: push to one provider; `checkout`: hosted page where the customer picks."),
     // exclusiveMinimum: documents initiatePayment's own check (400 invalid_amount at ≤ 0).
-    amount: z.number().meta({ exclusiveMinimum: 0, maximum: Number(MAX_AMOUNT_MAJOR) }).describe("Amount in the currency's major unit (XOF, XAF, UGX and RWF have no decimals); > 0, within the provider's bounds."),
+    amount: z.number().meta({ exclusiveMinimum: 0, maximum: Number(MAX_AMOUNT_MAJOR) }).describe("Amount in the currency's major unit (XOF, XAF, UGX and RWF have no decimals); > 0, within the provider's bounds; whole units for a provider whose channel has `wholeUnits` (GET /providers/payment-methods: M-Pesa Kenya…), else 400 invalid_amount."),
     externalReference: z.string().trim().min(1).max(100).describe("Your unique reference for this payment."),
     provider: z.string().trim().min(1).max(32).meta({ enum: [...PROVIDER_CODES] }).optional().describe("Provider code (direct). See GET /providers/payment-methods."),
     country: upper(2, "ISO 3166-1 country").meta(countryEnumMeta()).optional().describe("ISO 3166-1 alpha-2 (direct; checkout defaults to your account's country)."),

@@ -13,7 +13,7 @@ import { submitPaymentJob } from "./payment-jobs";
 import { isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
 import { checkoutChannels } from "@/lib/checkout/checkout-channels";
 import { getRoute } from "@/lib/connectors/get-route";
-import { assertPhoneMatchesProvider, checkChannelAmount, collectFee, getCatalogue, getChannel, validatePhone } from "@/lib/reference";
+import { assertPhoneMatchesProvider, channelTakes, checkChannelAmount, checkWholeUnits, collectFee, getCatalogue, getChannel, validatePhone } from "@/lib/reference";
 import { assertWebhookUrlAllowed, webhookEventRows, webhookEventsSql } from "@/lib/webhooks";
 import type { InitiatePaymentInput } from "./initiate-payment-input";
 import { expiryMinutes } from "./payment-lifecycle";
@@ -180,7 +180,10 @@ async function assertCheckoutPayable(environment: AppEnvironment, country: strin
   if (channels.length === 0) {
     throw new AppError("provider_unavailable", `No payment method is available in ${country} for ${currency}.`);
   }
-  if (!channels.some((c) => amount >= c.minAmount && amount <= c.maxAmount)) {
+  if (!channels.some((c) => channelTakes(c, amount))) {
+    // Within some method's bounds, but each of those takes whole units only: name that rule.
+    const inBounds = channels.find((c) => amount >= c.minAmount && amount <= c.maxAmount);
+    if (inBounds) checkWholeUnits(inBounds, amount);
     const min = channels.reduce((m, c) => (c.minAmount < m ? c.minAmount : m), channels[0].minAmount);
     const max = channels.reduce((m, c) => (c.maxAmount > m ? c.maxAmount : m), channels[0].maxAmount);
     throw new AppError(

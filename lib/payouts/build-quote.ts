@@ -3,8 +3,8 @@ import { type Environment, type Merchant, Prisma } from "@/lib/db/generated/clie
 import { runSql } from "@/lib/db/run-sql";
 import { AppError } from "@/lib/errors";
 import { type BalanceColumns, balanceColumnsSql, balancesFromRow } from "@/lib/ledger/read-balances";
-import { convertMinor, type CurrencyCode, isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
-import { checkChannelAmount, getCatalogue } from "@/lib/reference";
+import { convertMinor, type CurrencyCode, currencyExponent, isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
+import { checkChannelAmount, checkWholeUnits, getCatalogue } from "@/lib/reference";
 import type { Catalogue, Corridor } from "@/lib/reference";
 import { channelFrom } from "@/lib/reference/get-channel";
 import { corridorFrom } from "@/lib/reference/find-corridor";
@@ -132,6 +132,12 @@ export function planQuote(merchant: Merchant, request: QuoteRequest, snapshot: Q
     );
   }
 
+  // The operator's channel: its bounds apply to what it pays out, in its own currency (below);
+  // an amount with cents for an operator that takes whole units only is refused first, before
+  // limits and balances (the merchant's request cannot succeed whatever they are).
+  const channel = channelFrom(catalogue, method, destinationCountry, corridor.destinationCurrency, "payout");
+  if (corridor.destinationCurrency === currency) checkWholeUnits(channel, amount);
+
   const limitCurrency = merchant.settlementCurrency as CurrencyCode;
   const limitAmount = atMid(amount, limitCurrency);
   assertPerTransaction(snapshot.limits, limitAmount);
@@ -146,11 +152,13 @@ export function planQuote(merchant: Merchant, request: QuoteRequest, snapshot: Q
     balanceCategory: snapshot.balanceCategory,
     wallets: snapshot.wallets,
     allowFxFrom,
+    // A currency without cents (XOF, UGX) keeps its usual half-up conversion: only an operator
+    // that drops the cents of a currency that has them changes the rounding.
+    destinationWholeUnits: channel.wholeUnits && currencyExponent(corridor.destinationCurrency) > 0,
     feeXof: (amountXof) => payoutFeeFrom(catalogue, { amountXof, method, type, international: corridor.isInternational, merchantId: merchant.id }).feeXof,
     fx,
   });
-  // The operator's channel bounds apply to what it pays out, in its own currency.
-  checkChannelAmount(channelFrom(catalogue, method, destinationCountry, corridor.destinationCurrency, "payout"), computed.destination.amount);
+  checkChannelAmount(channel, computed.destination.amount);
 
   return {
     ...computed,

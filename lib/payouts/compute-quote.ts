@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { convertMinor, type CurrencyCode, fromMinor, minorToDecimalString, smallestSourceCovering, type SpreadDirection } from "@/lib/money";
+import { convertMinor, convertMinorToWholeUnits, type CurrencyCode, fromMinor, minorToDecimalString, smallestSourceCovering, type SpreadDirection } from "@/lib/money";
 
 /**
  * The quote engine (spec POST /payouts/quote rules 1–7, docs/design/quotes-and-payouts.md) as a pure function: no
@@ -28,6 +28,11 @@ export type ComputeQuoteInput = {
   /** The `available` of the balance category, one entry per currency the merchant holds. */
   wallets: { currency: CurrencyCode; available: bigint }[];
   allowFxFrom?: CurrencyCode;
+  /**
+   * The destination channel takes whole units only (catalogue `wholeUnits`): a converted
+   * destination amount is rounded down to a whole unit, once, from the exact product.
+   */
+  destinationWholeUnits?: boolean;
   /** The tariff: fee in XOF minor units for an amount in XOF minor units. */
   feeXof: (amountXof: bigint) => bigint;
   fx: QuoteFx;
@@ -115,7 +120,12 @@ export function computeQuote(input: ComputeQuoteInput): ComputedQuote {
   let fxView: ComputedQuote["fx"] = null;
   if (input.destinationCurrency !== currency) {
     const rate = fx(currency, input.destinationCurrency, "against-merchant-selling");
-    destination = convertMinor(amount, currency, input.destinationCurrency, rate.rate, "half-up");
+    // Into a whole-unit channel: down, so the beneficiary never receives more than the debited
+    // amount buys at the quoted rate (half-up could pay up to half a unit that nobody paid for);
+    // the quote shows the whole amount before the merchant commits to it.
+    destination = input.destinationWholeUnits
+      ? convertMinorToWholeUnits(amount, currency, input.destinationCurrency, rate.rate, "down")
+      : convertMinor(amount, currency, input.destinationCurrency, rate.rate, "half-up");
     fxView = { rate: rate.rate, spreadPercent: rate.spreadPercent, sourceCurrency: currency, destinationCurrency: input.destinationCurrency };
   }
 

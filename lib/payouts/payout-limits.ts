@@ -1,4 +1,4 @@
-import { setting } from "@/lib/config";
+import { defaultPayoutLimit } from "./payout-limit-defaults";
 import { type AuditBy, writeAudit } from "@/lib/audit/write-audit";
 import { type Db, getPrisma, type Tx } from "@/lib/db/client";
 import { type Environment, Prisma } from "@/lib/db/generated/client";
@@ -7,24 +7,16 @@ import { type CurrencyCode, fromMinor, minorToDecimalString, toMinorAllowZero } 
 
 /**
  * Account payout limits (spec "Limits", docs/design/quotes-and-payouts.md): daily and monthly windows in UTC and a
- * per-transaction min and max, all in the merchant's settlement currency. Defaults come from the
- * environment (major units of the settlement currency), an operator can override any of them
+ * per-transaction min and max, all in the merchant's settlement currency. Defaults are per
+ * settlement currency (payout-limit-defaults.ts; XOF and XAF from the environment), an operator can override any of them
  * per merchant (`merchant:set-limits`, table merchant_payout_limits). `used` counts payouts that
  * are not failed or cancelled, by their value in the settlement currency fixed at initiate, kept
  * as running day and month windows (table payout_usage) rather than summed from history.
  */
 export type PayoutLimits = { currency: CurrencyCode; daily: bigint; monthly: bigint; perTxMin: bigint; perTxMax: bigint };
 
-const DEFAULTS = {
-  daily: "PAYOUT_DAILY_LIMIT",
-  monthly: "PAYOUT_MONTHLY_LIMIT",
-  perTxMin: "PAYOUT_MIN_AMOUNT",
-  perTxMax: "PAYOUT_MAX_AMOUNT",
-} as const;
-
-function defaultLimit(key: keyof typeof DEFAULTS, currency: CurrencyCode): bigint {
-  return toMinorAllowZero(setting(DEFAULTS[key]), currency);
-}
+/** The settlement currency's default (payout-limit-defaults.ts: one table, XOF/XAF from the environment). */
+const defaultLimit = defaultPayoutLimit;
 
 export async function getPayoutLimits(db: Db, merchant: { id: string; settlementCurrency: string }, environment: Environment): Promise<PayoutLimits> {
   const row = await db.merchantPayoutLimit.findUnique({ where: { merchantId_environment: { merchantId: merchant.id, environment } } });

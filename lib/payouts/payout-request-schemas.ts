@@ -37,7 +37,7 @@ const servedCountry = isoCountry.meta({ ...countryEnumMeta(), pattern: "^[A-Za-z
  */
 const payoutAmount = z
   .union([z.number().meta({ exclusiveMinimum: 0, maximum: Number(MAX_AMOUNT_MAJOR) }), z.string().meta({ pattern: "^([0-9]*[1-9][0-9]*(\\.[0-9]+)?|[0-9]+\\.[0-9]*[1-9][0-9]*)$", maxLength: 32 })])
-  .describe("In the major unit of `currency`, > 0; whole units in XOF, XAF, UGX and RWF, at most 2 decimals in the others.");
+  .describe("In the major unit of `currency`, > 0; whole units in XOF, XAF, UGX and RWF, at most 2 decimals in the others; whole units to a payout channel with `wholeUnits` (GET /providers/payment-methods?method=payout), else 400 invalid_amount.");
 
 /** YYYY-MM-DD and a real calendar day. */
 export const isoDate = z

@@ -1,4 +1,4 @@
-import { isCurrency, type CurrencyCode } from "@/lib/money";
+import { currencyExponent, isCurrency, type CurrencyCode } from "@/lib/money";
 import { type Catalogue, type Channel, type Corridor, type Country, type NumberingPlan, channelKey, pairKey } from "./catalogue-types";
 
 /**
@@ -25,6 +25,8 @@ export type CatalogueRows = {
     color: string;
     priority: number;
     active: boolean;
+    /** Absent in rows from before the column: false. */
+    wholeUnits?: boolean;
   }[];
   corridors: {
     id: string;
@@ -81,6 +83,7 @@ export function buildCatalogue(rows: CatalogueRows): Catalogue {
       color: c.color,
       priority: c.priority,
       active: c.active && (providerActive.get(c.providerCode) ?? false),
+      wholeUnits: (c.wholeUnits ?? false) || currencyExponent(c.currency as CurrencyCode) === 0,
     }))
     .sort(
       (a, b) =>

@@ -30,6 +30,8 @@ export type SeedChannel = {
   direction: Direction;
   minAmount: bigint;
   maxAmount: bigint;
+  /** Whole units only in a currency with cents (WHOLE_UNIT_CHANNELS); absent = cents accepted. */
+  wholeUnits?: boolean;
 };
 
 export type SeedCorridor = {
@@ -254,10 +256,36 @@ const LOCAL_BOUNDS: Record<string, LocalBounds> = {
   },
 };
 
+/**
+ * Operators that move whole units only in a currency that has cents, per country, both
+ * directions: a channel here refuses an amount with cents at initiate (checkChannelAmount) and a
+ * conversion into it rounds down to a whole unit (compute-quote.ts). Sources:
+ * - M-Pesa Kenya: Daraja's `Amount` is whole shillings (STK push and B2C; ../shared OPERATORS §5);
+ * - pawaPay's providers page and active-conf: `decimalsInAmount: NONE` for the Kenyan and Tanzanian
+ *   shilling wallets (`MPESA_KEN`, `AIRTEL_KEN`; `VODACOM_TZA`, `AIRTEL_TZA`, `TIGO_TZA`,
+ *   `HALOTEL_TZA`) [M]; the Ghanaian and Zambian ones take `TWO_PLACES`.
+ * Every route of such a channel then takes the amount, whichever connector serves it. The
+ * account's active-conf stays the last word at submission (lib/connectors/pawapay: cents to a
+ * NONE provider are refused, never rounded); ops corrects a row with `channel:set --whole-units`.
+ * Migration `channel_whole_units` marks the same rows in databases seeded before.
+ */
+export const WHOLE_UNIT_CHANNELS: Record<string, string[]> = {
+  KE: ["mpesa", "airtel"],
+  TZ: ["mpesa", "airtel", "mixx", "halotel"],
+};
+
 function buildChannels(): SeedChannel[] {
   const out: SeedChannel[] = [];
   const add = (providerCode: string, countryCode: string, currency: CurrencyCode, direction: Direction, [min, max]: [bigint, bigint]) =>
-    out.push({ providerCode, countryCode, currency, direction, minAmount: min, maxAmount: max });
+    out.push({
+      providerCode,
+      countryCode,
+      currency,
+      direction,
+      minAmount: min,
+      maxAmount: max,
+      ...(WHOLE_UNIT_CHANNELS[countryCode]?.includes(providerCode) ? { wholeUnits: true } : {}),
+    });
   const addMajor = (providerCode: string, country: SeedCountry, direction: Direction, [min, max]: MajorBounds) =>
     add(providerCode, country.code, country.currency, direction, [major(min, country.currency), major(max, country.currency)]);
 

@@ -40,6 +40,11 @@ export type Channel = {
   priority: number;
   /** Channel and provider both active. */
   active: boolean;
+  /**
+   * Whole units only: the row says so (an operator without cents in a currency that has them,
+   * catalogue-seed.ts WHOLE_UNIT_CHANNELS) or the currency has no minor unit.
+   */
+  wholeUnits: boolean;
 };
 
 export type Corridor = {

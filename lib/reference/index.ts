@@ -25,7 +25,7 @@ export { PROVIDER_CODES, MOBILE_MONEY_CODES, isProviderCode, type ProviderCode }
 export { getCatalogue, invalidateReferenceCache } from "./get-catalogue";
 export { seedReferenceData } from "./seed-reference-data";
 export { getChannel } from "./get-channel";
-export { checkChannelAmount } from "./check-channel-amount";
+export { channelTakes, checkChannelAmount, checkWholeUnits, hasRefusedCents } from "./check-channel-amount";
 export { validatePhone, checkPhoneForCountry, type PhoneCheck } from "./validate-phone";
 export { parsePhoneNumber, type ParsedPhone } from "./parse-phone-number";
 export { predictProvider, numberOwner, phoneOperatorMismatch, assertPhoneMatchesProvider, type Prediction } from "./predict-provider";

@@ -46,6 +46,8 @@ export type PaymentMethod = {
   currencies: string[];
   country: string;
   direction: Direction;
+  /** Whole units only: an amount with cents is refused (400 invalid_amount). */
+  wholeUnits: boolean;
   conversion?: Conversion;
 };
 
@@ -77,6 +79,7 @@ function toPaymentMethod(catalogue: Catalogue, c: Channel, target: { amount: big
     currencies: [c.currency],
     country: c.countryCode,
     direction: c.direction,
+    wholeUnits: c.wholeUnits,
   };
   if (target) {
     const conversion = convertFor(catalogue, c, target);
@@ -87,7 +90,7 @@ function toPaymentMethod(catalogue: Catalogue, c: Channel, target: { amount: big
 
 function convertFor(catalogue: Catalogue, c: Channel, target: { amount: bigint; currency: CurrencyCode }): Conversion | null {
   try {
-    const { payerAmount, fx } = payerAmountFor(catalogue, target.amount, target.currency, c.currency);
+    const { payerAmount, fx } = payerAmountFor(catalogue, target.amount, target.currency, c.currency, { wholeUnits: c.wholeUnits });
     return {
       merchantAmount: fromMinor(target.amount, target.currency),
       merchantCurrency: target.currency,

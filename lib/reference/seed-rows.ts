@@ -31,6 +31,7 @@ export function seedRows() {
       return {
         id: channelId(c.providerCode, c.countryCode, c.currency, c.direction),
         ...c,
+        wholeUnits: c.wholeUnits ?? false,
         displayName: p.name,
         logoPath: badgePath(p.code),
         color: p.color,

@@ -20,6 +20,8 @@ export type SetChannelInput = {
   active?: boolean;
   priority?: number;
   displayName?: string;
+  /** Whole units only (the operator takes no cents in this currency); default false for a new channel. */
+  wholeUnits?: boolean;
 };
 
 export async function setChannel(input: SetChannelInput, db?: Db) {
@@ -65,6 +67,7 @@ export async function setChannel(input: SetChannelInput, db?: Db) {
     ...(input.active !== undefined ? { active: input.active } : {}),
     ...(input.priority !== undefined ? { priority: input.priority } : {}),
     ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
+    ...(input.wholeUnits !== undefined ? { wholeUnits: input.wholeUnits } : {}),
   };
   // A new channel ranks like the provider's other channels unless told otherwise.
   const sibling = existing ? null : await prisma.paymentChannel.findFirst({ where: { providerCode: provider }, orderBy: { priority: "asc" } });

@@ -9,6 +9,8 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { holdRefund, settlementDelaySeconds } from "@/lib/ledger";
 import { type CurrencyCode, minorToDecimalString, toMinor } from "@/lib/money";
 import { getPaymentOrThrow } from "@/lib/payments/get-payment";
+import { checkWholeUnits, getCatalogue } from "@/lib/reference";
+import { channelKey } from "@/lib/reference/catalogue-types";
 import { recordWebhookEvent } from "@/lib/webhooks";
 import type { RefundRequestBody } from "./refund-schemas";
 import { submitRefundJob } from "./refund-jobs";
@@ -27,7 +29,8 @@ type Scope = Pick<ApiAuth, "environment"> & { merchant: { id: string } };
  * Any refusal writes nothing. Errors: another merchant's or unknown payment 404; not a
  * successful collect 422 invalid_state; nothing left 422 invalid_state; more than what is left
  * 422 invalid_amount; balance too low 422 insufficient_balance; a bad amount 400 invalid_amount;
- * a partial refund through an operator that refunds whole payments only 400 invalid_amount.
+ * a partial refund through an operator that refunds whole payments only 400 invalid_amount; cents to
+ * an operator that takes whole units only (catalogue `wholeUnits`) 400 invalid_amount.
  */
 export async function createRefund(scope: Scope, transactionId: string, body: RefundRequestBody, options: { audit: AuditBy }): Promise<Refund> {
   const prisma = await getPrisma();
@@ -37,6 +40,7 @@ export async function createRefund(scope: Scope, transactionId: string, body: Re
   const left = payment.amount - payment.refundReserved;
   const amount = body.amount === undefined ? left : toMinor(body.amount, currency);
   assertFits(payment, amount, left);
+  await assertWholeUnits(payment, amount);
   await assertOperatorRefunds(payment, amount);
 
   const refundId = newId("rf");
@@ -110,6 +114,17 @@ async function assertOperatorRefunds(payment: Payment, amount: bigint): Promise<
       ? `The provider of transaction ${payment.id} refunds whole payments only: refund the full ${whole} (leave amount out) or nothing.`
       : `The provider of transaction ${payment.id} refunds whole payments only, and part of it is already refunded or being refunded.`;
   throw new AppError("invalid_amount", message, { details: [{ path: "amount", message: `must be the whole payment, ${whole}` }] });
+}
+
+/**
+ * A refund goes back through the payment's operator: where the catalogue says its channel takes
+ * whole units only (M-Pesa Kenya…), a refund with cents is refused here (400 invalid_amount on
+ * `amount`), before any money is held, rather than by the operator.
+ */
+async function assertWholeUnits(payment: Payment, amount: bigint): Promise<void> {
+  if (!payment.provider || !payment.country) return;
+  const channel = (await getCatalogue()).channelByKey.get(channelKey(payment.provider, payment.country, payment.currency, "collect"));
+  if (channel) checkWholeUnits(channel, amount);
 }
 
 /** The race-proof check: one conditional UPDATE; when it matches nothing, say why from the row as it is now. */

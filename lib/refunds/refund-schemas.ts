@@ -19,7 +19,7 @@ export const refundSchema = z.object({
   refundId: z.string().describe("rf_…"),
   transactionId: z.string().describe("The refunded payment (txn_…)."),
   status: z.enum(REFUND_STATUSES).describe("pending (funds held) → processing (with the operator) → success | failed (funds returned to your balance)."),
-  amount: z.number().describe("What goes back to the customer, in the payment's currency. The collect fee is not returned."),
+  amount: z.number().describe("What goes back to the customer, in the payment's currency. The collect fee is not returned. Whole units when the payment's channel has `wholeUnits` (M-Pesa Kenya…), else 400 invalid_amount."),
   currency: z.string(),
   reason: z.string().nullable(),
   provider: z.string(),

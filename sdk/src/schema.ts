@@ -1210,7 +1210,7 @@ export type components = {
              * @enum {string}
              */
             type: "direct" | "checkout";
-            /** @description Amount in the currency's major unit (XOF, XAF, UGX and RWF have no decimals); > 0, within the provider's bounds. */
+            /** @description Amount in the currency's major unit (XOF, XAF, UGX and RWF have no decimals); > 0, within the provider's bounds; whole units for a provider whose channel has `wholeUnits` (GET /providers/payment-methods: M-Pesa Kenya…), else 400 invalid_amount. */
             amount: number;
             /** @description Your unique reference for this payment. */
             externalReference: string;
@@ -1314,7 +1314,7 @@ export type components = {
              * @enum {string}
              */
             status: "pending" | "processing" | "success" | "failed";
-            /** @description What goes back to the customer, in the payment's currency. The collect fee is not returned. */
+            /** @description What goes back to the customer, in the payment's currency. The collect fee is not returned. Whole units when the payment's channel has `wholeUnits` (M-Pesa Kenya…), else 400 invalid_amount. */
             amount: number;
             currency: string;
             reason: string | null;
@@ -1429,6 +1429,8 @@ export type components = {
                  * @enum {string}
                  */
                 direction: "collect" | "payout";
+                /** @description True when the channel takes whole units only: its currency has no minor unit (XOF, XAF, UGX, RWF), or its operator takes no cents in a currency that has them (M-Pesa and Airtel in Kenya, the Tanzanian wallets). An amount with cents is then refused at initiate with 400 invalid_amount, and a conversion into the channel is rounded to a whole unit. */
+                wholeUnits: boolean;
             }[];
         };
         PaymentLink: {
@@ -1538,7 +1540,7 @@ export type components = {
              * @enum {string}
              */
             currency?: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES" | "UGX" | "TZS" | "RWF" | "ZMW";
-            /** @description A fixed amount in major units. Leave it out to let the customer type the amount (then `minAmount`/`maxAmount` bound it). */
+            /** @description A fixed amount in major units; whole units when every offered method that takes the amount has `wholeUnits`. Leave it out to let the customer type the amount (then `minAmount`/`maxAmount` bound it). */
             amount?: number;
             /** @description Customer-chosen amount only: the smallest accepted (default: the smallest any offered method takes). */
             minAmount?: number;
@@ -1721,13 +1723,15 @@ export type components = {
                  * @enum {string}
                  */
                 direction: "collect" | "payout";
+                /** @description True when the channel takes whole units only: its currency has no minor unit (XOF, XAF, UGX, RWF), or its operator takes no cents in a currency that has them (M-Pesa and Airtel in Kenya, the Tanzanian wallets). An amount with cents is then refused at initiate with 400 invalid_amount, and a conversion into the channel is rounded to a whole unit. */
+                wholeUnits: boolean;
                 /** @description Present when merchant_amount, merchant_currency and currency are all given and the conversion succeeds. */
                 conversion?: {
                     /** @description The amount the merchant wants to receive (merchant_amount). */
                     merchantAmount: number;
                     /** @description The merchant's currency (merchant_currency). */
                     merchantCurrency: string;
-                    /** @description The amount to ask the payer, in the channel's currency: the smallest amount whose conversion covers merchantAmount (rounded up). */
+                    /** @description The amount to ask the payer, in the channel's currency: the smallest amount whose conversion covers merchantAmount (rounded up; up to a whole unit where the channel has wholeUnits). */
                     payerAmount: number;
                     /** @description The channel's (payer's) currency. */
                     payerCurrency: string;
@@ -1842,7 +1846,7 @@ export type components = {
             };
         };
         CreatePayoutQuoteRequest: {
-            /** @description In the major unit of `currency`, > 0; whole units in XOF, XAF, UGX and RWF, at most 2 decimals in the others. */
+            /** @description In the major unit of `currency`, > 0; whole units in XOF, XAF, UGX and RWF, at most 2 decimals in the others; whole units to a payout channel with `wholeUnits` (GET /providers/payment-methods?method=payout), else 400 invalid_amount. */
             amount: number | string;
             /**
              * @description ISO 4217 code this API handles (case-insensitive).
@@ -2053,7 +2057,7 @@ export type components = {
                 accountNumber?: string;
             };
             description?: string;
-            /** @description In the major unit of `currency`, > 0; whole units in XOF, XAF, UGX and RWF, at most 2 decimals in the others. */
+            /** @description In the major unit of `currency`, > 0; whole units in XOF, XAF, UGX and RWF, at most 2 decimals in the others; whole units to a payout channel with `wholeUnits` (GET /providers/payment-methods?method=payout), else 400 invalid_amount. */
             amount?: number | string;
             /**
              * @description Legacy: MOBILE_MONEY or BANK_TRANSFER (case-insensitive).
@@ -2250,7 +2254,7 @@ export type components = {
                     accountNumber?: string;
                 };
                 description?: string;
-                /** @description In the major unit of `currency`, > 0; whole units in XOF, XAF, UGX and RWF, at most 2 decimals in the others. */
+                /** @description In the major unit of `currency`, > 0; whole units in XOF, XAF, UGX and RWF, at most 2 decimals in the others; whole units to a payout channel with `wholeUnits` (GET /providers/payment-methods?method=payout), else 400 invalid_amount. */
                 amount?: number | string;
                 /**
                  * @description Legacy: MOBILE_MONEY or BANK_TRANSFER (case-insensitive).
@@ -4705,7 +4709,8 @@ export interface operations {
                      *             "currencies"
                      *           ],
                      *           "country": "SN",
-                     *           "direction": "collect"
+                     *           "direction": "collect",
+                     *           "wholeUnits": true
                      *         }
                      *       ]
                      *     }
@@ -6194,6 +6199,7 @@ export interface operations {
                      *           ],
                      *           "country": "SN",
                      *           "direction": "collect",
+                     *           "wholeUnits": true,
                      *           "conversion": {
                      *             "merchantAmount": 1,
                      *             "merchantCurrency": "merchantCurrency",

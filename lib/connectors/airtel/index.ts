@@ -19,6 +19,12 @@ export const airtelConnector: Connector<AirtelSettings> = {
   type: "airtel",
   capabilities: { collect: "push", payout: true, refund: true, signedCallbacks: false, uuidReference: false, partialRefund: false },
   settingsSchema: airtelSettingsSchema,
+  serves: { providers: ["airtel"] },
+  market: (s) => ({
+    country: { code: s.country, setting: "country" },
+    currency: { code: s.currency, setting: "currency" },
+    products: { list: s.products, needs: { collect: "collection", payout: "disbursement" } },
+  }),
   secretNames: AIRTEL_SECRET_NAMES,
   requiredSecretsFor: (settings) => requiredSecrets(settings),
   defaultBaseUrl: AIRTEL_PRODUCTION_BASE_URL,

@@ -31,6 +31,12 @@ export const mpesaDarajaConnector: Connector<MpesaDarajaSettings> = {
   // Our id is the reference (AccountReference is too short for it; OriginatorConversationID takes it).
   capabilities: { collect: "push", payout: true, refund: false, signedCallbacks: false, uuidReference: false, partialRefund: false },
   settingsSchema: mpesaDarajaSettingsSchema,
+  // Safaricom's API: M-Pesa in Kenya (Vodacom's M-Pesa in Tanzania is another operator's API).
+  serves: { providers: ["mpesa"], countries: ["KE"] },
+  market: (s) => ({
+    currency: { code: s.currency, setting: "currency" },
+    products: { list: s.products, needs: { collect: "collection", payout: "payout" } },
+  }),
   secretNames: MPESA_SECRET_NAMES,
   requiredSecretsFor: (settings) => requiredSecrets(settings),
   defaultBaseUrl: MPESA_PRODUCTION_BASE_URL,

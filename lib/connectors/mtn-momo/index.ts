@@ -16,6 +16,12 @@ export const mtnMomoConnector: Connector<MtnMomoSettings> = {
   type: "mtn-momo",
   capabilities: { collect: "push", payout: true, refund: true, signedCallbacks: false, uuidReference: true, partialRefund: true },
   settingsSchema: mtnMomoSettingsSchema,
+  serves: { providers: ["mtn"] },
+  // MTN's own sandbox moves EUR whatever the market: the currency binds only a real target environment.
+  market: (s) => ({
+    ...(s.targetEnvironment === "sandbox" ? {} : { currency: { code: s.currency, setting: "currency" } }),
+    products: { list: s.products, needs: { collect: "collection", payout: "disbursement" } },
+  }),
   secretNames: MTN_SECRET_NAMES,
   // Which secrets are required depends on the `products` setting (a collection-only account has
   // no DISBURSEMENT_*): connector:add and the health of routes ask requiredSecretsFor.

@@ -13,6 +13,10 @@ export const orangeWebpayConnector: Connector<OrangeWebpaySettings> = {
   // An order_id is never usable twice, not even after a lost init answer (README "order_id").
   capabilities: { collect: "redirect", payout: false, refund: false, signedCallbacks: false, uuidReference: false, partialRefund: false, singleUseReference: true },
   settingsSchema: orangeWebpaySettingsSchema,
+  serves: { providers: ["orange"] },
+  // `dev` is Orange's sandbox (currency OUV on the wire): it binds no market.
+  market: (s) =>
+    s.countryPath === "dev" ? {} : { country: { code: s.countryPath.toUpperCase(), setting: "countryPath" }, currency: { code: s.currency, setting: "currency" } },
   secretNames: ORANGE_SECRET_NAMES,
   defaultBaseUrl: ORANGE_BASE_URL,
   accountProblems: ({ callbackUrl }) => [notifUrlProblem(callbackUrl)].filter((p): p is string => p !== null),

@@ -13,6 +13,8 @@ export const waveConnector: Connector<WaveSettings> = {
   type: "wave",
   capabilities: { collect: "redirect", payout: true, refund: true, signedCallbacks: true, uuidReference: false, partialRefund: false },
   settingsSchema: waveSettingsSchema,
+  serves: { providers: ["wave"] },
+  market: (s) => ({ currency: { code: s.currency, setting: "currency" } }),
   secretNames: WAVE_SECRET_NAMES,
   requiredSecretsFor: waveRequiredSecrets,
   defaultBaseUrl: WAVE_BASE_URL,

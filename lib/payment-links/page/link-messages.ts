@@ -99,6 +99,7 @@ const ERRORS: Record<Locale, Record<Exclude<LinkFormErrorKey, Parameters<typeof 
   fr: {
     amount_required: () => "Indiquez le montant.",
     amount_invalid: () => "Indiquez un montant comme 5000, 5 000 ou 12,50.",
+    amount_whole: () => "Indiquez un montant sans centimes : ce moyen de paiement ne les accepte pas.",
     amount_below: (p) => `Le montant minimum est ${p.min}.`,
     amount_above: (p) => `Le montant maximum est ${p.max}.`,
     country_required: () => "Choisissez votre pays.",
@@ -112,6 +113,7 @@ const ERRORS: Record<Locale, Record<Exclude<LinkFormErrorKey, Parameters<typeof 
   en: {
     amount_required: () => "Enter the amount.",
     amount_invalid: () => "Enter an amount such as 5000, 5 000 or 12.50.",
+    amount_whole: () => "Enter a whole amount, without cents: this payment method does not take them.",
     amount_below: (p) => `The smallest amount is ${p.min}.`,
     amount_above: (p) => `The largest amount is ${p.max}.`,
     country_required: () => "Choose your country.",

@@ -69,6 +69,18 @@ describe("ops reference commands", () => {
     await expect(ops("channel:set --provider wave --country GQ --currency XAF --direction payout --active maybe")).rejects.toThrow(/true or false/);
   });
 
+  it("channel:set --whole-units: an operator that takes no cents says so in the listing, and can take them again", async () => {
+    const listed = async () =>
+      (await call(GET, { path: "/providers/payment-methods?country=GH&currency=GHS" })).json.data.find((m: { id: string }) => m.id === "telecel-gh-ghs-collect");
+    expect(await listed()).toMatchObject({ wholeUnits: false });
+    const out = await ops("channel:set --provider telecel --country GH --currency GHS --direction collect --whole-units true");
+    expect(out).toContain("Telecel Cash, GH collect, 1.00 – 20000.00 GHS, priority 30, active, whole units only");
+    expect(await listed()).toMatchObject({ wholeUnits: true });
+    expect(await ops("channel:set --provider telecel --country GH --currency GHS --direction collect --whole-units false")).not.toContain("whole units only");
+    expect(await listed()).toMatchObject({ wholeUnits: false });
+    await expect(ops("channel:set --provider telecel --country GH --currency GHS --direction collect --whole-units maybe")).rejects.toThrow(/true or false/);
+  });
+
   it("channel:list filters", async () => {
     const out = await ops("channel:list --country SN --direction payout");
     expect(out).toMatch(/wave-sn-xof-payout\s+Wave, SN payout, 500 – 1500000 XOF, priority 10, active/);

@@ -32,6 +32,7 @@ describe("GET /payments/providers", () => {
       currencies: ["XOF"],
       country: "SN",
       direction: "collect",
+      wholeUnits: true, // XOF has no minor unit
     });
   });
 

@@ -71,8 +71,9 @@ describe("getting started", () => {
   it("speaks the merchant's country: a Kenyan merchant's examples are M-Pesa in KES; Senegal's stay as they were", () => {
     expect(firstPaymentExample("sandbox", "KE").body).toMatchObject({ currency: "KES", country: "KE", provider: "mpesa", customerPhone: "+254700000012", amount: 500 });
     expect(firstPayoutExamples("sandbox", "qt_1", "UG").quote.body).toEqual({ amount: 10_000, currency: "UGX", destinationCountry: "UG", method: "mtn" });
-    // Ghana: 20 × the operator's minimum is under the default per-payout minimum (100 GHS): the minimum wins.
-    expect(firstPayoutExamples("sandbox", "qt_1", "GH").quote.body).toMatchObject({ amount: 100, currency: "GHS", method: "mtn" });
+    // Ghana: 20 × the operator's minimum (20 GHS) is above GHS's default per-payout minimum (2 GHS,
+    // lib/payouts/payout-limit-defaults.ts; it was 100 GHS when the default was one figure for every currency).
+    expect(firstPayoutExamples("sandbox", "qt_1", "GH").quote.body).toMatchObject({ amount: 20, currency: "GHS", method: "mtn" });
     expect(firstPaymentExample("sandbox", "SN").body).toMatchObject({ amount: 5000, currency: "XOF", provider: "orange", customerPhone: EXAMPLE_PHONE });
     expect(firstPayoutExamples("sandbox", "qt_1", "SN").quote.body).toEqual({ amount: 10000, currency: "XOF", destinationCountry: "SN", method: "orange" });
     // A country without a mobile operator that collects and pays out here (GQ) or unknown: Senegal's.

@@ -52,17 +52,17 @@ describe("connector:add", () => {
 describe("route:set, route:list, route:remove, connector:remove, connector:list, connector:check", () => {
   it("refuses unknown accounts, directions the connector lacks and bad values; routes; removal guarded", async () => {
     await ops("connector:add", "--id", "ops-b", "--type", "fake-operator", "--base-url", operator.baseUrl, "--secrets-env", "OPS_FAKE");
-    await expect(ops("route:set", "--country", "TG", "--provider", "moov", "--direction", "collect", "--account", "ops-ghost")).rejects.toThrow(/No connector account "ops-ghost"/);
-    await expect(ops("route:set", "--country", "TG", "--provider", "moov", "--direction", "refund", "--account", "ops-b")).rejects.toThrow(/does not do refund/);
-    await expect(ops("route:set", "--country", "TG", "--provider", "moov", "--direction", "sideways", "--account", "ops-b")).rejects.toThrow(/one of collect, payout, refund/);
+    await expect(ops("route:set", "--country", "TG", "--provider", "flooz", "--direction", "collect", "--account", "ops-ghost")).rejects.toThrow(/No connector account "ops-ghost"/);
+    await expect(ops("route:set", "--country", "TG", "--provider", "flooz", "--direction", "refund", "--account", "ops-b")).rejects.toThrow(/does not do refund/);
+    await expect(ops("route:set", "--country", "TG", "--provider", "flooz", "--direction", "sideways", "--account", "ops-b")).rejects.toThrow(/one of collect, payout, refund/);
     await expect(ops("route:set", "--country", "ZZ", "--provider", "moov", "--direction", "collect", "--account", "ops-b")).rejects.toThrow(/Unknown country/);
     await expect(ops("route:set", "--country", "TG", "--provider", "nokia", "--direction", "collect", "--account", "ops-b")).rejects.toThrow(/Unknown provider code/);
 
-    expect((await ops("route:set", "--country", "tg", "--provider", "moov", "--direction", "collect", "--account", "ops-b", "--fallback", "ops-a")).output).toBe(
-      "Route TG/moov/collect → ops-b (fallback ops-a)",
+    expect((await ops("route:set", "--country", "tg", "--provider", "flooz", "--direction", "collect", "--account", "ops-b", "--fallback", "ops-a")).output).toBe(
+      "Route TG/flooz/collect → ops-b (fallback ops-a)",
     );
-    expect((await ops("route:list")).output).toContain("TG/moov/collect → ops-b (fallback ops-a)");
-    await expect(ops("connector:remove", "--id", "ops-a")).rejects.toThrow(/used by 1 route\(s\): TG\/moov\/collect/);
+    expect((await ops("route:list")).output).toContain("TG/flooz/collect → ops-b (fallback ops-a)");
+    await expect(ops("connector:remove", "--id", "ops-a")).rejects.toThrow(/used by 1 route\(s\): TG\/flooz\/collect/);
 
     const list = await ops("connector:list");
     expect(list.output).toMatch(/ops-b {2}fake-operator .* routes 1 {2}ok/);
@@ -76,8 +76,8 @@ describe("route:set, route:list, route:remove, connector:remove, connector:list,
     expect(calls.output).toMatch(/health {2}- {2}GET \/health {2}200 {2}\d+ ms {2}ok/);
     expect(calls.output).not.toContain("ops-key-91c2");
 
-    await ops("route:remove", "--country", "TG", "--provider", "moov", "--direction", "collect");
-    await expect(ops("route:remove", "--country", "TG", "--provider", "moov", "--direction", "collect")).rejects.toThrow(/No collect route/);
+    await ops("route:remove", "--country", "TG", "--provider", "flooz", "--direction", "collect");
+    await expect(ops("route:remove", "--country", "TG", "--provider", "flooz", "--direction", "collect")).rejects.toThrow(/No collect route/);
     expect((await ops("connector:remove", "--id", "ops-a")).output).toBe("Removed connector account ops-a.");
   });
 
@@ -146,5 +146,81 @@ describe("connector:add and route:set ask the connector about the account and th
       delete process.env.PAWAPAY_OPS_TEST_API_TOKEN;
       await sim.close();
     }
+  });
+});
+
+describe("route:set refuses a route the catalogue or the account cannot serve, saying why", () => {
+  const secrets = (prefix: string, names: string[]) => {
+    for (const name of names) process.env[`${prefix}_${name}`] = "x";
+    return () => names.forEach((name) => delete process.env[`${prefix}_${name}`]);
+  };
+  const routes = async (account: string) => (await (await getPrisma()).connectorRoute.findMany({ where: { accountId: account } })).map((r) => `${r.country}/${r.provider}/${r.direction}`);
+
+  it("the provider must have a channel in that country and direction (a refund goes back through the collect channel)", async () => {
+    await ops("connector:add", "--id", "ops-cat", "--type", "fake-operator", "--base-url", operator.baseUrl, "--secrets-env", "OPS_FAKE");
+    // M-Pesa collects in Kenya and Tanzania, not in Togo.
+    await expect(ops("route:set", "--country", "TG", "--provider", "mpesa", "--direction", "collect", "--account", "ops-cat")).rejects.toThrow(
+      "The catalogue has no collect channel for mpesa in TG (mpesa collects in KE, TZ): check --country and --provider, or add the channel first (channel:set).",
+    );
+    // Free Money collects in Senegal but pays out nowhere.
+    await expect(ops("route:set", "--country", "SN", "--provider", "free", "--direction", "payout", "--account", "ops-cat")).rejects.toThrow(
+      "The catalogue has no payout channel for free in SN (free pays out nowhere): check --country and --provider, or add the channel first (channel:set).",
+    );
+    // A collect-only country (CD pays out only) refuses a collect route; a refund follows the collect channel.
+    await expect(ops("route:set", "--country", "CD", "--provider", "airtel", "--direction", "collect", "--account", "ops-cat")).rejects.toThrow(/no collect channel for airtel in CD/);
+    await expect(ops("route:set", "--country", "CD", "--provider", "airtel", "--direction", "payout", "--account", "ops-cat")).resolves.toBeDefined();
+    expect(await routes("ops-cat")).toEqual(["CD/airtel/payout"]);
+  });
+
+  it("a single-operator connector serves its own operator, in its own countries", async () => {
+    const clear = secrets("DARAJA_ROUTE_TEST", ["CONSUMER_KEY", "CONSUMER_SECRET", "PASSKEY", "INITIATOR_PASSWORD", "SAFARICOM_CERTIFICATE"]);
+    try {
+      await ops("connector:add", "--id", "safaricom-route", "--type", "mpesa-daraja", "--base-url", "https://sandbox.safaricom.co.ke", "--setting", "shortcode=174379", "--setting", "b2cShortcode=600999", "--setting", "initiatorName=testapi", "--secrets-env", "DARAJA_ROUTE_TEST");
+      await expect(ops("route:set", "--country", "KE", "--provider", "airtel", "--direction", "collect", "--account", "safaricom-route")).rejects.toThrow(
+        "Account safaricom-route cannot serve airtel in KE for collect: the mpesa-daraja connector serves mpesa only.",
+      );
+      // Vodacom M-Pesa in Tanzania is another operator's API: Daraja is Safaricom Kenya's.
+      await expect(ops("route:set", "--country", "TZ", "--provider", "mpesa", "--direction", "collect", "--account", "safaricom-route")).rejects.toThrow(
+        "Account safaricom-route cannot serve mpesa in TZ for collect: the mpesa-daraja connector serves KE only.",
+      );
+      await expect(ops("route:set", "--country", "KE", "--provider", "mpesa", "--direction", "collect", "--account", "safaricom-route")).resolves.toBeDefined();
+      await expect(ops("route:set", "--country", "KE", "--provider", "mpesa", "--direction", "payout", "--account", "safaricom-route")).resolves.toBeDefined();
+      expect(await routes("safaricom-route")).toEqual(["KE/mpesa/collect", "KE/mpesa/payout"]);
+    } finally {
+      clear();
+    }
+  });
+
+  it("an account bound to a market by its settings (Airtel's country and currency, MTN's currency) serves that market only", async () => {
+    const clearAirtel = secrets("AIRTEL_ROUTE_TEST", ["CLIENT_ID", "CLIENT_SECRET", "DISBURSEMENT_PIN", "PIN_PUBLIC_KEY", "CALLBACK_SECRET"]);
+    const clearMtn = secrets("MTN_ROUTE_TEST", ["COLLECTION_SUBSCRIPTION_KEY", "COLLECTION_API_USER", "COLLECTION_API_KEY"]);
+    try {
+      await ops("connector:add", "--id", "airtel-ug", "--type", "airtel", "--base-url", operator.baseUrl, "--setting", "country=UG", "--setting", "currency=UGX", "--setting", "products=collection", "--secrets-env", "AIRTEL_ROUTE_TEST");
+      await expect(ops("route:set", "--country", "KE", "--provider", "airtel", "--direction", "collect", "--account", "airtel-ug")).rejects.toThrow(
+        "Account airtel-ug cannot serve airtel in KE for collect: the account is set up for UG (its country setting); add an account for KE.",
+      );
+      await expect(ops("route:set", "--country", "UG", "--provider", "airtel", "--direction", "payout", "--account", "airtel-ug")).rejects.toThrow(
+        "Account airtel-ug cannot serve airtel in UG for payout: the account's products (collection) do not include disbursement.",
+      );
+      await expect(ops("route:set", "--country", "UG", "--provider", "airtel", "--direction", "collect", "--account", "airtel-ug")).resolves.toBeDefined();
+
+      await ops("connector:add", "--id", "mtn-xof", "--type", "mtn-momo", "--setting", "targetEnvironment=mtnivorycoast", "--setting", "currency=XOF", "--setting", "products=collection", "--setting", `callbackHost=${ourHost()}`, "--secrets-env", "MTN_ROUTE_TEST");
+      await expect(ops("route:set", "--country", "UG", "--provider", "mtn", "--direction", "collect", "--account", "mtn-xof")).rejects.toThrow(
+        "Account mtn-xof cannot serve mtn in UG for collect: the account moves XOF (its currency setting), and mtn collects in UG in UGX.",
+      );
+      await expect(ops("route:set", "--country", "CI", "--provider", "orange", "--direction", "collect", "--account", "mtn-xof")).rejects.toThrow(/the mtn-momo connector serves mtn only/);
+      await expect(ops("route:set", "--country", "CI", "--provider", "mtn", "--direction", "collect", "--account", "mtn-xof")).resolves.toBeDefined();
+      expect(await routes("airtel-ug")).toEqual(["UG/airtel/collect"]);
+      expect(await routes("mtn-xof")).toEqual(["CI/mtn/collect"]);
+    } finally {
+      clearAirtel();
+      clearMtn();
+    }
+  });
+
+  it("the fallback account is held to the same rules", async () => {
+    await expect(ops("route:set", "--country", "CI", "--provider", "mtn", "--direction", "collect", "--account", "ops-cat", "--fallback", "airtel-ug")).rejects.toThrow(
+      /Account airtel-ug cannot serve mtn in CI for collect: the airtel connector serves airtel only/,
+    );
   });
 });

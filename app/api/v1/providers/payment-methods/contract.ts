@@ -25,7 +25,7 @@ export const conversionSchema = z
     merchantCurrency: z.string().describe("The merchant's currency (merchant_currency)."),
     payerAmount: z
       .number()
-      .describe("The amount to ask the payer, in the channel's currency: the smallest amount whose conversion covers merchantAmount (rounded up)."),
+      .describe("The amount to ask the payer, in the channel's currency: the smallest amount whose conversion covers merchantAmount (rounded up; up to a whole unit where the channel has wholeUnits)."),
     payerCurrency: z.string().describe("The channel's (payer's) currency."),
     rate: z.number().describe("payerCurrency → merchantCurrency rate used, spread included: payerAmount × rate ≥ merchantAmount."),
     spreadPercent: z.number().describe("Spread applied to the mid rate, in percent (0 at parity or for the same currency)."),
@@ -45,6 +45,11 @@ export const paymentMethodSchema = z.object({
   currencies: z.array(z.string()).describe("The channel's currency (one per channel)."),
   country: z.string().describe("ISO 3166-1 alpha-2 country of the channel."),
   direction: z.enum(["collect", "payout"]).describe("Whether the channel collects payments or pays out."),
+  wholeUnits: z
+    .boolean()
+    .describe(
+      "True when the channel takes whole units only: its currency has no minor unit (XOF, XAF, UGX, RWF), or its operator takes no cents in a currency that has them (M-Pesa and Airtel in Kenya, the Tanzanian wallets). An amount with cents is then refused at initiate with 400 invalid_amount, and a conversion into the channel is rounded to a whole unit.",
+    ),
   conversion: conversionSchema.optional(),
 });
 
