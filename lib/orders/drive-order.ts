@@ -249,7 +249,7 @@ export async function poll<Row extends OrderRow>(kind: OrderKind<Row>, id: strin
     log.error("the account that served an order is gone", { id, accountId: order.accountId });
   } else {
     outcome = await checkStatus(kind, row, serving, order.requestRef, undefined, hinted);
-    if (isPlanted("release-on-ambiguous") && kind.direction !== "collect" && outcome.status === "processing" && outcome.ambiguous) outcome = { status: "failed", reason: "provider_error", message: "The provider is reconciling (taken for a failure)." };
+    if (isPlanted("release-on-ambiguous") && outcome.status === "processing" && outcome.ambiguous) outcome = { status: "failed", reason: "provider_error", message: "The provider is reconciling (taken for a failure)." };
     await noteAttemptAnswer(id, order.requestRef, outcome, now);
     if (review) await noteAnswer(review, answerOf(outcome, now), now);
     if (outcome.status === "processing" && outcome.ambiguous) {
