@@ -32,7 +32,11 @@ export class OperatorsSettling {
     this.changedAt = worldStart;
   }
 
-  /** Reads every operator's truth; notes when it last changed (a reference added, a state moved). */
+  /**
+   * Reads every operator's truth; notes when it last changed (a reference added, a state moved).
+   * Called right after the operators settled at this instant: some simulators settle what is due
+   * when their truth is read (Wave, Airtel, Orange), and by then nothing more is due.
+   */
   observe(now: number): void {
     const rows = this.operators.flatMap((o) => o.truth().map((t) => ({ key: `${o.accountId}|${t.direction}|${t.reference}`, state: t.state })));
     const print = rows

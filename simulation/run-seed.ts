@@ -20,7 +20,8 @@ import { ALL_ACTIONS, generateWorkload, type WorkloadAction } from "./workload";
 
 /**
  * One seed, end to end: the world, the workload, the operators' and the platform's faults, the
- * loop until every order is final or in review, then the invariants (invariants.ts). Everything
+ * loop until every order is final or in review, every reference final at its operator and the
+ * platform's next slow ask after that come (end-condition.ts), then the invariants (invariants.ts). Everything
  * the run draws comes from the seed; time is the simulated clock only.
  */
 export const SIMULATION_START = Date.UTC(2027, 0, 4, 8, 0, 0); // a Monday morning
