@@ -176,6 +176,8 @@ function crashed(seed: number, err: Error): SeedReport {
     digest: "",
     table: [],
     reconciliation: emptyTally(),
+    endedBy: "hard stop",
+    operatorsOpen: [],
   };
 }
 
@@ -255,7 +257,7 @@ async function main() {
     }
     const summary = await runSeeds(proc, options, (r) => {
       if (options.verbose) {
-        console.log(`seed ${r.seed}: ${r.orders.collect}c/${r.orders.payout}p/${r.orders.refund}r, ${r.jobRuns} job runs, ${(r.simulatedMs / 3_600_000).toFixed(1)} h simulated in ${(r.wallMs / 1000).toFixed(1)} s, digest ${r.digest}, ${r.violations.filter((v) => !v.known).length} violations${r.violations.some((v) => v.known) ? ` (+${r.violations.filter((v) => v.known).length} known)` : ""}`);
+        console.log(`seed ${r.seed}: ${r.orders.collect}c/${r.orders.payout}p/${r.orders.refund}r, ${r.jobRuns} job runs, ${(r.simulatedMs / 3_600_000).toFixed(1)} h simulated in ${(r.wallMs / 1000).toFixed(1)} s, digest ${r.digest}, ${r.violations.filter((v) => !v.known).length} violations${r.violations.some((v) => v.known) ? ` (+${r.violations.filter((v) => v.known).length} known)` : ""}${r.endedBy === "hard stop" ? `, ended by the hard stop (still pending at an operator: ${r.operatorsOpen.join(", ") || "none"})` : ""}`);
         if (options.seeds.length === 1) for (const line of r.table) console.log(`  ${line}`);
         if (r.refusals.size > 0) console.log(`  refused: ${[...r.refusals].map(([k, n]) => `${k} ×${n}`).join("; ")}`);
       }

@@ -14,12 +14,14 @@ import { installPlantedBugs, type PlantedBug } from "./planted-bugs";
 import { Prng } from "./prng";
 import { Scheduler } from "./scheduler";
 import { advanceBy, installSimulatedTime, simulatedNow, uninstallSimulatedTime, wallNow } from "./sim-clock";
+import { OperatorsSettling } from "./end-condition";
 import { buildWorld, PUBLIC_URL, type SimMerchant } from "./world";
 import { ALL_ACTIONS, generateWorkload, type WorkloadAction } from "./workload";
 
 /**
  * One seed, end to end: the world, the workload, the operators' and the platform's faults, the
- * loop until every order is final or in review, then the invariants (invariants.ts). Everything
+ * loop until every order is final or in review, every reference final at its operator and the
+ * platform's next slow ask after that come (end-condition.ts), then the invariants (invariants.ts). Everything
  * the run draws comes from the seed; time is the simulated clock only.
  */
 export const SIMULATION_START = Date.UTC(2027, 0, 4, 8, 0, 0); // a Monday morning
@@ -69,6 +71,10 @@ export type SeedReport = {
   table: string[];
   /** The platform's reconciliation run against every operator at the end (invariant 6). */
   reconciliation: ReconciliationTally;
+  /** How the loop ended: everything settled and asked again (end-condition.ts), or the hard stop (10 days past the horizon). */
+  endedBy: "quiescent" | "hard stop";
+  /** References still pending at their operator when the loop ended (only after a hard stop). */
+  operatorsOpen: string[];
 };
 
 export type SimulationProcess = { database: SimulationDatabase; listener: CallbackListener; receiver: WebhookReceiver };
@@ -328,17 +334,26 @@ export async function runSeed(proc: SimulationProcess, options: SeedOptions): Pr
     const hardStop = horizon + 10 * DAY;
     let iterations = 0;
     let settling = 0;
+    // The operators' side of the end: every reference final at its operator, and the platform
+    // given one more ask on its slow cadence after the operators' last change (a late success
+    // after our window is applied by that ask, not by the harness stopping first).
+    const operatorsSide = new OperatorsSettling(operators, SIMULATION_START);
+    let endedBy: SeedReport["endedBy"] = "hard stop";
     for (;; iterations++) {
       await settleOperators();
       const ran = await scheduler.runDue();
       await settleOperators();
+      operatorsSide.observe(simulatedNow());
       if (ran > 0) continue;
       const now = simulatedNow();
       if (now >= horizon) {
         relay.flushHeld();
-        if (scheduler.pendingEvents() === 0 && (await quiescent(orders))) break;
+        if (scheduler.pendingEvents() === 0 && operatorsSide.settledAndAsked(now) && (await quiescent(orders))) {
+          endedBy = "quiescent";
+          break;
+        }
       }
-      const next = await scheduler.nextDue();
+      const next = Math.min(await scheduler.nextDue(), operatorsSide.wakeAt(now));
       if (next > hardStop || now > hardStop) break;
       if (next <= now) advanceBy(1);
       else scheduler.jumpTo(next);
@@ -374,6 +389,8 @@ export async function runSeed(proc: SimulationProcess, options: SeedOptions): Pr
       digest: result.digest,
       table: result.table,
       reconciliation: reconciled.tally,
+      endedBy,
+      operatorsOpen: endedBy === "hard stop" ? operatorsSide.open() : [],
     };
   } finally {
     for (const operator of operators) await operator.close().catch(() => undefined);

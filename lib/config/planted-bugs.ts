@@ -9,7 +9,7 @@
  */
 export const PLANTED_BUGS = {
   "timer-releases-payout": "past the window, a payout or refund is failed and its funds released by our own timer, like a collect (lib/orders/drive-order.ts)",
-  "release-on-ambiguous": "an operator's ambiguous answer (reconciling) is taken for a failure and the funds released (lib/orders/drive-order.ts)",
+  "release-on-ambiguous": "an operator's ambiguous answer (reconciling) is taken for a failure: a payout's or refund's funds released while the operator may still pay, a collect failed for good while the customer may still be charged (lib/orders/drive-order.ts)",
   "resend-new-reference": "a submit whose answer was lost is sent again at once under a new reference (lib/orders/drive-order.ts)",
   "late-success-ignored": "an operator's success after we gave up on a collect is not applied (lib/orders/drive-order.ts)",
   "callback-applied-twice": "a repeated success answer is applied again to a payment already successful (lib/payments/payment-lifecycle.ts)",
