@@ -10,7 +10,10 @@ const dataDir = process.env.E2E_DATA_DIR ?? ".data-e2e";
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
-  timeout: 60_000,
+  // Two minutes a test, 15 s an assertion: CI runs these beside the test suites on two cores, where
+  // a page that renders in 200 ms idle took seconds (docs/decisions/ci-and-tests.md).
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   retries: process.env.CI ? 1 : 0,
   workers: 1,
   reporter: [["list"]],

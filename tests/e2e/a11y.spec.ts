@@ -19,7 +19,7 @@ const receiver = useWebhookReceiver("/a11y-hooks");
 
 let data: TourData;
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   data = await seedDemoMerchant(BASE, receiver.url());
 });
 
@@ -42,7 +42,7 @@ for (const width of WIDTHS) {
     // sensible timeout on a loaded CI machine, and a retry then walked them all again.
     for (let part = 0; part < DASHBOARD_PARTS; part++) {
       test(`every dashboard page${langAt(width) === "fr" ? ", in French" : ""} (part ${part + 1} of ${DASHBOARD_PARTS})`, async ({ browser }) => {
-        test.setTimeout(180_000);
+        test.setTimeout(360_000);
         const context = await signedIn(browser, width, langAt(width));
         const page = await context.newPage();
         for (const tour of dashboardPages(data).filter((_, i) => i % DASHBOARD_PARTS === part)) {
@@ -58,7 +58,7 @@ for (const width of WIDTHS) {
     }
 
     test("sign-in, sign-up and the API reference", async ({ browser }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "en-GB", baseURL: BASE });
       const page = await context.newPage();
       for (const tour of PUBLIC_PAGES) {

@@ -31,6 +31,8 @@ async function paidPayment(request: APIRequestContext, key: string, amount: numb
 }
 
 test("refund a payment from its page: partial with a reason, a refusal, then the rest without JavaScript", async ({ page, request, browser }) => {
+  // A sign-up, a paid payment and three refunds waited for in turn: minutes on a loaded machine.
+  test.setTimeout(240_000);
   const account = await signUp(page);
   await addFunds(page, "50000");
   const id = await paidPayment(request, account.key, 10_000);
