@@ -133,10 +133,10 @@ describe("worker pool", () => {
     pools.push(pool);
     try {
       const stuck = await enqueueJob(prisma, testJob("test.pool-stuck"), {});
-      await vi.waitFor(() => expect(active).toBe(1), { timeout: 3_000 });
+      await vi.waitFor(() => expect(active).toBe(1), { timeout: 30_000 });
       // Enqueued after the stuck job was claimed: a runner that waits for its batch never gets to them.
       for (let n = 1; n <= 6; n++) await enqueueJob(prisma, testJob("test.pool-fast"), { n });
-      await vi.waitFor(() => expect(fastRan).toHaveLength(6), { timeout: 3_000 });
+      await vi.waitFor(() => expect(fastRan).toHaveLength(6), { timeout: 30_000 });
       expect(maxActive).toBe(2); // the stuck job and one fast job at a time: the lane's two slots
       expect((await prisma.job.findUniqueOrThrow({ where: { id: stuck.id } })).status).toBe("running");
     } finally {
@@ -160,12 +160,20 @@ describe("worker pool", () => {
     const pool = startJobPool({ jobs: testJobs, types: [WEBHOOK_DELIVER_JOB], pollMs: 50, lanes: { webhook: { concurrency: 8, perKeyCap: 2 } } });
     pools.push(pool);
     // B's events are younger than all of A's, and the lane has 8 slots: without the cap A would take them all.
-    await vi.waitFor(() => expect(fast.requests).toHaveLength(3), { timeout: 3_000, interval: 10 });
-    expect(slow.requests.length).toBeLessThan(8);
+    // How many of A's had gone when B's third arrived, read at that moment: fewer than all eight.
+    let slowWhenFastDone = -1;
+    await vi.waitFor(
+      () => {
+        if (fast.requests.length >= 3 && slowWhenFastDone < 0) slowWhenFastDone = slow.requests.length;
+        expect(fast.requests).toHaveLength(3);
+      },
+      { timeout: 30_000, interval: 10 },
+    );
+    expect(slowWhenFastDone).toBeLessThan(8);
     const prisma = await getPrisma();
     await vi.waitFor(
       async () => expect(await prisma.webhookEvent.count({ where: { id: { in: aEvents.map((e) => e.id) }, status: "delivered" } })).toBe(8),
-      { timeout: 8_000, interval: 50 },
+      { timeout: 60_000, interval: 50 },
     );
     expect(slow.maxInFlight).toBe(2);
     expect(slow.requests).toHaveLength(8);
@@ -203,7 +211,8 @@ describe("worker pool", () => {
     answering = true;
     await prisma.jobKeyBackoff.update({ where: { key }, data: { until: new Date(Date.now() - 1) } });
     // Generous: on a loaded CI machine the last deliveries took longer than 15 s to be claimed.
-    await vi.waitFor(() => expect(flaky.requests).toHaveLength(6), { timeout: 60_000 });
+    // All six of A's arrive (an answer later than the 300 ms allowed here is sent again).
+    await vi.waitFor(() => expect(new Set(flaky.requests.map((r) => eventOf(r).id)).size).toBe(6), { timeout: 60_000 });
     await vi.waitFor(async () => expect(await prisma.jobKeyBackoff.findUnique({ where: { key } })).toBeNull(), { timeout: 60_000 });
   });
 
@@ -235,7 +244,7 @@ describe("worker pool", () => {
     const prisma = await getPrisma();
     const job = await enqueueJob(prisma, testJob("test.pool-release"), {});
     const pool = startJobPool({ jobs: testJobs, types: ["test.pool-release"], pollMs: 50 });
-    await vi.waitFor(async () => expect((await prisma.job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("running"), { timeout: 3_000 });
+    await vi.waitFor(async () => expect((await prisma.job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("running"), { timeout: 30_000 });
     await pool.stop(100);
     const released = await prisma.job.findUniqueOrThrow({ where: { id: job.id } });
     expect(released).toMatchObject({ status: "pending", attempts: 0, lockedUntil: null });
