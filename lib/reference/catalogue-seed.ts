@@ -260,7 +260,7 @@ const LOCAL_BOUNDS: Record<string, LocalBounds> = {
  * Operators that move whole units only in a currency that has cents, per country, both
  * directions: a channel here refuses an amount with cents at initiate (checkChannelAmount) and a
  * conversion into it rounds down to a whole unit (compute-quote.ts). Sources:
- * - M-Pesa Kenya: Daraja's `Amount` is whole shillings (STK push and B2C; ../shared OPERATORS §5);
+ * - M-Pesa Kenya: Daraja's `Amount` is whole shillings (STK push and B2C; docs/numbering-plans.md, "Whole units");
  * - pawaPay's providers page and active-conf: `decimalsInAmount: NONE` for the Kenyan and Tanzanian
  *   shilling wallets (`MPESA_KEN`, `AIRTEL_KEN`; `VODACOM_TZA`, `AIRTEL_TZA`, `TIGO_TZA`,
  *   `HALOTEL_TZA`) [M]; the Ghanaian and Zambian ones take `TWO_PLACES`.
