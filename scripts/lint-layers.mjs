@@ -5,9 +5,16 @@
  * higher one, the layers named in the config), then the two figures the layering is judged by:
  * cycles by value and upward imports. Exits 1 on a broken rule, or when the upward imports pass
  * the budget (UPWARD_BUDGET: lower it as they go, never raise it without a reason in the config).
+ *
+ * Then table ownership (scripts/table-owners.mjs): every table has one owning folder, and every
+ * reach of a table (a Prisma delegate call or raw SQL naming it) from another folder is listed and
+ * counted against OWNERSHIP_BUDGET; exits 1 when the count passes it or a table has no owner.
  */
 import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { cruise } from "dependency-cruiser";
+import { OWNERSHIP_BUDGET, checkTableOwnership } from "./table-owners.mjs";
 
 const UPWARD_BUDGET = 10;
 const require = createRequire(import.meta.url);
@@ -31,4 +38,13 @@ console.log(`\n${result.output.summary.totalCruised} modules, ${result.output.su
 console.log(`cycles by value: ${cycles.length} (imports on a cycle)`);
 console.log(`upward imports: ${upward.length} (budget ${UPWARD_BUDGET})`);
 console.log(`broken rules: ${errors.length}`);
-if (errors.length > 0 || upward.length > UPWARD_BUDGET) process.exit(1);
+
+const ownership = checkTableOwnership(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
+console.log("");
+for (const v of ownership.violations) console.log(`table  ${v.file} → ${v.table} (owner ${v.owner})`);
+for (const p of ownership.problems) console.log(`ERROR table-owner  ${p}`);
+console.log(`\ntables reached from more than one folder: ${ownership.shared.length} of ${ownership.tables}`);
+console.log(`table reaches outside their owner: ${ownership.violations.length} (budget ${OWNERSHIP_BUDGET})`);
+
+const ownershipFails = ownership.problems.length > 0 || ownership.violations.length > OWNERSHIP_BUDGET;
+if (errors.length > 0 || upward.length > UPWARD_BUDGET || ownershipFails) process.exit(1);
