@@ -10,11 +10,11 @@ import { resendDashboardWebhook } from "@/lib/dashboard/payments";
 import { cancelDashboardPayout } from "@/lib/dashboard/payouts";
 import { refundFromDashboard } from "@/lib/dashboard/refunds";
 import { type BulkPreviewResult, confirmBulkCsv, MAX_BULK_CSV_BYTES, previewBulkCsv } from "@/lib/dashboard/bulk-payouts";
-import { confirmSignUp, signUp, type SignUpResult } from "@/lib/dashboard/sign-up";
-import { authenticateDashboardUser, endAllSessions } from "@/lib/dashboard/authenticate-user";
-import { changePassword } from "@/lib/dashboard/change-password";
-import { requestPasswordReset, resetPassword, type ResetRequested } from "@/lib/dashboard/password-reset";
-import { saveTimeZone } from "@/lib/dashboard/time-zone";
+import { confirmSignUp, signUp, type SignUpResult } from "@/lib/identity/sign-up";
+import { authenticateDashboardUser, endAllSessions } from "@/lib/identity/authenticate-user";
+import { changePassword } from "@/lib/identity/change-password";
+import { requestPasswordReset, resetPassword, type ResetRequested } from "@/lib/identity/password-reset";
+import { saveTimeZone } from "@/lib/identity/time-zone";
 import { AppError } from "@/lib/errors";
 import { enableDashboardWebhookEndpoint, revealDashboardWebhookSecret, rotateDashboardWebhookSecret, saveWebhookUrl } from "@/lib/dashboard/webhooks";
 import { submitVerification } from "@/lib/dashboard/verification";
@@ -22,10 +22,10 @@ import { saveBranding } from "@/lib/dashboard/branding";
 import { clientIp } from "@/lib/http/client-ip";
 import { messages } from "@/lib/dashboard/i18n";
 import { safeRedirectPath } from "@/lib/dashboard/safe-redirect-path";
-import { acceptInvitation, inviteMember, revokeInvitation } from "@/lib/dashboard/team/invitations";
-import { changeMemberRole, removeMember } from "@/lib/dashboard/team/members";
-import { completeTwoFactorChallenge, startTwoFactorChallenge, CHALLENGE_TTL_MINUTES } from "@/lib/dashboard/two-factor/challenge";
-import { confirmTwoFactorEnrolment, disableTwoFactor, regenerateRecoveryCodes, setTeamTwoFactor, startTwoFactorEnrolment } from "@/lib/dashboard/two-factor/manage-two-factor";
+import { acceptInvitation, inviteMember, revokeInvitation } from "@/lib/identity/team/invitations";
+import { changeMemberRole, removeMember } from "@/lib/identity/team/members";
+import { completeTwoFactorChallenge, startTwoFactorChallenge, CHALLENGE_TTL_MINUTES } from "@/lib/identity/two-factor/challenge";
+import { confirmTwoFactorEnrolment, disableTwoFactor, regenerateRecoveryCodes, setTeamTwoFactor, startTwoFactorEnrolment } from "@/lib/identity/two-factor/manage-two-factor";
 import { actionScope, currentLocale, currentScope, dropSessionCookie, startSession } from "./session";
 import { sessionCookie } from "./auth-options";
 
@@ -109,7 +109,7 @@ export async function logoutAction() {
 
 export type SignUpState = FormResult<SignUpResult>;
 
-/** Sign-up answers "check your e-mail" for every address (lib/dashboard/sign-up). */
+/** Sign-up answers "check your e-mail" for every address (lib/identity/sign-up). */
 export async function signUpAction(_prev: SignUpState | null, form: FormData): Promise<SignUpState> {
   const locale = await currentLocale();
   if (await currentScope()) return { ok: false, code: "invalid_state", error: messages(locale).signupErrors.alreadyLoggedIn };
@@ -132,7 +132,7 @@ export async function confirmSignUpAction(_prev: ConfirmSignUpState | null, form
 
 export type PasswordResetRequestState = FormResult<ResetRequested> | null;
 
-/** "Forgot password?": the same answer for every address (lib/dashboard/password-reset). */
+/** "Forgot password?": the same answer for every address (lib/identity/password-reset). */
 export async function requestPasswordResetAction(_prev: PasswordResetRequestState, form: FormData): Promise<PasswordResetRequestState> {
   return requestPasswordReset({ email: form.get("email") }, { ip: clientIp(await headers()), locale: await currentLocale() });
 }

@@ -2,8 +2,8 @@ import type { NextAuthOptions } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { config, isSet, overrideSetting, setting } from "@/lib/config";
-import { authenticateDashboardUser, endAllSessions, loadSessionScope, type DashboardLogin } from "@/lib/dashboard/authenticate-user";
-import { resolveAuthSecret } from "@/lib/dashboard/auth-secret";
+import { authenticateDashboardUser, endAllSessions, loadSessionScope, type DashboardLogin } from "@/lib/identity/authenticate-user";
+import { resolveAuthSecret } from "@/lib/identity/auth-secret";
 import { AppError } from "@/lib/errors";
 import { clientIp } from "@/lib/http/client-ip";
 

@@ -1,7 +1,7 @@
 import { cache, createElement, type ReactElement } from "react";
 import { formatAmount as formatMinor, isCurrency, toMinorAllowZero } from "@/lib/money";
 import type { Locale } from "@/lib/dashboard/i18n";
-import { formatInZone } from "@/lib/dashboard/time-zone";
+import { formatInZone } from "@/lib/identity/time-zone";
 
 /**
  * The time zone of this request's page, set once by requireScope (session.ts) before the page

@@ -2,13 +2,13 @@ import { decode, encode, type JWT } from "next-auth/jwt";
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { loadSessionScope, type DashboardLogin } from "@/lib/dashboard/authenticate-user";
+import { loadSessionScope, type DashboardLogin } from "@/lib/identity/authenticate-user";
 import { messages, pickLocale, type Locale } from "@/lib/dashboard/i18n";
-import { can, refusal, type Permission } from "@/lib/dashboard/roles";
+import { can, refusal, type Permission } from "@/lib/identity/roles";
 import type { DashboardMember } from "@/lib/dashboard/scope";
 import type { FormResult } from "@/lib/dashboard/form-result";
-import { resolveTimeZone, TIME_ZONE_COOKIE } from "@/lib/dashboard/time-zone";
-import { resolveAuthSecret } from "@/lib/dashboard/auth-secret";
+import { resolveTimeZone, TIME_ZONE_COOKIE } from "@/lib/identity/time-zone";
+import { resolveAuthSecret } from "@/lib/identity/auth-secret";
 import { SESSION_MAX_AGE_SECONDS, sessionClaims, sessionCookie } from "./auth-options";
 import { displayZone } from "./format";
 
@@ -59,7 +59,7 @@ export const TWO_FACTOR_ENROL_PATH = "/dashboard/settings/two-factor";
 const mustEnrol = (scope: DashboardMember, permission: Permission) => permission !== "self" && scope.teamRequiresTwoFactor && !scope.twoFactorEnabled;
 
 /**
- * Every dashboard page (and export route) starts here, naming what it needs (lib/dashboard/roles.ts):
+ * Every dashboard page (and export route) starts here, naming what it needs (lib/identity/roles.ts):
  * no session, no data (back to login); a member whose team requires two-factor and who has not
  * set it up goes to enrol; a role without the permission gets the refusal page, which says what
  * the role lacks and whom to ask. It also fixes the zone this request shows times in (settings,

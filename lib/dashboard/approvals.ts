@@ -6,10 +6,10 @@ import { type ApprovalListItem, type Decision, decideApproval, listPendingApprov
 import type { FormResult } from "./form-result";
 import type { Locale } from "./i18n";
 import { fill, moneyMessages } from "./i18n-money";
-import { can } from "./roles";
+import { can } from "@/lib/identity/roles";
 import { dashboardActor, type DashboardMember, type DashboardScope } from "./scope";
-import { formatInZone } from "./time-zone";
-import { provesTwoFactor, twoFactorRateLimited } from "./two-factor/manage-two-factor";
+import { formatInZone } from "@/lib/identity/time-zone";
+import { provesTwoFactor, twoFactorRateLimited } from "@/lib/identity/two-factor/manage-two-factor";
 
 /**
  * The approvals screen (maker–checker, lib/payouts/approvals.ts): what waits, who may decide, the

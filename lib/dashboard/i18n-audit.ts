@@ -1,6 +1,6 @@
 import { formatAmount, isCurrency, toMinorAllowZero } from "@/lib/money";
 import type { Locale } from "./i18n";
-import { ROLE_NAMES } from "./roles";
+import { ROLE_NAMES } from "@/lib/identity/roles";
 
 /**
  * The audit log's rows as sentences in the page's language ("Awa a remboursé 2 000 FCFA sur

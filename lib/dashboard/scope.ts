@@ -5,7 +5,7 @@ import type { DashboardRole } from "@/lib/db/generated/client";
 export type DashboardScope = MerchantScope & {
   userId: string;
   email: string;
-  /** The time zone chosen in settings (lib/dashboard/time-zone); absent or null: the browser's. */
+  /** The time zone chosen in settings (lib/identity/time-zone); absent or null: the browser's. */
   timeZone?: string | null;
 };
 
@@ -15,7 +15,7 @@ export type DashboardScope = MerchantScope & {
  * removal applies at once.
  */
 export type DashboardMember = DashboardScope & {
-  /** The member's role (lib/dashboard/roles.ts). */
+  /** The member's role (lib/identity/roles.ts). */
   role: DashboardRole;
   /** The member has two-factor sign-in set up. */
   twoFactorEnabled: boolean;

@@ -11,7 +11,7 @@ import { sampleNumber } from "@/lib/reference/sample-numbers";
 import type { FormResult } from "./form-result";
 import type { Locale } from "./i18n";
 import { fill, moneyMessages } from "./i18n-money";
-import { formatInZone } from "./time-zone";
+import { formatInZone } from "@/lib/identity/time-zone";
 import { dashboardActor, type DashboardScope } from "./scope";
 
 /**

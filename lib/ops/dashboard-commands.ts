@@ -2,7 +2,7 @@ import type { AppEnvironment } from "@/lib/config";
 import { compareDailyVolumes, rebuildDailyVolumes } from "@/lib/dashboard/daily-volumes";
 import { seedBenchPayments } from "@/lib/dashboard/seed-bench-payments";
 import { getPrisma } from "@/lib/db/client";
-import { resetTwoFactor } from "@/lib/dashboard/two-factor/reset-two-factor";
+import { resetTwoFactor } from "@/lib/identity/two-factor/reset-two-factor";
 import { optionalFlag, OpsUsageError, requireFlag, type OpsCommand } from "./command";
 import { resolveMerchantId } from "./merchant-commands";
 

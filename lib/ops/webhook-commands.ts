@@ -3,7 +3,7 @@ import { getPrisma } from "@/lib/db/client";
 import { describeWebhookEndpoint, type WebhookEndpointView } from "@/lib/webhooks/describe-webhook-endpoint";
 import { enableWebhookEndpoint } from "@/lib/webhooks/enable-webhook-endpoint";
 import { getOrCreateEndpoint } from "@/lib/webhooks/get-or-create-endpoint";
-import { reencryptTotpSecrets } from "@/lib/dashboard/two-factor/reencrypt-totp-secrets";
+import { reencryptTotpSecrets } from "@/lib/identity/two-factor/reencrypt-totp-secrets";
 import { reencryptWebhookSecrets } from "@/lib/webhooks/reencrypt-webhook-secrets";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 import { setWebhookUrl } from "@/lib/webhooks/set-webhook-url";

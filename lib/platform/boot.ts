@@ -1,4 +1,4 @@
-import { reencryptTotpSecrets } from "@/lib/dashboard/two-factor/reencrypt-totp-secrets";
+import { reencryptTotpSecrets } from "@/lib/identity/two-factor/reencrypt-totp-secrets";
 import { appEnv, config, setting, settingOrDefault } from "@/lib/config";
 import { findConnectorProblems } from "@/lib/connectors/connector-problems";
 import { getDatabase } from "@/lib/db/client";

@@ -6,14 +6,14 @@ import { NavLinks } from "@/app/_dashboard/client/nav-links";
 import { BrowserTimeZone } from "@/app/_dashboard/client/browser-time-zone";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { cookies } from "next/headers";
-import { TIME_ZONE_COOKIE } from "@/lib/dashboard/time-zone";
+import { TIME_ZONE_COOKIE } from "@/lib/identity/time-zone";
 import { messages } from "@/lib/dashboard/i18n";
 import { teamMessages } from "@/lib/dashboard/i18n-team";
 import { requestLogMessages } from "@/lib/dashboard/i18n-request-log";
 import { paymentLinkMessages } from "@/lib/dashboard/i18n-payment-links";
 import { listMessages } from "@/lib/dashboard/i18n-lists";
 import { moneyMessages } from "@/lib/dashboard/i18n-money";
-import { can, ROLE_NAMES } from "@/lib/dashboard/roles";
+import { can, ROLE_NAMES } from "@/lib/identity/roles";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Dashboard · Payments" };

@@ -5,7 +5,7 @@ import { messages } from "@/lib/dashboard/i18n";
 import { getOverview } from "@/lib/dashboard/overview";
 import { onboardingMessages } from "@/lib/dashboard/i18n-onboarding";
 import { OverviewFigures } from "@/app/_dashboard/overview-figures";
-import { can } from "@/lib/dashboard/roles";
+import { can } from "@/lib/identity/roles";
 
 export default async function OverviewPage() {
   const scope = await requireScope("view");

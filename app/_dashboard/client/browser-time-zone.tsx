@@ -5,7 +5,7 @@ import { useEffect } from "react";
 
 /**
  * The browser's time zone, for users who chose none in settings: written into the `tz` cookie
- * (lib/dashboard/time-zone), read by the server. When it was missing or stale, the server
+ * (lib/identity/time-zone), read by the server. When it was missing or stale, the server
  * components are fetched again once (router.refresh: no reload, nothing typed is lost), so the
  * times on this first page show in the right zone too.
  */

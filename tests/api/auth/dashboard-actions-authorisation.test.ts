@@ -8,8 +8,8 @@ import { initiate as initiatePayout, recipient } from "../../helpers/payouts";
 import { ensureReferenceData } from "../../helpers/reference";
 import { recordTestEvent } from "../../helpers/webhooks";
 import { invitedMember, signedUpMerchant } from "../../unit/dashboard/helpers";
-import { can, type Permission } from "@/lib/dashboard/roles";
-import { confirmTwoFactorEnrolment, setTeamTwoFactor, startTwoFactorEnrolment } from "@/lib/dashboard/two-factor/manage-two-factor";
+import { can, type Permission } from "@/lib/identity/roles";
+import { confirmTwoFactorEnrolment, setTeamTwoFactor, startTwoFactorEnrolment } from "@/lib/identity/two-factor/manage-two-factor";
 import { generate } from "otplib";
 
 /**
@@ -47,7 +47,7 @@ const PUBLIC_ACTIONS: Record<string, string> = {
 
 /**
  * What each action needs, written out here on purpose a second time (the rule itself lives in
- * lib/dashboard/roles.ts and each action names its permission in actions.ts): a new action must
+ * lib/identity/roles.ts and each action names its permission in actions.ts): a new action must
  * be added here, and an action naming the wrong permission fails below.
  */
 const ACTION_PERMISSIONS: Record<string, Permission> = {

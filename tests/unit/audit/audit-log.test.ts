@@ -3,7 +3,7 @@ import { listAudit } from "@/lib/audit/list-audit";
 import { addTestFunds } from "@/lib/dashboard/balances";
 import { cancelDashboardPayout } from "@/lib/dashboard/payouts";
 import { refundFromDashboard } from "@/lib/dashboard/refunds";
-import { inviteMember } from "@/lib/dashboard/team/invitations";
+import { inviteMember } from "@/lib/identity/team/invitations";
 import { getPrisma } from "@/lib/db/client";
 import { initiate as initiatePayout, recipient } from "../../helpers/payouts";
 import { paidPayment } from "../../helpers/refunds";

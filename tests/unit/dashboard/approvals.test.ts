@@ -6,7 +6,7 @@ import { confirmBulkCsv, getDashboardBulk, previewBulkCsv } from "@/lib/dashboar
 import { cancelDashboardPayout } from "@/lib/dashboard/payouts";
 import { confirmSendMoney, reviewSendMoney } from "@/lib/dashboard/send-money";
 import type { DashboardMember } from "@/lib/dashboard/scope";
-import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "@/lib/dashboard/two-factor/manage-two-factor";
+import { confirmTwoFactorEnrolment, startTwoFactorEnrolment } from "@/lib/identity/two-factor/manage-two-factor";
 import { getPrisma } from "@/lib/db/client";
 import { submitOrder } from "@/lib/orders/orders";
 import { approvalNeeded, approvalTotals } from "@/lib/payouts/approvals";

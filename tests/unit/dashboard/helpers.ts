@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { confirmSignUp, signUp, type SignUpConfirmed } from "@/lib/dashboard/sign-up";
+import { confirmSignUp, signUp, type SignUpConfirmed } from "@/lib/identity/sign-up";
 import type { DashboardMember } from "@/lib/dashboard/scope";
 import { getPrisma } from "@/lib/db/client";
 import type { DashboardRole } from "@/lib/db/generated/client";
-import { loadSessionScope } from "@/lib/dashboard/authenticate-user";
-import { acceptInvitation, inviteMember } from "@/lib/dashboard/team/invitations";
+import { loadSessionScope } from "@/lib/identity/authenticate-user";
+import { acceptInvitation, inviteMember } from "@/lib/identity/team/invitations";
 
 /** A merchant signed up through the dashboard, and the scope its session would carry. */
 export async function signedUpMerchant() {

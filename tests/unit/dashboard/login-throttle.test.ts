@@ -1,9 +1,9 @@
 import { randomBytes, scrypt } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { needsRehash, scryptParams } from "@/lib/auth/password";
-import { authenticateDashboardUser, endAllSessions, loadSessionScope } from "@/lib/dashboard/authenticate-user";
-import { changePassword } from "@/lib/dashboard/change-password";
-import { claimLoginAttempt, LOGIN_THROTTLE, loginDelayMs, recordLoginFailure } from "@/lib/dashboard/login-throttle";
+import { authenticateDashboardUser, endAllSessions, loadSessionScope } from "@/lib/identity/authenticate-user";
+import { changePassword } from "@/lib/identity/change-password";
+import { claimLoginAttempt, LOGIN_THROTTLE, loginDelayMs, recordLoginFailure } from "@/lib/identity/login-throttle";
 import { getPrisma } from "@/lib/db/client";
 import { signedUpMerchant } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { authenticateDashboardUser, loadSessionScope } from "@/lib/dashboard/authenticate-user";
-import { checkResetLink, requestPasswordReset, RESET_EMAILS_PER_HOUR, RESET_TTL_MINUTES, resetPassword } from "@/lib/dashboard/password-reset";
+import { authenticateDashboardUser, loadSessionScope } from "@/lib/identity/authenticate-user";
+import { checkResetLink, requestPasswordReset, RESET_EMAILS_PER_HOUR, RESET_TTL_MINUTES, resetPassword } from "@/lib/identity/password-reset";
 import { getPrisma } from "@/lib/db/client";
 import { signedUpMerchant } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { encode } from "next-auth/jwt";
 import { getPrisma } from "@/lib/db/client";
-import { resolveAuthSecret } from "@/lib/dashboard/auth-secret";
+import { resolveAuthSecret } from "@/lib/identity/auth-secret";
 import { recordStatements } from "../../helpers/record-statements";
 import { signedUpMerchant } from "./helpers";
 

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { authenticateApiKey } from "@/lib/auth/authenticate";
-import { authenticateDashboardUser } from "@/lib/dashboard/authenticate-user";
-import { checkSignUpLink, confirmSignUp, signUp } from "@/lib/dashboard/sign-up";
+import { authenticateDashboardUser } from "@/lib/identity/authenticate-user";
+import { checkSignUpLink, confirmSignUp, signUp } from "@/lib/identity/sign-up";
 import { getPrisma } from "@/lib/db/client";
 import { signUpLinkFor, tokenOf } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { authenticateDashboardUser, loadSessionScope } from "@/lib/dashboard/authenticate-user";
-import { acceptInvitation, checkInvitation, inviteMember, revokeInvitation } from "@/lib/dashboard/team/invitations";
-import { changeMemberRole, getTeam, removeMember } from "@/lib/dashboard/team/members";
+import { authenticateDashboardUser, loadSessionScope } from "@/lib/identity/authenticate-user";
+import { acceptInvitation, checkInvitation, inviteMember, revokeInvitation } from "@/lib/identity/team/invitations";
+import { changeMemberRole, getTeam, removeMember } from "@/lib/identity/team/members";
 import { getPrisma } from "@/lib/db/client";
 import { invitationLinkFor, invitedMember, signedUpMerchant, tokenOf } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadSessionScope } from "@/lib/dashboard/authenticate-user";
-import { formatInZone, isTimeZone, resolveTimeZone, saveTimeZone } from "@/lib/dashboard/time-zone";
+import { loadSessionScope } from "@/lib/identity/authenticate-user";
+import { formatInZone, isTimeZone, resolveTimeZone, saveTimeZone } from "@/lib/identity/time-zone";
 import { getPrisma } from "@/lib/db/client";
 import { signedUpMerchant } from "./helpers";
 

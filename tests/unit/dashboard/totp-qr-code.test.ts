@@ -1,7 +1,7 @@
 import jsQR from "jsqr";
 import { describe, expect, it } from "vitest";
 import { qrPath } from "@/lib/http/qr-path";
-import { totpUri } from "@/lib/dashboard/two-factor/totp";
+import { totpUri } from "@/lib/identity/two-factor/totp";
 
 /** Rasterises the SVG path (unit squares "M{x} {y}h1v1h-1z") with a quiet zone, as a camera would see it. */
 function rasterise({ size, d }: { size: number; d: string }, scale = 6, quiet = 4) {

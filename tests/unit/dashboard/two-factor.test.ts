@@ -1,9 +1,9 @@
 import { generate } from "otplib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { authenticateDashboardUser } from "@/lib/dashboard/authenticate-user";
-import { CHALLENGE_MAX_ATTEMPTS, completeTwoFactorChallenge, startTwoFactorChallenge } from "@/lib/dashboard/two-factor/challenge";
-import { confirmTwoFactorEnrolment, disableTwoFactor, getTwoFactorStatus, regenerateRecoveryCodes, setTeamTwoFactor, startTwoFactorEnrolment } from "@/lib/dashboard/two-factor/manage-two-factor";
-import { resetTwoFactor } from "@/lib/dashboard/two-factor/reset-two-factor";
+import { authenticateDashboardUser } from "@/lib/identity/authenticate-user";
+import { CHALLENGE_MAX_ATTEMPTS, completeTwoFactorChallenge, startTwoFactorChallenge } from "@/lib/identity/two-factor/challenge";
+import { confirmTwoFactorEnrolment, disableTwoFactor, getTwoFactorStatus, regenerateRecoveryCodes, setTeamTwoFactor, startTwoFactorEnrolment } from "@/lib/identity/two-factor/manage-two-factor";
+import { resetTwoFactor } from "@/lib/identity/two-factor/reset-two-factor";
 import { getPrisma } from "@/lib/db/client";
 import { invitedMember, signedUpMerchant } from "./helpers";
 

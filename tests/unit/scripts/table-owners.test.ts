@@ -53,7 +53,7 @@ describe("table ownership", () => {
   });
 
   it("a folder is lib/<name> or the top-level folder", () => {
-    expect(folderOf("lib/dashboard/team/members.ts")).toBe("lib/dashboard");
+    expect(folderOf("lib/identity/team/members.ts")).toBe("lib/identity");
     expect(folderOf("lib/errors.ts")).toBe("lib/errors.ts");
     expect(folderOf("app/api/v1/payments/route.ts")).toBe("app");
   });

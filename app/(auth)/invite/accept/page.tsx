@@ -3,8 +3,8 @@ import { AcceptInviteForm } from "@/app/_dashboard/client/accept-invite-form";
 import { currentLocale } from "@/app/_dashboard/session";
 import { teamMessages } from "@/lib/dashboard/i18n-team";
 import { authMessages } from "@/lib/dashboard/i18n-auth";
-import { ROLE_NAMES } from "@/lib/dashboard/roles";
-import { checkInvitation } from "@/lib/dashboard/team/invitations";
+import { ROLE_NAMES } from "@/lib/identity/roles";
+import { checkInvitation } from "@/lib/identity/team/invitations";
 
 export const metadata = { title: "Join the team · Payments", referrer: "same-origin" };
 

@@ -7,7 +7,7 @@ import { authMessages } from "@/lib/dashboard/i18n-auth";
 
 export const metadata = { title: "Reset your password · Payments" };
 
-/** "Forgot password?": asks for the address, answers the same whatever it is (lib/dashboard/password-reset). */
+/** "Forgot password?": asks for the address, answers the same whatever it is (lib/identity/password-reset). */
 export default async function ForgotPasswordPage() {
   const locale = await currentLocale();
   const t = authMessages(locale).forgot;

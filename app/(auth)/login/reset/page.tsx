@@ -4,7 +4,7 @@ import { ResetPasswordForm } from "@/app/_dashboard/client/password-reset-forms"
 import { currentLocale } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { authMessages } from "@/lib/dashboard/i18n-auth";
-import { checkResetLink } from "@/lib/dashboard/password-reset";
+import { checkResetLink } from "@/lib/identity/password-reset";
 
 export const metadata = { title: "Choose a new password · Payments" };
 

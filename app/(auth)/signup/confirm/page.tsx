@@ -2,7 +2,7 @@ import { confirmSignUpAction } from "@/app/_dashboard/actions";
 import { ConfirmSignUpForm } from "@/app/_dashboard/client/confirm-signup-form";
 import { currentLocale } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
-import { checkSignUpLink } from "@/lib/dashboard/sign-up";
+import { checkSignUpLink } from "@/lib/identity/sign-up";
 
 export const metadata = { title: "Confirm your e-mail · Payments", referrer: "same-origin" };
 

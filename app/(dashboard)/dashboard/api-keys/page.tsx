@@ -1,6 +1,6 @@
 import { revokeKeyAction, rotateKeysAction } from "@/app/_dashboard/actions";
 import { AuditTable } from "@/app/_dashboard/audit-table";
-import { can } from "@/lib/dashboard/roles";
+import { can } from "@/lib/identity/roles";
 import { teamMessages } from "@/lib/dashboard/i18n-team";
 import { CopyButton } from "@/app/_dashboard/client/copy-button";
 import { RevokeKey } from "@/app/_dashboard/client/revoke-key";
@@ -96,7 +96,7 @@ export default async function ApiKeysPage() {
           }}
         />
       ) : null}
-      {/* The audit log is for owners (lib/dashboard/roles.ts); developers manage keys without it. */}
+      {/* The audit log is for owners (lib/identity/roles.ts); developers manage keys without it. */}
       {can(scope.role, "audit") ? (
         <section aria-labelledby="audit-title" className="stack">
           <h2 id="audit-title">{m.keys.audit}</h2>

@@ -5,7 +5,7 @@ import { decideApprovalAction, saveApprovalThresholdsAction } from "@/app/_dashb
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { getApprovalsPage } from "@/lib/dashboard/approvals";
 import { fill, moneyMessages } from "@/lib/dashboard/i18n-money";
-import { can } from "@/lib/dashboard/roles";
+import { can } from "@/lib/identity/roles";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { addTestFundsAction, changeBalanceModeAction, moveFundsAction } from "@/app/_dashboard/actions";
-import { can } from "@/lib/dashboard/roles";
+import { can } from "@/lib/identity/roles";
 import { BalanceTable } from "@/app/_dashboard/balance-table";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";

@@ -1,6 +1,6 @@
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { teamMessages } from "@/lib/dashboard/i18n-team";
-import { refusalMessage, type Permission } from "@/lib/dashboard/roles";
+import { refusalMessage, type Permission } from "@/lib/identity/roles";
 
 const PERMISSIONS: Permission[] = ["view", "self", "keys", "webhooks", "requests", "money", "team", "audit", "account", "branding", "approve"];
 

@@ -2,7 +2,7 @@ import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { formatMajor, when } from "@/app/_dashboard/format";
 import { listDashboardPaymentLinks } from "@/lib/dashboard/payment-links";
 import { paymentLinkMessages } from "@/lib/dashboard/i18n-payment-links";
-import { can } from "@/lib/dashboard/roles";
+import { can } from "@/lib/identity/roles";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 

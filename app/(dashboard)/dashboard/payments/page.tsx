@@ -1,5 +1,5 @@
 import { ExportCsvLink } from "@/app/_dashboard/export-link";
-import { can } from "@/lib/dashboard/roles";
+import { can } from "@/lib/identity/roles";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { Pagination, TransactionFilters, TransactionTable, ViewSwitch } from "@/app/_dashboard/transaction-list";
 import { listMessages } from "@/lib/dashboard/i18n-lists";

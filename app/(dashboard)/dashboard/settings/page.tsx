@@ -5,9 +5,9 @@ import { ActionForm } from "@/app/_dashboard/client/action-form";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { teamMessages } from "@/lib/dashboard/i18n-team";
-import { TIME_ZONE_COOKIE, timeZoneChoices } from "@/lib/dashboard/time-zone";
+import { TIME_ZONE_COOKIE, timeZoneChoices } from "@/lib/identity/time-zone";
 import { brandingMessages } from "@/lib/dashboard/i18n-branding";
-import { can } from "@/lib/dashboard/roles";
+import { can } from "@/lib/identity/roles";
 
 export default async function SettingsPage() {
   const scope = await requireScope("self");

@@ -4,8 +4,8 @@ import { when } from "@/app/_dashboard/format";
 import { DataList, type DataColumn } from "@/app/_dashboard/data-list";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { teamMessages } from "@/lib/dashboard/i18n-team";
-import { ROLE_NAMES, ROLES } from "@/lib/dashboard/roles";
-import { getTeam } from "@/lib/dashboard/team/members";
+import { ROLE_NAMES, ROLES } from "@/lib/identity/roles";
+import { getTeam } from "@/lib/identity/team/members";
 
 /** The team, for owners: members and their roles, pending invitations, the two-factor rule. */
 export default async function TeamPage() {

@@ -1,5 +1,5 @@
 import { formatAmount, when } from "@/app/_dashboard/format";
-import { can } from "@/lib/dashboard/roles";
+import { can } from "@/lib/identity/roles";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { getDashboardStatement, STATEMENT_PAGE_ROWS } from "@/lib/dashboard/statement";

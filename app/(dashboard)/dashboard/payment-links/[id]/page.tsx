@@ -8,7 +8,7 @@ import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { paymentLinkMessages } from "@/lib/dashboard/i18n-payment-links";
 import { getDashboardPaymentLink } from "@/lib/dashboard/payment-links";
-import { can } from "@/lib/dashboard/roles";
+import { can } from "@/lib/identity/roles";
 import { transactionHref } from "@/lib/dashboard/transaction-href";
 
 /**

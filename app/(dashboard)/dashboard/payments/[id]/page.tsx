@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { refundPaymentAction } from "@/app/_dashboard/actions";
-import { can } from "@/lib/dashboard/roles";
+import { can } from "@/lib/identity/roles";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
 import { CopyButton } from "@/app/_dashboard/client/copy-button";
 import { ProviderTimeline } from "@/app/_dashboard/provider-timeline";

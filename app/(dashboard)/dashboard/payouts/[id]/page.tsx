@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { can } from "@/lib/dashboard/roles";
+import { can } from "@/lib/identity/roles";
 import { ProviderTimeline } from "@/app/_dashboard/provider-timeline";
 import { TransactionHistory } from "@/app/_dashboard/transaction-history";
 import { Fragment, type ReactNode } from "react";

@@ -1,5 +1,5 @@
 import { when } from "@/app/_dashboard/format";
-import { can } from "@/lib/dashboard/roles";
+import { can } from "@/lib/identity/roles";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { listDashboardBulks } from "@/lib/dashboard/bulk-payouts";
 import { messages } from "@/lib/dashboard/i18n";

@@ -5,7 +5,7 @@ import { formatDate } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { messages } from "@/lib/dashboard/i18n";
 import { teamMessages } from "@/lib/dashboard/i18n-team";
-import { getTwoFactorStatus } from "@/lib/dashboard/two-factor/manage-two-factor";
+import { getTwoFactorStatus } from "@/lib/identity/two-factor/manage-two-factor";
 
 /** The member's own two-factor sign-in; where the team's rule sends members who have not set it up. */
 export default async function TwoFactorPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

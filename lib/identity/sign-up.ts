@@ -9,10 +9,10 @@ import { type Email, sendEmail } from "@/lib/email/send-email";
 import { newId } from "@/lib/ids";
 import { createMerchant, homeCurrency } from "@/lib/merchants/create-merchant";
 import { getOrCreateEndpoint } from "@/lib/webhooks";
-import { type FormResult, toFormResult, typedValues, validationFailure } from "./form-result";
+import { type FormResult, toFormResult, typedValues, validationFailure } from "@/lib/dashboard/form-result";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import { setting } from "@/lib/config";
-import { messages, type Locale } from "./i18n";
+import { messages, type Locale } from "@/lib/dashboard/i18n";
 import type { DashboardLogin } from "./authenticate-user";
 
 /** Sign-ups allowed per client IP per minute. */

@@ -8,10 +8,10 @@ import { getPrisma } from "@/lib/db/client";
 import { sendEmail } from "@/lib/email/send-email";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import { newId } from "@/lib/ids";
-import type { FormResult } from "./form-result";
-import { messages, type Locale } from "./i18n";
-import { authMessages } from "./i18n-auth";
-import { fill } from "./i18n-money";
+import type { FormResult } from "@/lib/dashboard/form-result";
+import { messages, type Locale } from "@/lib/dashboard/i18n";
+import { authMessages } from "@/lib/dashboard/i18n-auth";
+import { fill } from "@/lib/dashboard/i18n-money";
 
 /**
  * "Forgot password?" (docs/decisions/identity-and-sign-in.md): a single-use link by e-mail.

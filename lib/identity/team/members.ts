@@ -2,9 +2,9 @@ import { z } from "zod";
 import { writeAudit } from "@/lib/audit/write-audit";
 import { getPrisma, type Tx } from "@/lib/db/client";
 import type { DashboardRole } from "@/lib/db/generated/client";
-import type { FormResult } from "../form-result";
+import type { FormResult } from "@/lib/dashboard/form-result";
 import { ROLES } from "../roles";
-import { dashboardActor, type DashboardScope } from "../scope";
+import { dashboardActor, type DashboardScope } from "@/lib/dashboard/scope";
 
 export type MemberView = { userId: string; email: string; role: DashboardRole; twoFactor: boolean; joinedAt: Date; you: boolean };
 export type PendingInvitationView = { id: string; email: string; role: DashboardRole; expiresAt: Date; createdAt: Date };

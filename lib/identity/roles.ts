@@ -1,6 +1,6 @@
 import type { DashboardRole } from "@/lib/db/generated/client";
-import type { Locale } from "./i18n";
-import type { FormResult } from "./form-result";
+import type { Locale } from "@/lib/dashboard/i18n";
+import type { FormResult } from "@/lib/dashboard/form-result";
 
 export type { DashboardRole };
 export const ROLES: readonly DashboardRole[] = ["owner", "developer", "finance", "viewer"];

@@ -10,11 +10,11 @@ import { type Email, sendEmail } from "@/lib/email/send-email";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import { newId } from "@/lib/ids";
 import type { DashboardLogin } from "../authenticate-user";
-import { type FormResult, typedValues, validationFailure } from "../form-result";
-import { messages, type Locale } from "../i18n";
-import { teamMessages } from "../i18n-team";
+import { type FormResult, typedValues, validationFailure } from "@/lib/dashboard/form-result";
+import { messages, type Locale } from "@/lib/dashboard/i18n";
+import { teamMessages } from "@/lib/dashboard/i18n-team";
 import { ROLE_NAMES, ROLES } from "../roles";
-import { dashboardActor, type DashboardScope } from "../scope";
+import { dashboardActor, type DashboardScope } from "@/lib/dashboard/scope";
 
 /** An invitation link is valid for 7 days (a colleague may be away a few days). */
 export const INVITATION_TTL_DAYS = 7;

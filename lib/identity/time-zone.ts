@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { getPrisma } from "@/lib/db/client";
-import type { FormResult } from "./form-result";
-import type { Locale } from "./i18n";
-import type { DashboardScope } from "./scope";
+import type { FormResult } from "@/lib/dashboard/form-result";
+import type { Locale } from "@/lib/dashboard/i18n";
+import type { DashboardScope } from "@/lib/dashboard/scope";
 
 /**
  * The time zone the dashboard shows times in: the one the user chose in settings, else their

@@ -1,8 +1,8 @@
 import { writeAudit } from "@/lib/audit/write-audit";
 import { getPrisma, type Tx } from "@/lib/db/client";
 import { checkRateLimit } from "@/lib/http/rate-limit";
-import type { FormResult } from "../form-result";
-import { dashboardActor, type DashboardScope } from "../scope";
+import type { FormResult } from "@/lib/dashboard/form-result";
+import { dashboardActor, type DashboardScope } from "@/lib/dashboard/scope";
 import { type QrPath, qrPath } from "@/lib/http/qr-path";
 import { looksLikeRecoveryCode, replaceRecoveryCodes, spendRecoveryCode } from "./recovery-codes";
 import { checkTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from "./totp";

@@ -6,7 +6,7 @@ import { checkRateLimit } from "@/lib/http/rate-limit";
 import { AppError } from "@/lib/errors";
 import { setting } from "@/lib/config";
 import { claimLoginAttempt, clearLoginFailures, recordLoginFailure } from "./login-throttle";
-import type { DashboardMember, DashboardScope } from "./scope";
+import type { DashboardMember, DashboardScope } from "@/lib/dashboard/scope";
 
 const credentials = z.object({
   email: z.string().trim().toLowerCase().email().max(254),
@@ -16,7 +16,7 @@ const credentials = z.object({
 /**
  * What a session is issued for: the scope plus the user's session version (see loadSessionScope).
  * `twoFactorRequired`: the password was right but the user has two-factor sign-in, so no session
- * may be issued before the code (lib/dashboard/two-factor/challenge.ts).
+ * may be issued before the code (lib/identity/two-factor/challenge.ts).
  */
 export type DashboardLogin = DashboardScope & { sessionVersion: number; twoFactorRequired?: true };
 
@@ -32,11 +32,11 @@ function dummyHash(): string {
 
 /**
  * Checks a dashboard login. Rate-limited per client IP + email before anything else
- * (rate_limited once over), then the per-account throttle (lib/dashboard/login-throttle): while
+ * (rate_limited once over), then the per-account throttle (lib/identity/login-throttle): while
  * it holds the address, even the right password gets null. null for a wrong email or password
  * (one answer for all three). A good login with a hash made at older scrypt parameters stores a
  * fresh hash. A user with two-factor sign-in gets `twoFactorEnabled: true`: the caller must not
- * issue a session before the second step (lib/dashboard/two-factor/challenge.ts).
+ * issue a session before the second step (lib/identity/two-factor/challenge.ts).
  */
 export async function authenticateDashboardUser(input: { email?: unknown; password?: unknown; ip: string }): Promise<DashboardLogin | null> {
   const parsed = credentials.safeParse(input);

@@ -5,9 +5,9 @@ import { checkPasswordStrength, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from 
 import { sendEmail } from "@/lib/email/send-email";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import type { DashboardLogin } from "./authenticate-user";
-import { type FormResult, validationFailure } from "./form-result";
-import { messages, type Locale } from "./i18n";
-import type { DashboardScope } from "./scope";
+import { type FormResult, validationFailure } from "@/lib/dashboard/form-result";
+import { messages, type Locale } from "@/lib/dashboard/i18n";
+import type { DashboardScope } from "@/lib/dashboard/scope";
 
 /** Password checks per user per minute (each costs a scrypt hash, and the current one is guessable here). */
 const CHANGES_PER_MINUTE = 5;
