@@ -5,6 +5,7 @@ import { BRANDING_COLUMNS, presentBranding, type Branding } from "@/lib/branding
 import { linkCheckoutTerms, type LinkCheckoutTerms } from "@/lib/payment-links/link-checkout-terms";
 import { getCatalogue } from "@/lib/reference";
 import type { Country } from "@/lib/reference";
+import { findMerchant } from "@/lib/merchants/merchant-records";
 
 /**
  * A hosted checkout is found by its unguessable token only (never by transaction id), in this
@@ -50,7 +51,7 @@ export async function getCheckoutByToken(token: unknown, db?: Db): Promise<Check
   if (!payment) return null;
   const prisma = db ?? (await getPrisma());
   const [merchant, link] = await Promise.all([
-    prisma.merchant.findUnique({ where: { id: payment.merchantId }, select: { name: true, branding: { select: BRANDING_COLUMNS } } }),
+    findMerchant(payment.merchantId, { name: true, branding: { select: BRANDING_COLUMNS } }, prisma),
     linkCheckoutTerms(payment.paymentLinkId, prisma),
   ]);
   const branding = merchant?.branding ? presentBranding(payment.merchantId, merchant.branding) : null;

@@ -6,6 +6,9 @@ import { parseGraceHours, rotateApiKeys, type RotatedKeys } from "@/lib/merchant
 import { AppError } from "@/lib/errors";
 import { type FormResult, toFormResult, validationFailure } from "./form-result";
 import { dashboardActor, type DashboardScope } from "./scope";
+import { listAudit } from "@/lib/audit/list-audit";
+import { getMerchant } from "@/lib/merchants/merchant-records";
+import { currentPublicKey as currentKeyOf, listUsableApiKeys } from "@/lib/merchants/api-key-records";
 
 export type ApiKeyView = {
   publicKey: string;
@@ -23,16 +26,9 @@ export type AuditEntryView = { id: string; action: string; actor: string; detail
 export async function getApiKeysPage(scope: DashboardScope, now = new Date()) {
   const prisma = await getPrisma();
   const [keys, audit, merchant] = await Promise.all([
-    prisma.apiKey.findMany({
-      where: { merchantId: scope.merchantId, environment: scope.environment, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
-      orderBy: { createdAt: "desc" },
-    }),
-    prisma.auditLog.findMany({
-      where: { merchantId: scope.merchantId, OR: [{ environment: scope.environment }, { environment: null }] },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: 50,
-    }),
-    prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { verificationStatus: true } }),
+    listUsableApiKeys(scope, now, prisma),
+    listAudit(scope, { limit: 50 }).then((page) => page.rows),
+    getMerchant(scope.merchantId, { verificationStatus: true }, prisma),
   ]);
   return {
     graceHours: config.keyRotationGraceHours(),
@@ -52,13 +48,7 @@ export async function getApiKeysPage(scope: DashboardScope, now = new Date()) {
 
 /** The public key of the current pair (not expiring, not revoked), for the empty states' commands; null when there is none. */
 export async function currentPublicKey(scope: DashboardScope): Promise<string | null> {
-  const prisma = await getPrisma();
-  const key = await prisma.apiKey.findFirst({
-    where: { merchantId: scope.merchantId, environment: scope.environment, revokedAt: null, expiresAt: null },
-    orderBy: { createdAt: "desc" },
-    select: { publicKey: true },
-  });
-  return key?.publicKey ?? null;
+  return currentKeyOf(scope);
 }
 
 /** The grace choices the rotation form offers; "custom" takes `graceHours` (0 to 24). */
@@ -80,7 +70,7 @@ export async function rotateDashboardKeys(scope: DashboardScope, raw: unknown): 
   const parsed = rotateInput.safeParse(raw);
   if (!parsed.success) return validationFailure(parsed.error);
   const prisma = await getPrisma();
-  const merchant = await prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { verificationStatus: true } });
+  const merchant = await getMerchant(scope.merchantId, { verificationStatus: true }, prisma);
   if (scope.environment === "production" && merchant.verificationStatus !== "verified") {
     return { ok: false, code: "invalid_state", error: "There is no key pair to rotate yet: live keys are issued once the account is verified." };
   }

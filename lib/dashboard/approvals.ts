@@ -10,6 +10,7 @@ import { can } from "@/lib/identity/roles";
 import { dashboardActor, type DashboardMember, type DashboardScope } from "./scope";
 import { formatInZone } from "@/lib/identity/time-zone";
 import { provesTwoFactor, twoFactorRateLimited } from "@/lib/identity/two-factor/manage-two-factor";
+import { getMerchant } from "@/lib/merchants/merchant-records";
 
 /**
  * The approvals screen (maker–checker, lib/payouts/approvals.ts): what waits, who may decide, the
@@ -90,7 +91,7 @@ export async function getApprovalsPage(scope: DashboardMember, options: { locale
 
 /** The settlement currency first, then each wallet's. */
 async function merchantCurrencies(scope: DashboardScope): Promise<string[]> {
-  const merchant = await (await getPrisma()).merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { settlementCurrency: true } });
+  const merchant = await getMerchant(scope.merchantId, { settlementCurrency: true });
   const balances = await readBalances({ merchantId: scope.merchantId, environment: scope.environment });
   return [...new Set([merchant.settlementCurrency, ...balances.balances.map((b) => b.currency)])];
 }

@@ -7,6 +7,7 @@ import type { FormResult } from "./form-result";
 import type { Locale } from "./i18n";
 import { brandingMessages } from "./i18n-branding";
 import { dashboardActor, type DashboardScope } from "./scope";
+import { getMerchant, merchantCountry } from "@/lib/merchants/merchant-records";
 
 /**
  * Settings › Checkout branding (owners: permission `branding`). The merchant's display name,
@@ -18,7 +19,7 @@ export type BrandingSettings = Branding & { saved: boolean; contrast: number };
 /** The form's values: the saved branding, else the merchant's name in the checkout's own colour. */
 export async function getBrandingSettings(scope: DashboardScope): Promise<BrandingSettings> {
   const prisma = await getPrisma();
-  const merchant = await prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { name: true, branding: { select: BRANDING_COLUMNS } } });
+  const merchant = await getMerchant(scope.merchantId, { name: true, branding: { select: BRANDING_COLUMNS } }, prisma);
   const branding = merchant.branding ? presentBranding(scope.merchantId, merchant.branding) : { displayName: merchant.name.slice(0, 60), accentColor: DEFAULT_ACCENT, logo: null, support: null };
   return { ...branding, saved: merchant.branding !== null, contrast: contrastWithWhite(branding.accentColor) };
 }
@@ -64,8 +65,7 @@ export async function saveBranding(scope: DashboardScope, input: BrandingInput, 
   let supportPhone = optionalText(input.supportPhone);
   if (supportPhone) {
     try {
-      const merchant = await (await getPrisma()).merchant.findUnique({ where: { id: scope.merchantId }, select: { country: true } });
-      supportPhone = parsePhoneNumber(await getCatalogue(), supportPhone, merchant?.country ?? null).e164;
+      supportPhone = parsePhoneNumber(await getCatalogue(), supportPhone, await merchantCountry(scope.merchantId)).e164;
     } catch {
       fieldErrors.supportPhone = m.errors.supportPhone;
     }

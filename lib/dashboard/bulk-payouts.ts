@@ -13,6 +13,7 @@ import { bulkRowError, cellCountError } from "./i18n-bulk-errors";
 import { moneyMessages } from "./i18n-money";
 import { pickFilters } from "./pick-filters";
 import { dashboardActor, type DashboardScope } from "./scope";
+import { getMerchantRow } from "@/lib/merchants/merchant-records";
 
 /**
  * Bulk payouts from a CSV file (docs/design/bulk-payouts.md): the file's rows become POST /payouts/bulk items and
@@ -194,7 +195,7 @@ function summaryOf(preview: BulkPreview, rowCount: number, locale: Locale): Bulk
 }
 
 async function loadMerchant(scope: DashboardScope) {
-  return (await getPrisma()).merchant.findUniqueOrThrow({ where: { id: scope.merchantId } });
+  return getMerchantRow(scope.merchantId);
 }
 
 /** Every row checked as the API would check it, nothing written; with the totals, fees and balance after. */

@@ -1,5 +1,4 @@
 import { config, type AppEnvironment } from "@/lib/config";
-import { getPrisma } from "@/lib/db/client";
 import { fromMinor, type CurrencyCode } from "@/lib/money";
 import { defaultPayoutLimit } from "@/lib/payouts/payout-limit-defaults";
 import { SEED_CHANNELS, SEED_COUNTRIES } from "@/lib/reference/catalogue-seed";
@@ -8,6 +7,7 @@ import { sampleNumber } from "@/lib/reference/sample-numbers";
 import type { NeutralReason } from "@/lib/connectors/connector";
 import { platformErrorCode } from "@/lib/connectors/platform-error-code";
 import { NO_ANSWER, OUTCOMES, REVERSED, simulatorDelayMs } from "@/lib/connectors/sandbox/sandbox-connector";
+import { merchantCountry as readMerchantCountry } from "@/lib/merchants/merchant-records";
 
 /**
  * What the dashboard's empty states show a new merchant: the requests of a first
@@ -56,7 +56,7 @@ export function countryExample(code: string): CountryExample {
 
 /** The merchant's country, for its examples. */
 export async function merchantCountry(merchantId: string): Promise<string> {
-  return (await (await getPrisma()).merchant.findUnique({ where: { id: merchantId }, select: { country: true } }))?.country ?? "SN";
+  return (await readMerchantCountry(merchantId)) ?? "SN";
 }
 
 export type ApiExample = { method: "POST"; url: string; body: Record<string, unknown>; curl: string };

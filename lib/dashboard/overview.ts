@@ -3,6 +3,7 @@ import { readBalances, type MerchantBalances } from "@/lib/ledger";
 import { isCurrency, type CurrencyCode } from "@/lib/money";
 import { collectedTotals, paidOutTotals } from "./daily-volumes";
 import type { DashboardScope } from "./scope";
+import { getMerchant } from "@/lib/merchants/merchant-records";
 
 export const CHART_DAYS = 30;
 
@@ -79,7 +80,7 @@ export async function getOverview(scope: DashboardScope, now = new Date()): Prom
   const prisma = await getPrisma();
   const mine = { merchantId: scope.merchantId, environment: scope.environment };
   const [merchant, balances, volume, paidOut, aPayment, aPayout] = await Promise.all([
-    prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { name: true, verificationStatus: true } }),
+    getMerchant(scope.merchantId, { name: true, verificationStatus: true }, prisma),
     readBalances({ merchantId: scope.merchantId, environment: scope.environment }),
     readCollectedVolume(scope, now),
     readPaidOutVolume(scope, now),

@@ -1,5 +1,4 @@
 import { AppError } from "@/lib/errors";
-import { getPrisma } from "@/lib/db/client";
 import { checkoutChannels } from "@/lib/checkout/checkout-channels";
 import { fromMinor, isCurrency, parseTypedAmount, type CurrencyCode } from "@/lib/money";
 import { listTransactions, listTransactionsQuery } from "@/lib/payments/list-transactions";
@@ -14,6 +13,7 @@ import { fieldErrorsOf, type FormResult } from "./form-result";
 import type { Locale } from "./i18n";
 import { paymentLinkMessages } from "./i18n-payment-links";
 import { dashboardActor, type DashboardScope } from "./scope";
+import { getMerchant } from "@/lib/merchants/merchant-records";
 
 /**
  * The dashboard's payment-link screens over lib/payment-links: the create form becomes the very
@@ -50,7 +50,7 @@ export async function paymentLinkFormOptions(scope: DashboardScope) {
   const served = (await Promise.all(countries.map(async (c) => ({ country: c, channels: await checkoutChannels(scope.environment, c.code, c.currency) })))).filter((s) => s.channels.length > 0);
   const currencies = [...new Set(served.map((s) => s.country.currency))];
   const methods = [...new Map(served.flatMap((s) => s.channels.map((ch) => [ch.providerCode, catalogue.providerByCode.get(ch.providerCode)?.name ?? ch.providerCode] as const))).entries()];
-  const merchant = await (await getPrisma()).merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { country: true } });
+  const merchant = await getMerchant(scope.merchantId, { country: true });
   const home = served.find((s) => s.country.code === merchant.country)?.country ?? served[0]?.country ?? null;
   return { countries: served.map((s) => s.country), currencies, methods, defaultCountry: home?.code ?? null, defaultCurrency: home?.currency ?? "XOF" };
 }

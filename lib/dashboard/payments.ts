@@ -11,6 +11,7 @@ import { pickFilters } from "./pick-filters";
 import { readListSearch } from "./list-search";
 import { listProviderTimeline, type ProviderCallView } from "./provider-timeline";
 import type { DashboardScope } from "./scope";
+import { merchantCountry as readMerchantCountry } from "@/lib/merchants/merchant-records";
 
 export const PAYMENT_STATUSES = ["pending", "processing", "success", "failed", "cancelled", "expired", "refunded"] as const;
 export const PAYMENT_FILTER_KEYS = ["view", "q", "status", "provider", "startDate", "endDate", "externalReference", "paymentLinkId", "page"] as const;
@@ -54,7 +55,7 @@ export type ListedTransaction = Awaited<ReturnType<typeof listTransactions>>["da
 
 /** The country whose national numbers a search reads: the merchant's own. */
 export async function merchantCountry(merchantId: string): Promise<string> {
-  return (await (await getPrisma()).merchant.findUnique({ where: { id: merchantId }, select: { country: true } }))?.country ?? "SN";
+  return (await readMerchantCountry(merchantId)) ?? "SN";
 }
 
 export type PaymentDetail = {

@@ -4,6 +4,7 @@ import { getPrisma } from "@/lib/db/client";
 import type { PaymentStatus } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { getMerchantRow } from "@/lib/merchants/merchant-records";
 
 const STATUSES: PaymentStatus[] = ["success", "success", "success", "failed", "expired", "pending", "cancelled"];
 const PROVIDERS = ["orange", "wave", "free"];
@@ -16,7 +17,7 @@ const PROVIDERS = ["orange", "wave", "free"];
 export async function seedBenchPayments(merchantId: string, count: number, now = new Date()): Promise<number> {
   if (appEnv() !== "sandbox") throw new AppError("invalid_state", "Synthetic payments are for the sandbox only.");
   const prisma = await getPrisma();
-  await prisma.merchant.findUniqueOrThrow({ where: { id: merchantId } });
+  await getMerchantRow(merchantId, prisma);
   const run = randomBytes(4).toString("hex");
   let created = 0;
   for (let start = 0; start < count; start += 1000) {

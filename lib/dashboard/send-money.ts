@@ -13,6 +13,7 @@ import type { Locale } from "./i18n";
 import { fill, moneyMessages } from "./i18n-money";
 import { formatInZone } from "@/lib/identity/time-zone";
 import { dashboardActor, type DashboardScope } from "./scope";
+import { getMerchantRow } from "@/lib/merchants/merchant-records";
 
 /**
  * "Send money": one payout from the dashboard, as the API makes it (docs/design/quotes-and-payouts.md):
@@ -42,7 +43,7 @@ export type SendDestination = {
 export type SendMoneyOptions = { destinations: SendDestination[]; defaultCountry: string; currencies: string[] };
 
 async function loadMerchant(scope: DashboardScope): Promise<Merchant> {
-  return (await getPrisma()).merchant.findUniqueOrThrow({ where: { id: scope.merchantId } });
+  return getMerchantRow(scope.merchantId);
 }
 
 const countryName = (code: string, locale: Locale) => new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;

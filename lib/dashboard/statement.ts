@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { getPrisma } from "@/lib/db/client";
 import { dateBound } from "@/lib/http/date-bound";
 import { MERCHANT_CATEGORIES, type MerchantCategory, readStatement, type Statement } from "@/lib/ledger";
 import { CURRENCY_CODES, type CurrencyCode } from "@/lib/money";
 import { fieldErrorsOf } from "./form-result";
 import { pickFilters } from "./pick-filters";
 import type { DashboardScope } from "./scope";
+import { findMerchant } from "@/lib/merchants/merchant-records";
 
 export const STATEMENT_FILTER_KEYS = ["currency", "category", "from", "to"] as const;
 
@@ -30,7 +30,7 @@ export type StatementFilters = { currency: CurrencyCode; category: MerchantCateg
  */
 export async function readStatementFilters(scope: DashboardScope, searchParams: Record<string, string | string[] | undefined>) {
   const picked = pickFilters(searchParams, STATEMENT_FILTER_KEYS);
-  const merchant = await (await getPrisma()).merchant.findUnique({ where: { id: scope.merchantId }, select: { settlementCurrency: true } });
+  const merchant = await findMerchant(scope.merchantId, { settlementCurrency: true });
   const today = new Date().toISOString().slice(0, 10);
   const filters: Record<string, string> = {
     currency: picked.currency ?? merchant?.settlementCurrency ?? "XOF",

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { getPrisma } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import { type FormResult, toFormResult, validationFailure } from "./form-result";
 import { dashboardActor, type DashboardScope } from "./scope";
 import { AppError } from "@/lib/errors";
+import { findVerificationSubmission, getMerchant, markVerificationPending, saveVerificationSubmission } from "@/lib/merchants/merchant-records";
+import { writeAudit } from "@/lib/audit/write-audit";
 
 export const verificationInput = z.object({
   legalName: z.string().trim().min(2, "Enter the registered business name.").max(200),
@@ -24,8 +25,8 @@ export type VerificationDetails = z.output<typeof verificationInput>;
 export async function getVerification(scope: DashboardScope) {
   const prisma = await getPrisma();
   const [merchant, submission] = await Promise.all([
-    prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { verificationStatus: true } }),
-    prisma.merchantVerification.findUnique({ where: { merchantId: scope.merchantId } }),
+    getMerchant(scope.merchantId, { verificationStatus: true }, prisma),
+    findVerificationSubmission(scope.merchantId, prisma),
   ]);
   return { status: merchant.verificationStatus, details: (submission?.details ?? null) as VerificationDetails | null, submittedAt: submission?.submittedAt ?? null };
 }
@@ -41,18 +42,12 @@ export async function submitVerification(scope: DashboardScope, raw: unknown): P
   const prisma = await getPrisma();
   return toFormResult(() =>
     prisma.$transaction(async (tx) => {
-      const merchant = await tx.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { verificationStatus: true } });
+      const merchant = await getMerchant(scope.merchantId, { verificationStatus: true }, tx);
       if (merchant.verificationStatus === "verified") throw new AppError("invalid_state", "This account is already verified.");
       const details = parsed.data;
-      await tx.merchantVerification.upsert({
-        where: { merchantId: scope.merchantId },
-        create: { merchantId: scope.merchantId, details, submittedBy: scope.email },
-        update: { details, submittedBy: scope.email, submittedAt: new Date(), reviewedAt: null, reviewedBy: null },
-      });
-      await tx.merchant.update({ where: { id: scope.merchantId }, data: { verificationStatus: "pending" } });
-      await tx.auditLog.create({
-        data: { id: newId("aud"), merchantId: scope.merchantId, environment: scope.environment, actor: dashboardActor(scope), action: "merchant.verification_submitted", details: { from: merchant.verificationStatus } },
-      });
+      await saveVerificationSubmission(tx, scope.merchantId, details, scope.email);
+      await markVerificationPending(tx, scope.merchantId);
+      await writeAudit(tx, { merchantId: scope.merchantId, environment: scope.environment, actor: dashboardActor(scope), action: "merchant.verification_submitted", details: { from: merchant.verificationStatus } });
       return { status: "pending" as const };
     }),
   );

@@ -7,6 +7,7 @@ import { newLinkToken, parseLinkToken, secretMatches } from "@/lib/auth/link-tok
 import { checkPasswordStrength, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password-strength";
 import { type Email, sendEmail } from "@/lib/email/send-email";
 import { newId } from "@/lib/ids";
+import { insertMerchant } from "@/lib/merchants/merchant-records";
 import { createMerchant, homeCurrency } from "@/lib/merchants/create-merchant";
 import { getOrCreateEndpoint } from "@/lib/webhooks";
 import { type FormResult, toFormResult, typedValues, validationFailure } from "@/lib/dashboard/form-result";
@@ -134,7 +135,8 @@ export async function confirmSignUp(token: unknown, now = new Date()): Promise<F
         return { merchantId: made.merchant.id, keys: made.keys && { publicKey: made.keys.publicKey, secretKey: made.keys.secretKey } };
       }
       const merchantId = newId("mch");
-      await tx.merchant.create({ data: { id: merchantId, name, email, country, settlementCurrency: await homeCurrency(country, tx), users: { create: { id: userId, email, passwordHash } } } });
+      await insertMerchant(tx, { id: merchantId, name, email, country, settlementCurrency: await homeCurrency(country, tx) });
+      await tx.dashboardUser.create({ data: { id: userId, merchantId, email, passwordHash } });
       return { merchantId, keys: null };
     });
     if (!created) return linkFailure("used");

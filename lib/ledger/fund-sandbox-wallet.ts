@@ -8,6 +8,7 @@ import { merchantAccount, payoutSourceCategory, platformAccount } from "./accoun
 import { type PostedEntry, postEntry } from "./post-entry";
 import { presentCurrencyBalance } from "./present-balances";
 import { readBalances } from "./read-balances";
+import { getMerchant } from "@/lib/merchants/merchant-records";
 
 /** Largest single sandbox funding, in major units: keeps test balances printable as exact JSON numbers. */
 export const MAX_SANDBOX_FUNDING_MAJOR = 1_000_000_000n;
@@ -30,7 +31,7 @@ export async function fundSandboxWallet(tx: Tx, input: FundSandboxWalletInput): 
   const max = MAX_SANDBOX_FUNDING_MAJOR * 10n ** BigInt(currencyExponent(input.currency));
   if (input.amount <= 0n) throw new AppError("invalid_amount", "Amount must be greater than zero.");
   if (input.amount > max) throw new AppError("invalid_amount", `A sandbox funding is at most ${MAX_SANDBOX_FUNDING_MAJOR} ${input.currency}.`);
-  const merchant = await tx.merchant.findUniqueOrThrow({ where: { id: input.merchantId }, select: { balanceMode: true } });
+  const merchant = await getMerchant(input.merchantId, { balanceMode: true }, tx);
   const category = input.category ?? payoutSourceCategory(merchant.balanceMode);
   const entry = await postEntry(tx, {
     idempotencyKey: `sandbox_funding:${input.reference ?? newId("je")}`,

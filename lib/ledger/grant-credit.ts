@@ -5,6 +5,7 @@ import { newId } from "@/lib/ids";
 import type { CurrencyCode } from "@/lib/money";
 import { merchantAccount, platformAccount } from "./accounts";
 import { type PostedEntry, postEntry } from "./post-entry";
+import { writeAudit } from "@/lib/audit/write-audit";
 
 /**
  * Operator-granted credit (docs/design/ledger.md): into the merchant's `credit.available`, from the
@@ -27,15 +28,12 @@ export async function grantCredit(
     metadata: { reason: input.reason, actor: input.actor },
   });
   if (entry.created) {
-    await tx.auditLog.create({
-      data: {
-        id: newId("aud"),
-        merchantId: input.merchantId,
-        environment: input.environment,
-        actor: input.actor,
-        action: "ledger.credit_granted",
-        details: { entryId: entry.id, currency: input.currency, amount: String(input.amount), reason: input.reason },
-      },
+    await writeAudit(tx, {
+      merchantId: input.merchantId,
+      environment: input.environment,
+      actor: input.actor,
+      action: "ledger.credit_granted",
+      details: { entryId: entry.id, currency: input.currency, amount: String(input.amount), reason: input.reason },
     });
   }
   return entry;

@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { type CurrencyCode, minorToDecimalString } from "@/lib/money";
 import { merchantAccount } from "./accounts";
 import { type PostedEntry, postEntry } from "./post-entry";
+import { findMerchant, getMerchant } from "@/lib/merchants/merchant-records";
 
 export type MoveFundsInput = {
   environment: Environment;
@@ -23,7 +24,7 @@ export type MoveFundsInput = {
  */
 export async function moveFunds(tx: Tx, input: MoveFundsInput): Promise<PostedEntry> {
   if (input.amount <= 0n) throw new AppError("invalid_amount", "Amount must be greater than zero.");
-  const merchant = await tx.merchant.findUniqueOrThrow({ where: { id: input.merchantId }, select: { balanceMode: true } });
+  const merchant = await getMerchant(input.merchantId, { balanceMode: true }, tx);
   if (merchant.balanceMode !== "separate") {
     throw new AppError("invalid_state", "Funds move between collect and payout only in the separate balance mode; in unified mode payouts already draw on collect.");
   }
@@ -47,7 +48,7 @@ export async function moveFunds(tx: Tx, input: MoveFundsInput): Promise<PostedEn
 export async function moveFundsForMerchant(input: MoveFundsInput, by: AuditBy): Promise<PostedEntry> {
   const prisma = await getPrisma();
   return prisma.$transaction(async (tx) => {
-    const owner = await tx.merchant.findUnique({ where: { id: input.merchantId }, select: { id: true } });
+    const owner = await findMerchant(input.merchantId, { id: true }, tx);
     if (!owner) throw new AppError("not_found", "Merchant not found.");
     const entry = await moveFunds(tx, input);
     await writeAudit(tx, {

@@ -2,7 +2,7 @@ import { invalidateApiKeyCache } from "@/lib/auth/api-key-cache";
 import { appEnv } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { writeAudit } from "@/lib/audit/write-audit";
 
 export type RevokedKey = { publicKey: string; revokedAt: Date; alreadyRevoked: boolean };
 
@@ -26,15 +26,12 @@ export async function revokeApiKey(merchantId: string, publicKey: string, actor:
     const remaining = await tx.apiKey.count({
       where: { merchantId, environment, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
     });
-    await tx.auditLog.create({
-      data: {
-        id: newId("aud"),
-        merchantId,
-        environment,
-        actor,
-        action: "api_keys.revoked",
-        details: { publicKey, wasCurrent: key.expiresAt === null, usablePairsLeft: remaining },
-      },
+    await writeAudit(tx, {
+      merchantId,
+      environment,
+      actor,
+      action: "api_keys.revoked",
+      details: { publicKey, wasCurrent: key.expiresAt === null, usablePairsLeft: remaining },
     });
     return { publicKey, revokedAt: now, alreadyRevoked: false };
   });

@@ -4,6 +4,7 @@ import { getPrisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { generateKeyPair } from "@/lib/auth/api-keys";
+import { writeAudit } from "@/lib/audit/write-audit";
 
 export type RotatedKeys = {
   publicKey: string;
@@ -66,20 +67,17 @@ export async function rotateApiKeys(
         secretHint: keys.secretHint,
       },
     });
-    await tx.auditLog.create({
-      data: {
-        id: newId("aud"),
-        merchantId,
-        environment,
-        actor,
-        action: "api_keys.rotated",
-        details: {
-          newPublicKey: keys.publicKey,
-          previousPairs: current.count,
-          graceHours,
-          previousValidUntil: previousValidUntil.toISOString(),
-          ...(shortened.count > 0 ? { expiringPairsShortened: shortened.count } : {}),
-        },
+    await writeAudit(tx, {
+      merchantId,
+      environment,
+      actor,
+      action: "api_keys.rotated",
+      details: {
+        newPublicKey: keys.publicKey,
+        previousPairs: current.count,
+        graceHours,
+        previousValidUntil: previousValidUntil.toISOString(),
+        ...(shortened.count > 0 ? { expiringPairsShortened: shortened.count } : {}),
       },
     });
   });

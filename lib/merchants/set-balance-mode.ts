@@ -2,7 +2,7 @@ import { invalidateApiKeyCache } from "@/lib/auth/api-key-cache";
 import { getPrisma } from "@/lib/db/client";
 import type { BalanceMode, Merchant } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { writeAudit } from "@/lib/audit/write-audit";
 
 export const BALANCE_MODES: BalanceMode[] = ["unified", "separate"];
 
@@ -17,9 +17,7 @@ export async function setBalanceMode(merchantId: string, mode: BalanceMode, acto
     const existing = await tx.merchant.findUnique({ where: { id: merchantId } });
     if (!existing) throw new AppError("not_found", `Merchant ${merchantId} not found.`);
     const merchant = await tx.merchant.update({ where: { id: merchantId }, data: { balanceMode: mode } });
-    await tx.auditLog.create({
-      data: { id: newId("aud"), merchantId, actor, action: "merchant.balance_mode_changed", details: { from: existing.balanceMode, to: mode } },
-    });
+    await writeAudit(tx, { merchantId, environment: null, actor, action: "merchant.balance_mode_changed", details: { from: existing.balanceMode, to: mode } });
     return merchant;
   });
   invalidateApiKeyCache();

@@ -2,7 +2,7 @@ import { invalidateApiKeyCache } from "@/lib/auth/api-key-cache";
 import { getPrisma } from "@/lib/db/client";
 import type { Merchant, Plan } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { writeAudit } from "@/lib/audit/write-audit";
 
 export const PLANS: Plan[] = ["standard", "business", "enterprise"];
 
@@ -13,9 +13,7 @@ export async function setMerchantPlan(merchantId: string, plan: Plan, actor: str
     const existing = await tx.merchant.findUnique({ where: { id: merchantId } });
     if (!existing) throw new AppError("not_found", `Merchant ${merchantId} not found.`);
     const merchant = await tx.merchant.update({ where: { id: merchantId }, data: { plan } });
-    await tx.auditLog.create({
-      data: { id: newId("aud"), merchantId, actor, action: "merchant.plan_changed", details: { from: existing.plan, to: plan } },
-    });
+    await writeAudit(tx, { merchantId, environment: null, actor, action: "merchant.plan_changed", details: { from: existing.plan, to: plan } });
     return merchant;
   });
   invalidateApiKeyCache();

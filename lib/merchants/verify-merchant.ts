@@ -3,6 +3,7 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { assertKeyEnvironment, generateKeyPair } from "@/lib/auth/api-keys";
 import { appEnv } from "@/lib/config";
+import { writeAudit } from "@/lib/audit/write-audit";
 
 export type VerifiedMerchant = {
   merchantId: string;
@@ -32,15 +33,12 @@ export async function verifyMerchant(merchantId: string, actor: string, now = ne
     await tx.apiKey.create({
       data: { id: newId("key"), merchantId, environment: "production", publicKey: keys.publicKey, secretHash: keys.secretHash, secretHint: keys.secretHint },
     });
-    await tx.auditLog.create({
-      data: {
-        id: newId("aud"),
-        merchantId,
-        environment: "production",
-        actor,
-        action: "merchant.verified",
-        details: { from: merchant.verificationStatus, livePublicKey: keys.publicKey },
-      },
+    await writeAudit(tx, {
+      merchantId,
+      environment: "production",
+      actor,
+      action: "merchant.verified",
+      details: { from: merchant.verificationStatus, livePublicKey: keys.publicKey },
     });
     return {
       merchantId,

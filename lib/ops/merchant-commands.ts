@@ -5,6 +5,7 @@ import { revokeApiKey } from "@/lib/merchants/revoke-api-key";
 import { parseGraceHours, rotateApiKeys } from "@/lib/merchants/rotate-api-keys";
 import { PLANS, setMerchantPlan } from "@/lib/merchants/set-plan";
 import { optionalFlag, requireFlag, OpsUsageError, type OpsCommand } from "./command";
+import { findMerchantByRef, listMerchants } from "@/lib/merchants/merchant-records";
 
 function parsePlan(value: string | undefined): Plan | undefined {
   if (value === undefined) return undefined;
@@ -15,7 +16,7 @@ function parsePlan(value: string | undefined): Plan | undefined {
 /** A merchant by id (`mch_…`) or by email; a usage error when there is none. */
 export async function resolveMerchantId(ref: string): Promise<string> {
   const prisma = await getPrisma();
-  const merchant = await prisma.merchant.findFirst({ where: ref.includes("@") ? { email: ref.toLowerCase() } : { id: ref } });
+  const merchant = await findMerchantByRef(ref, prisma);
   if (!merchant) throw new OpsUsageError(`No merchant ${ref}`);
   return merchant.id;
 }
@@ -108,7 +109,7 @@ export const merchantList: OpsCommand = {
   usage: "merchant:list [--json]",
   async run(args, out) {
     const prisma = await getPrisma();
-    const merchants = await prisma.merchant.findMany({ orderBy: { createdAt: "asc" }, take: 500 });
+    const merchants = await listMerchants(500, prisma);
     if (args.flags.json) return void out(JSON.stringify(merchants, null, 2));
     for (const m of merchants) out(`${m.id}  ${m.plan.padEnd(10)} ${m.verificationStatus.padEnd(10)} ${m.email}  ${m.name}`);
   },

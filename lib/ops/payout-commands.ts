@@ -5,6 +5,7 @@ import { setPayoutLimits } from "@/lib/payouts/payout-limits";
 import { minorToDecimalString } from "@/lib/money";
 import { optionalFlag, OpsUsageError, type OpsCommand } from "./command";
 import { resolveMerchantId } from "./merchant-commands";
+import { getMerchantRow } from "@/lib/merchants/merchant-records";
 
 const FLAGS = { daily: "daily", monthly: "monthly", min: "perTxMin", max: "perTxMax" } as const;
 
@@ -25,7 +26,7 @@ export const merchantSetLimits: OpsCommand = {
     }
     if (Object.keys(values).length === 0) throw new OpsUsageError("give at least one of --daily, --monthly, --min, --max");
     const prisma = await getPrisma();
-    const merchant = await prisma.merchant.findUniqueOrThrow({ where: { id: merchantId } });
+    const merchant = await getMerchantRow(merchantId, prisma);
     let limits;
     try {
       limits = await setPayoutLimits(merchant, environment, values, { actor: "ops" });

@@ -11,6 +11,7 @@ import { isCurrency, minorToDecimalString, toMinor, type CurrencyCode } from "@/
 import { checkWholeUnits, getCatalogue, MOBILE_MONEY_CODES } from "@/lib/reference";
 import { channelBounds, linkChannels, someChannelTakes } from "./link-channels";
 import { MAX_LINK_IMAGE_BYTES, type CreatePaymentLinkInput } from "./payment-link-schemas";
+import { getMerchant } from "@/lib/merchants/merchant-records";
 
 /** Who owns a link: the merchant and the environment (API key or dashboard session). */
 export type LinkScope = MerchantScope;
@@ -26,7 +27,7 @@ export async function createPaymentLink(scope: LinkScope, input: CreatePaymentLi
   const prisma = await getPrisma();
   if (!isCurrency(input.currency)) throw new AppError("invalid_currency", `Unsupported currency ${input.currency}.`);
   const currency: CurrencyCode = input.currency;
-  const merchant = await prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { country: true } });
+  const merchant = await getMerchant(scope.merchantId, { country: true }, prisma);
   const countries = [...new Set(input.countries ?? [merchant.country])];
   const methods = [...new Set(input.methods ?? [])];
 

@@ -13,6 +13,7 @@ import { channelBounds, linkChannels, someChannelTakes } from "./link-channels";
 import { linkStatus, type LinkTotals } from "./link-status";
 import { linkTotals } from "./link-totals";
 import { linkUrl } from "./payment-link-views";
+import { getMerchantRow } from "@/lib/merchants/merchant-records";
 
 /**
  * The customer's first step on /pay/<slug> (lib/payment-links/page): the amount (typed, or the
@@ -155,7 +156,7 @@ export async function payThroughLink(link: PaymentLink, submission: LinkSubmissi
 
   const externalReference = submissionReference(link, formToken, [String(amount), country.code, name, phone, emailText, custom]);
   const prisma = await getPrisma();
-  const merchant = await prisma.merchant.findUniqueOrThrow({ where: { id: link.merchantId } });
+  const merchant = await getMerchantRow(link.merchantId, prisma);
   const existing = () => prisma.payment.findUnique({ where: { merchantId_environment_externalReference: { merchantId: link.merchantId, environment: link.environment, externalReference } } });
   const already = await existing();
   if (already) return { ok: true, checkoutToken: already.checkoutToken, transactionId: already.id };

@@ -26,6 +26,7 @@ import { addLimitWindows, assertLimitWindows, assertPerTransaction, getPayoutLim
 import { type InitiatePayoutBody, initiatePayoutBody } from "./payout-request-schemas";
 import { payoutView } from "./payout-views";
 import { type ValidBeneficiary, validateBeneficiary } from "./validate-beneficiary";
+import { lockBalanceMode } from "@/lib/merchants/merchant-records";
 
 type Auth = Pick<ApiAuth, "merchant" | "environment">;
 
@@ -327,9 +328,9 @@ function referenceTakenMeanwhile(err: unknown): never {
 /** The row just inserted, as the Payout Prisma would read back (for the views of the events and the answer). */
 /** The merchant's payout lock (as initiatePayout takes it), returning the balance mode read under it. */
 async function lockMerchantForBulk(tx: Tx, merchantId: string): Promise<string> {
-  const rows = await tx.$queryRaw<{ balance_mode: string }[]>`SELECT balance_mode::text AS balance_mode FROM merchants WHERE id = ${merchantId} FOR NO KEY UPDATE`;
-  if (!rows[0]) throw new AppError("not_found", "Merchant not found.");
-  return rows[0].balance_mode;
+  const mode = await lockBalanceMode(tx, merchantId);
+  if (mode === null) throw new AppError("not_found", "Merchant not found.");
+  return mode;
 }
 
 /**

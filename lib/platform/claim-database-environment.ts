@@ -1,5 +1,6 @@
 import { appEnv, type AppEnvironment } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
+import { apiKeyEnvironments } from "@/lib/merchants/api-key-records";
 
 /**
  * One deployment, one environment, one database (docs/design/environments.md). The database remembers which
@@ -18,7 +19,7 @@ export async function claimDatabaseEnvironment(claimedBy: string): Promise<AppEn
   const prisma = await getPrisma();
   const existing = await prisma.databaseEnvironment.findUnique({ where: { id: 1 } });
   if (!existing) {
-    const held = (await prisma.apiKey.groupBy({ by: ["environment"] })).map((k) => k.environment);
+    const held = await apiKeyEnvironments(prisma);
     const verdict = judgeDatabaseEnvironment(null, held, environment);
     if (verdict) throw mismatch(environment, verdict);
     await prisma.databaseEnvironment.createMany({ data: [{ id: 1, environment, claimedBy }], skipDuplicates: true });

@@ -15,6 +15,7 @@ import { messages, type Locale } from "@/lib/dashboard/i18n";
 import { teamMessages } from "@/lib/dashboard/i18n-team";
 import { ROLE_NAMES, ROLES } from "../roles";
 import { dashboardActor, type DashboardScope } from "@/lib/dashboard/scope";
+import { getMerchant } from "@/lib/merchants/merchant-records";
 
 /** An invitation link is valid for 7 days (a colleague may be away a few days). */
 export const INVITATION_TTL_DAYS = 7;
@@ -48,7 +49,7 @@ export async function inviteMember(scope: DashboardScope, raw: unknown, options:
   const prisma = await getPrisma();
   const member = await prisma.dashboardUser.findFirst({ where: { merchantId: scope.merchantId, email }, select: { id: true } });
   if (member) return { ok: false, code: "validation_error", error: t.alreadyMember, fieldErrors: { email: t.alreadyMember }, values };
-  const merchant = await prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { name: true } });
+  const merchant = await getMerchant(scope.merchantId, { name: true }, prisma);
   const { id, token, tokenHash } = newLinkToken(newId("inv"));
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * 86_400_000);
   const link = `${config.publicUrl()}/invite/accept?token=${token}`;
@@ -81,7 +82,7 @@ export type InvitationView = { email: string; role: DashboardRole; merchantName:
 export async function checkInvitation(token: unknown, now = new Date()): Promise<{ ok: true; invitation: InvitationView } | { ok: false; problem: InvitationProblem }> {
   const found = await findInvitation(token, now);
   if (!found.ok) return found;
-  const merchant = await (await getPrisma()).merchant.findUniqueOrThrow({ where: { id: found.invitation.merchantId }, select: { name: true } });
+  const merchant = await getMerchant(found.invitation.merchantId, { name: true });
   return { ok: true, invitation: { email: found.invitation.email, role: found.invitation.role, merchantName: merchant.name } };
 }
 
@@ -100,7 +101,7 @@ export async function acceptInvitation(token: unknown, raw: { password?: unknown
   const password = z.string().min(PASSWORD_MIN_LENGTH, m.passwordRules.too_short).max(PASSWORD_MAX_LENGTH, m.passwordRules.too_long).safeParse(raw.password);
   if (!password.success) return { ok: false, code: "validation_error", error: password.error.issues[0].message, fieldErrors: { password: password.error.issues[0].message } };
   const prisma = await getPrisma();
-  const merchant = await prisma.merchant.findUniqueOrThrow({ where: { id: invitation.merchantId }, select: { name: true, requireTwoFactor: true } });
+  const merchant = await getMerchant(invitation.merchantId, { name: true, requireTwoFactor: true }, prisma);
   const problem = checkPasswordStrength(password.data, { email: invitation.email, name: merchant.name });
   if (problem) return { ok: false, code: "validation_error", error: m.passwordRules[problem], fieldErrors: { password: m.passwordRules[problem] } };
   const passwordHash = await hashPassword(password.data);

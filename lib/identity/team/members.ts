@@ -5,6 +5,7 @@ import type { DashboardRole } from "@/lib/db/generated/client";
 import type { FormResult } from "@/lib/dashboard/form-result";
 import { ROLES } from "../roles";
 import { dashboardActor, type DashboardScope } from "@/lib/dashboard/scope";
+import { getMerchant, lockMerchant } from "@/lib/merchants/merchant-records";
 
 export type MemberView = { userId: string; email: string; role: DashboardRole; twoFactor: boolean; joinedAt: Date; you: boolean };
 export type PendingInvitationView = { id: string; email: string; role: DashboardRole; expiresAt: Date; createdAt: Date };
@@ -15,7 +16,7 @@ export async function getTeam(scope: DashboardScope, now = new Date()): Promise<
   const [users, invitations, merchant] = await Promise.all([
     prisma.dashboardUser.findMany({ where: { merchantId: scope.merchantId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     prisma.teamInvitation.findMany({ where: { merchantId: scope.merchantId, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } }, orderBy: { createdAt: "desc" } }),
-    prisma.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { requireTwoFactor: true } }),
+    getMerchant(scope.merchantId, { requireTwoFactor: true }, prisma),
   ]);
   const order = (r: DashboardRole) => ROLES.indexOf(r);
   return {
@@ -35,7 +36,7 @@ const LAST_OWNER = "The account must keep at least one owner: make another membe
  * removing each other at once are serialised, so the account never ends up without an owner.
  */
 async function lockTeam(tx: Tx, scope: DashboardScope) {
-  await tx.$queryRaw`SELECT id FROM merchants WHERE id = ${scope.merchantId} FOR UPDATE`;
+  await lockMerchant(tx, scope.merchantId);
   const me = await tx.dashboardUser.findFirst({ where: { id: scope.userId, merchantId: scope.merchantId }, select: { role: true } });
   return me?.role === "owner";
 }

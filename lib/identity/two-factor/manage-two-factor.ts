@@ -6,6 +6,7 @@ import { dashboardActor, type DashboardScope } from "@/lib/dashboard/scope";
 import { type QrPath, qrPath } from "@/lib/http/qr-path";
 import { looksLikeRecoveryCode, replaceRecoveryCodes, spendRecoveryCode } from "./recovery-codes";
 import { checkTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from "./totp";
+import { getMerchant, setTeamRequiresTwoFactor } from "@/lib/merchants/merchant-records";
 
 /** Code checks per user per minute while managing two-factor (enrol, disable, new codes). */
 const CHECKS_PER_MINUTE = 10;
@@ -101,9 +102,9 @@ export async function setTeamTwoFactor(scope: DashboardScope, raw: { required?: 
     const me = await tx.dashboardUser.findFirst({ where: { id: scope.userId, merchantId: scope.merchantId } });
     if (me?.role !== "owner") return { ok: false, code: "forbidden", error: "Only an owner can change this." };
     if (required && !me.totpEnabledAt) return { ok: false, code: "invalid_state", error: "Turn on two-factor sign-in for yourself first (Settings), then require it for the team." };
-    const merchant = await tx.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { requireTwoFactor: true } });
+    const merchant = await getMerchant(scope.merchantId, { requireTwoFactor: true }, tx);
     if (merchant.requireTwoFactor === required) return { ok: true, data: { required } };
-    await tx.merchant.update({ where: { id: scope.merchantId }, data: { requireTwoFactor: required } });
+    await setTeamRequiresTwoFactor(tx, scope.merchantId, required);
     await writeAudit(tx, { merchantId: scope.merchantId, environment: null, actor: dashboardActor(scope), action: required ? "two_factor.team_required" : "two_factor.team_optional" });
     return { ok: true, data: { required } };
   });

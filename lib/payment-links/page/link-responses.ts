@@ -20,6 +20,7 @@ import { amountBounds, linkAvailability, payThroughLink, type LinkClosedReason, 
 import { linkPath, linkUrl } from "../payment-link-views";
 import { linkText } from "./link-messages";
 import { renderLinkPage } from "./render-link-page";
+import { findMerchant } from "@/lib/merchants/merchant-records";
 
 /**
  * HTTP for a payment link's public side, on the web platform's Request/Response (no next/*):
@@ -76,7 +77,7 @@ type PageState = { closed: LinkClosedReason | null; values?: Partial<Record<Link
 
 async function renderPage(link: PaymentLink, locale: Locale, state: PageState, status: number, extraHeaders?: (h: Headers) => void): Promise<Response> {
   const prisma = await getPrisma();
-  const merchant = await prisma.merchant.findUnique({ where: { id: link.merchantId }, select: { name: true, branding: { select: BRANDING_COLUMNS } } });
+  const merchant = await findMerchant(link.merchantId, { name: true, branding: { select: BRANDING_COLUMNS } }, prisma);
   const branding = merchant?.branding ? presentBranding(link.merchantId, merchant.branding) : null;
   const catalogue = await getCatalogue();
   const countries = link.countries.map((c) => catalogue.countryByCode.get(c)).filter((c): c is Country => Boolean(c));
