@@ -6,6 +6,7 @@ import { linkCheckoutTerms, type LinkCheckoutTerms } from "@/lib/payment-links/l
 import { getCatalogue } from "@/lib/reference";
 import type { Country } from "@/lib/reference";
 import { findMerchant } from "@/lib/merchants/merchant-records";
+import { findPaymentByCheckoutToken } from "@/lib/payments/payment-records";
 
 /**
  * A hosted checkout is found by its unguessable token only (never by transaction id), in this
@@ -36,7 +37,7 @@ export const isWellFormedToken = (token: unknown): token is string => typeof tok
 export async function findCheckoutPayment(token: unknown, db?: Db): Promise<Payment | null> {
   if (!isWellFormedToken(token)) return null;
   const prisma = db ?? (await getPrisma());
-  const payment = await prisma.payment.findUnique({ where: { checkoutToken: token } });
+  const payment = await findPaymentByCheckoutToken(token, prisma);
   return payment && payment.environment === appEnv() ? payment : null;
 }
 

@@ -22,6 +22,7 @@ import { checkoutCountry, findCheckoutPayment } from "./get-checkout";
 import { listMethodsForCheckout } from "./list-checkout-methods";
 import type { FormErrorKey, FormErrorParams } from "./messages";
 import { readPhoneInput } from "./read-phone-input";
+import { getPaymentRow, setCheckoutMethod, pendingEntries } from "@/lib/payments/payment-records";
 
 /**
  * The customer picked a method and typed a number on the hosted page (docs/design/order-lifecycle.md, docs/design/checkout-and-dashboard.md).
@@ -89,11 +90,7 @@ export async function submitCheckoutMethod(token: string, input: SubmitCheckoutI
   const submitted = await prisma.$transaction(async (tx) => {
     let updated: Payment | null;
     if (payment.status === "pending") {
-      const { count } = await tx.payment.updateMany({
-        where: { id: payment.id, status: "pending", provider: null, updatedAt: payment.updatedAt },
-        data: changes,
-      });
-      updated = count === 1 ? await tx.payment.findUniqueOrThrow({ where: { id: payment.id } }) : null;
+      updated = await setCheckoutMethod(tx, payment, changes);
     } else {
       updated = await transitionPayment(
         tx,
@@ -107,14 +104,14 @@ export async function submitCheckoutMethod(token: string, input: SubmitCheckoutI
       );
     }
     if (!updated) return null;
-    const attempt = await tx.paymentStatusChange.count({ where: { paymentId: payment.id, toStatus: "pending" } });
+    const attempt = await pendingEntries(tx, payment.id);
     await enqueueJob(tx, submitPaymentJob, { paymentId: payment.id, attempt }, { dedupeKey: `${submitPaymentJob.type}:${payment.id}:${attempt}` });
     return updated;
   });
   if (submitted) return { ok: true, payment: submitted };
 
   // Someone else changed the payment between our read and our write (another tab, the sweep).
-  const current = await prisma.payment.findUniqueOrThrow({ where: { id: payment.id } });
+  const current = await getPaymentRow(payment.id, prisma);
   const now2 = checkoutStage(current, new Date());
   if (now2 === "waiting") return { ok: true, payment: current };
   return { ok: false, field: "form", key: now2 === "expired" ? "expired" : "not_payable" };

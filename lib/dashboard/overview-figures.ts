@@ -1,10 +1,10 @@
 import { getPrisma } from "@/lib/db/client";
 import type { PaymentStatus } from "@/lib/db/generated/client";
-import { Prisma } from "@/lib/db/generated/client";
 import { countPendingApprovals, listPendingApprovals } from "@/lib/payouts/approvals";
 import { getCatalogue } from "@/lib/reference";
 import type { CurrencyVolume } from "./overview";
 import type { DashboardScope } from "./scope";
+import { latestPayments, statusCountsOfLatest } from "@/lib/payments/payment-records";
 
 /**
  * The overview's answers to a shop owner's first questions: how much came in today, this week,
@@ -36,14 +36,8 @@ export type SuccessRate = { succeeded: number; finished: number; sampled: number
 
 /** The share of the last 7 days' finished payments that succeeded (of the latest SUCCESS_RATE_SAMPLE). */
 export async function successRate(scope: Pick<DashboardScope, "merchantId" | "environment">, now = new Date()): Promise<SuccessRate> {
-  const prisma = await getPrisma();
   const since = new Date(now.getTime() - 7 * 86_400_000);
-  const rows = await prisma.$queryRaw<{ status: PaymentStatus; n: number }[]>`
-    SELECT status, count(*)::int AS n FROM (
-      SELECT status FROM payments
-      WHERE merchant_id = ${scope.merchantId} AND environment = ${scope.environment}::"Environment" AND created_at >= ${since}
-      ORDER BY created_at DESC, id DESC LIMIT ${Prisma.raw(String(SUCCESS_RATE_SAMPLE))}
-    ) latest GROUP BY status`;
+  const rows = await statusCountsOfLatest(scope, since, SUCCESS_RATE_SAMPLE);
   const count = (statuses: PaymentStatus[]) => rows.filter((r) => statuses.includes(r.status)).reduce((s, r) => s + Number(r.n), 0);
   const sampled = rows.reduce((s, r) => s + Number(r.n), 0);
   return { succeeded: count(SUCCEEDED), finished: count(FINISHED), sampled, capped: sampled >= SUCCESS_RATE_SAMPLE };
@@ -52,12 +46,7 @@ export async function successRate(scope: Pick<DashboardScope, "merchantId" | "en
 export type RecentPayment = { id: string; amount: bigint; currency: string; status: PaymentStatus; customer: string | null; provider: string | null; createdAt: Date };
 
 export async function recentPayments(scope: Pick<DashboardScope, "merchantId" | "environment">, take = 5): Promise<RecentPayment[]> {
-  const rows = await (await getPrisma()).payment.findMany({
-    where: { merchantId: scope.merchantId, environment: scope.environment },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take,
-    select: { id: true, amount: true, currency: true, status: true, customerName: true, customerPhone: true, provider: true, createdAt: true },
-  });
+  const rows = await latestPayments(scope, take);
   const catalogue = await getCatalogue();
   // The operator's name as customers know it ("Orange Money"), never its code.
   return rows.map((r) => ({ id: r.id, amount: r.amount, currency: r.currency, status: r.status, customer: r.customerName ?? r.customerPhone, provider: r.provider ? (catalogue.providerByCode.get(r.provider)?.name ?? r.provider) : null, createdAt: r.createdAt }));

@@ -4,6 +4,7 @@ import { isCurrency, type CurrencyCode } from "@/lib/money";
 import { collectedTotals, paidOutTotals } from "./daily-volumes";
 import type { DashboardScope } from "./scope";
 import { getMerchant } from "@/lib/merchants/merchant-records";
+import { hasAnyPayment } from "@/lib/payments/payment-records";
 
 export const CHART_DAYS = 30;
 
@@ -84,8 +85,8 @@ export async function getOverview(scope: DashboardScope, now = new Date()): Prom
     readBalances({ merchantId: scope.merchantId, environment: scope.environment }),
     readCollectedVolume(scope, now),
     readPaidOutVolume(scope, now),
-    prisma.payment.findFirst({ where: mine, select: { id: true } }),
+    hasAnyPayment(scope, prisma),
     prisma.payout.findFirst({ where: mine, select: { id: true } }),
   ]);
-  return { merchant, balances, volume, paidOut, volumes: pairVolumes(volume, paidOut, now), hasTransactions: aPayment !== null || aPayout !== null };
+  return { merchant, balances, volume, paidOut, volumes: pairVolumes(volume, paidOut, now), hasTransactions: aPayment || aPayout !== null };
 }

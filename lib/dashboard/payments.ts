@@ -12,6 +12,7 @@ import { readListSearch } from "./list-search";
 import { listProviderTimeline, type ProviderCallView } from "./provider-timeline";
 import type { DashboardScope } from "./scope";
 import { merchantCountry as readMerchantCountry } from "@/lib/merchants/merchant-records";
+import { findPaymentWithHistory } from "@/lib/payments/payment-records";
 
 export const PAYMENT_STATUSES = ["pending", "processing", "success", "failed", "cancelled", "expired", "refunded"] as const;
 export const PAYMENT_FILTER_KEYS = ["view", "q", "status", "provider", "startDate", "endDate", "externalReference", "paymentLinkId", "page"] as const;
@@ -73,10 +74,7 @@ export type PaymentDetail = {
 /** One of the merchant's payments with its status timeline and every webhook event and attempt; null when not theirs. */
 export async function getDashboardPayment(scope: DashboardScope, transactionId: string): Promise<PaymentDetail | null> {
   const prisma = await getPrisma();
-  const payment = await prisma.payment.findFirst({
-    where: { id: transactionId, merchantId: scope.merchantId, environment: scope.environment },
-    include: { statusChanges: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] }, refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
-  });
+  const payment = await findPaymentWithHistory(scope, transactionId, prisma);
   if (!payment) return null;
   const { statusChanges, refunds, ...rest } = payment;
   // Every attempt of every event (the API list keeps only the latest few per event).

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { getPrisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { type CurrencyCode, formatAmount, minorToDecimalString, parseTypedAmount } from "@/lib/money";
 import type { Locale } from "./i18n";
 import { createRefund } from "@/lib/refunds/create-refund";
 import { type FormResult, toFormResult, validationFailure } from "./form-result";
 import { dashboardActor, type DashboardScope } from "./scope";
+import { findScopedPayment } from "@/lib/payments/payment-records";
 
 const refundForm = z.object({
   transactionId: z.string().regex(/^txn_[0-9a-z]{1,64}$/, "Unknown payment."),
@@ -37,10 +37,7 @@ async function refund(scope: DashboardScope, form: FormData): Promise<FormResult
   if (parsed.data.amount !== undefined) {
     // The typed amount's one rule ("50 000", "12,50") needs the payment's currency; another
     // merchant's payment is left to createRefund, which answers not_found.
-    const payment = await (await getPrisma()).payment.findFirst({
-      where: { id: transactionId, merchantId: scope.merchantId, environment: scope.environment },
-      select: { currency: true },
-    });
+    const payment = await findScopedPayment(scope, transactionId, { currency: true });
     if (payment) {
       try {
         const currency = payment.currency as CurrencyCode;
@@ -93,7 +90,7 @@ async function inWords(scope: DashboardScope, form: FormData, failure: Extract<F
   const id = form.get("transactionId");
   const payment =
     typeof id === "string" && /^txn_[0-9a-z]{1,64}$/.test(id)
-      ? await (await getPrisma()).payment.findFirst({ where: { id, merchantId: scope.merchantId, environment: scope.environment }, select: { amount: true, refundReserved: true, currency: true } })
+      ? await findScopedPayment(scope, id, { amount: true, refundReserved: true, currency: true })
       : null;
   const money = (minor: bigint) => (payment ? formatAmount(minor, payment.currency as CurrencyCode, locale) : "");
   const on = (field: string, message: string) => ({ ...failure, error: message, fieldErrors: { [field]: message } });

@@ -5,6 +5,7 @@ import type { PaymentStatus } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { getMerchantRow } from "@/lib/merchants/merchant-records";
+import { insertPaymentRows } from "@/lib/payments/payment-records";
 
 const STATUSES: PaymentStatus[] = ["success", "success", "success", "failed", "expired", "pending", "cancelled"];
 const PROVIDERS = ["orange", "wave", "free"];
@@ -43,7 +44,7 @@ export async function seedBenchPayments(merchantId: string, count: number, now =
         createdAt,
       };
     });
-    created += (await prisma.payment.createMany({ data: rows })).count;
+    created += await insertPaymentRows(rows, prisma);
   }
   return created;
 }

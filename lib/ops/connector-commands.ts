@@ -13,6 +13,7 @@ import {
 } from "@/lib/connectors/manage-connectors";
 import { getPrisma } from "@/lib/db/client";
 import { type OpsArgs, type OpsCommand, optionalFlag, OpsUsageError, requireFlag } from "./command";
+import { findPayment } from "@/lib/payments/payment-records";
 
 /**
  * Connector accounts, routes, the call record and re-checks (docs/design/connectors.md, README "Operate").
@@ -126,7 +127,7 @@ export const connectorRecheck: OpsCommand = {
     await recheckOrder(id);
     const prisma = await getPrisma();
     const row = id.startsWith("txn_")
-      ? await prisma.payment.findUnique({ where: { id } })
+      ? await findPayment(id, { status: true, errorCode: true }, prisma)
       : id.startsWith("po_")
         ? await prisma.payout.findUnique({ where: { id } })
         : await prisma.refund.findUnique({ where: { id } });

@@ -5,6 +5,7 @@ import type { LinkScope } from "./create-payment-link";
 import { linkTotals } from "./link-totals";
 import type { ListPaymentLinksQuery } from "./payment-link-schemas";
 import { paymentLinkView } from "./payment-link-views";
+import { paidThroughLinkCountSql } from "@/lib/payments/payment-records";
 
 /**
  * GET /payment-links: the merchant's links, newest first, each with its totals (one statement
@@ -26,7 +27,7 @@ export async function listPaymentLinks(scope: LinkScope, query: ListPaymentLinks
   return { data: ids.map((id) => paymentLinkView(byId.get(id)!, totals.get(id)!, now)), meta: pageMeta(n, page) };
 }
 
-const paid = Prisma.sql`(SELECT count(*) FROM payments p WHERE p.payment_link_id = l.id AND p.status IN ('success', 'refunded'))`;
+const paid = paidThroughLinkCountSql(Prisma.raw("l.id"));
 
 function statusCondition(status: ListPaymentLinksQuery["status"], now: Date): Prisma.Sql {
   const live = Prisma.sql`l.deactivated_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > ${now})`;

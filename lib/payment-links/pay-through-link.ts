@@ -14,6 +14,7 @@ import { linkStatus, type LinkTotals } from "./link-status";
 import { linkTotals } from "./link-totals";
 import { linkUrl } from "./payment-link-views";
 import { getMerchantRow } from "@/lib/merchants/merchant-records";
+import { findPaymentByExternalReference, linkPaymentExists } from "@/lib/payments/payment-records";
 
 /**
  * The customer's first step on /pay/<slug> (lib/payment-links/page): the amount (typed, or the
@@ -157,7 +158,7 @@ export async function payThroughLink(link: PaymentLink, submission: LinkSubmissi
   const externalReference = submissionReference(link, formToken, [String(amount), country.code, name, phone, emailText, custom]);
   const prisma = await getPrisma();
   const merchant = await getMerchantRow(link.merchantId, prisma);
-  const existing = () => prisma.payment.findUnique({ where: { merchantId_environment_externalReference: { merchantId: link.merchantId, environment: link.environment, externalReference } } });
+  const existing = () => findPaymentByExternalReference({ merchantId: link.merchantId, environment: link.environment }, externalReference, prisma);
   const already = await existing();
   if (already) return { ok: true, checkoutToken: already.checkoutToken, transactionId: already.id };
 
@@ -225,8 +226,7 @@ async function holdPlace(tx: Db, linkId: string, externalReference: string, now:
   const status = linkStatus(link, totals, now);
   if (status !== "active") throw closed(status);
   if (link.maxPayments === null || totals.holding < link.maxPayments) return;
-  const twin = await tx.payment.findFirst({ where: { paymentLinkId: linkId, externalReference }, select: { id: true } });
-  if (!twin) throw closed("full");
+  if (!(await linkPaymentExists(linkId, externalReference, tx))) throw closed("full");
 }
 
 const closed = (reason: LinkClosedReason) => new AppError("invalid_state", `The payment link takes no payment now (${reason}).`, { extra: { closed: reason } });

@@ -15,6 +15,7 @@ import { recordWebhookEvent } from "@/lib/webhooks";
 import type { RefundRequestBody } from "./refund-schemas";
 import { submitRefundJob } from "./refund-jobs";
 import { refundView } from "./refund-views";
+import { getPaymentRow, reserveRefund } from "@/lib/payments/payment-records";
 
 type Scope = Pick<ApiAuth, "environment"> & { merchant: { id: string } };
 
@@ -129,12 +130,8 @@ async function assertWholeUnits(payment: Payment, amount: bigint): Promise<void>
 
 /** The race-proof check: one conditional UPDATE; when it matches nothing, say why from the row as it is now. */
 async function reserve(tx: Tx, payment: Payment, amount: bigint): Promise<void> {
-  const rows = await tx.$queryRaw<{ id: string }[]>`
-    UPDATE payments SET refund_reserved = refund_reserved + ${amount}
-    WHERE id = ${payment.id} AND status = 'success' AND refund_reserved + ${amount} <= amount
-    RETURNING id`;
-  if (rows.length === 1) return;
-  const now = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+  if (await reserveRefund(tx, payment.id, amount)) return;
+  const now = await getPaymentRow(payment.id, tx);
   assertRefundable(now);
   assertFits(now, amount, now.amount - now.refundReserved);
   throw new AppError("invalid_state", `Transaction ${payment.id} cannot be refunded right now.`);

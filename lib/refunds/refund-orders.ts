@@ -4,6 +4,7 @@ import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import type { OrderKind } from "@/lib/orders/order-kind";
 import { pollRefundJob } from "./refund-jobs";
 import { transitionRefund } from "./transition-refund";
+import { findPayment } from "@/lib/payments/payment-records";
 
 /**
  * Refunds as the order engine drives them (lib/orders; the lifecycle rule:
@@ -46,10 +47,7 @@ export const refundOrders: OrderKind<Refund> = {
   },
   // The payment as it was paid: the engine completes it from the payment's attempts.
   async refundedCollect(r) {
-    const payment = await (await getPrisma()).payment.findUnique({
-      where: { id: r.paymentId },
-      select: { id: true, providerRequestRef: true, providerReference: true, amount: true },
-    });
+    const payment = await findPayment(r.paymentId, { id: true, providerRequestRef: true, providerReference: true, amount: true });
     return payment && { id: payment.id, reference: payment.providerRequestRef ?? "", operatorReference: payment.providerReference, amountMinor: payment.amount };
   },
   async send(connector, context, r, reference, given) {

@@ -6,6 +6,7 @@ import { log } from "@/lib/log";
 import { transitionPayment } from "@/lib/payments/transition-payment";
 import { recordWebhookEvent } from "@/lib/webhooks";
 import { refundView } from "./refund-views";
+import { getPaymentRow, reserveAndCountRefund, countRefunded, releaseRefundReservation } from "@/lib/payments/payment-records";
 
 /**
  * pending → processing → success | failed (failed straight from pending when refused at
@@ -58,19 +59,16 @@ export async function transitionRefund(tx: Tx, refund: Refund, to: RefundStatus,
     // taken its place meanwhile: then the customer got more back than was paid, which the
     // ledger shows and the order's review tells operations).
     await chargeLateSuccess(tx, { holdId: updated.id, provider: updated.provider });
-    const rows = await tx.$queryRaw<{ id: string }[]>`
-      UPDATE payments SET refund_reserved = refund_reserved + ${updated.amount}, refunded_amount = refunded_amount + ${updated.amount}
-      WHERE id = ${updated.paymentId} AND refund_reserved + ${updated.amount} <= amount
-      RETURNING id`;
-    if (rows.length === 0) log.error("a late refund success does not fit under its payment: refunded more than paid", { refundId: updated.id, paymentId: updated.paymentId });
-    const payment = await tx.payment.findUniqueOrThrow({ where: { id: updated.paymentId } });
-    if (rows.length === 1 && payment.refundedAmount === payment.amount && payment.status === "success") await transitionPayment(tx, payment, "refunded", {}, `fully refunded (${updated.id})`);
+    const fits = await reserveAndCountRefund(tx, updated.paymentId, updated.amount);
+    if (!fits) log.error("a late refund success does not fit under its payment: refunded more than paid", { refundId: updated.id, paymentId: updated.paymentId });
+    const payment = await getPaymentRow(updated.paymentId, tx);
+    if (fits && payment.refundedAmount === payment.amount && payment.status === "success") await transitionPayment(tx, payment, "refunded", {}, `fully refunded (${updated.id})`);
   } else if (to === "success") {
-    const payment = await tx.payment.update({ where: { id: updated.paymentId }, data: { refundedAmount: { increment: updated.amount } } });
+    const payment = await countRefunded(tx, updated.paymentId, updated.amount);
     await finaliseRefund(tx, { refundId: updated.id, provider: updated.provider });
     if (payment.refundedAmount === payment.amount) await transitionPayment(tx, payment, "refunded", {}, `fully refunded (${updated.id})`);
   } else if (to === "failed") {
-    await tx.payment.update({ where: { id: updated.paymentId }, data: { refundReserved: { decrement: updated.amount } } });
+    await releaseRefundReservation(tx, updated.paymentId, updated.amount);
     await releaseRefund(tx, { refundId: updated.id, reason: updated.errorCode ?? "failed" });
   }
   return updated;

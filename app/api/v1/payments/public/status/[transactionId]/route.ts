@@ -5,10 +5,11 @@ import { defineRoute } from "@/lib/http/define-route";
 import { otherMethods } from "@/lib/http/other-methods";
 import { paymentPublicView } from "@/lib/payments/payment-views";
 import { publicPaymentStatusContract } from "./contract";
+import { findPaymentInEnvironment } from "@/lib/payments/payment-records";
 
 export const GET = defineRoute(publicPaymentStatusContract, async ({ params }) => {
   const prisma = await getPrisma();
-  const payment = await prisma.payment.findFirst({ where: { id: params.transactionId, environment: appEnv() } });
+  const payment = await findPaymentInEnvironment(params.transactionId, appEnv(), prisma);
   if (!payment) throw new AppError("not_found", `Transaction ${params.transactionId} not found.`);
   return { body: paymentPublicView(payment) };
 });
