@@ -11,6 +11,7 @@ import { dashboardActor, type DashboardMember, type DashboardScope } from "./sco
 import { formatInZone } from "@/lib/identity/time-zone";
 import { provesTwoFactor, twoFactorRateLimited } from "@/lib/identity/two-factor/manage-two-factor";
 import { getMerchant } from "@/lib/merchants/merchant-records";
+import { findMember } from "@/lib/identity/users";
 
 /**
  * The approvals screen (maker–checker, lib/payouts/approvals.ts): what waits, who may decide, the
@@ -118,7 +119,7 @@ export async function decideDashboardApproval(
   const prisma = await getPrisma();
   try {
     return await prisma.$transaction(async (tx): Promise<FormResult<{ approvalId: string; decision: Decision }>> => {
-      const user = await tx.dashboardUser.findFirst({ where: { id: scope.userId, merchantId: scope.merchantId } });
+      const user = await findMember(scope.userId, scope.merchantId, tx);
       if (!user) return { ok: false, code: "forbidden", error: t.cannotDecide };
       if (user.totpSecret && user.totpEnabledAt && !(await provesTwoFactor(tx, user, raw.code, now))) {
         return { ok: false, code: "wrong_code", error: t.wrongCode, fieldErrors: { code: t.wrongCode } };

@@ -14,6 +14,7 @@ import { moneyMessages } from "./i18n-money";
 import { pickFilters } from "./pick-filters";
 import { dashboardActor, type DashboardScope } from "./scope";
 import { getMerchantRow } from "@/lib/merchants/merchant-records";
+import { payoutsOfBulk } from "@/lib/payouts/payout-records";
 
 /**
  * Bulk payouts from a CSV file (docs/design/bulk-payouts.md): the file's rows become POST /payouts/bulk items and
@@ -287,7 +288,7 @@ export async function getDashboardBulk(scope: DashboardScope, bulkId: string) {
   const prisma = await getPrisma();
   const owner = { merchantId: scope.merchantId, environment: scope.environment };
   const [payouts, approval] = await Promise.all([
-    prisma.payout.findMany({ where: { ...owner, bulkId }, select: { id: true, recipient: true, destination: true, awaitingApproval: true } }),
+    payoutsOfBulk(owner, bulkId, prisma),
     approvalFor(prisma, owner, { bulkId }),
   ]);
   const byId = new Map(payouts.map((p) => [p.id, p]));

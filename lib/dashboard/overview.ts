@@ -5,6 +5,7 @@ import { collectedTotals, paidOutTotals } from "./daily-volumes";
 import type { DashboardScope } from "./scope";
 import { getMerchant } from "@/lib/merchants/merchant-records";
 import { hasAnyPayment } from "@/lib/payments/payment-records";
+import { hasAnyPayout } from "@/lib/payouts/payout-records";
 
 export const CHART_DAYS = 30;
 
@@ -86,7 +87,7 @@ export async function getOverview(scope: DashboardScope, now = new Date()): Prom
     readCollectedVolume(scope, now),
     readPaidOutVolume(scope, now),
     hasAnyPayment(scope, prisma),
-    prisma.payout.findFirst({ where: mine, select: { id: true } }),
+    hasAnyPayout(scope, prisma),
   ]);
-  return { merchant, balances, volume, paidOut, volumes: pairVolumes(volume, paidOut, now), hasTransactions: aPayment || aPayout !== null };
+  return { merchant, balances, volume, paidOut, volumes: pairVolumes(volume, paidOut, now), hasTransactions: aPayment || aPayout };
 }

@@ -13,6 +13,7 @@ import { listProviderTimeline, type ProviderCallView } from "./provider-timeline
 import type { DashboardScope } from "./scope";
 import { merchantCountry as readMerchantCountry } from "@/lib/merchants/merchant-records";
 import { findPaymentWithHistory } from "@/lib/payments/payment-records";
+import { listTransactionEvents } from "@/lib/webhooks/transaction-events";
 
 export const PAYMENT_STATUSES = ["pending", "processing", "success", "failed", "cancelled", "expired", "refunded"] as const;
 export const PAYMENT_FILTER_KEYS = ["view", "q", "status", "provider", "startDate", "endDate", "externalReference", "paymentLinkId", "page"] as const;
@@ -79,11 +80,7 @@ export async function getDashboardPayment(scope: DashboardScope, transactionId: 
   const { statusChanges, refunds, ...rest } = payment;
   // Every attempt of every event (the API list keeps only the latest few per event).
   const [events, providerCalls, paymentLink] = await Promise.all([
-    prisma.webhookEvent.findMany({
-      where: { merchantId: scope.merchantId, environment: scope.environment, transactionId },
-      orderBy: [{ createdAt: "asc" }, { seq: "asc" }],
-      include: { deliveryAttempts: { orderBy: { attempt: "asc" } } },
-    }),
+    listTransactionEvents(scope, transactionId, prisma),
     listProviderTimeline(prisma, [transactionId, ...refunds.map((r) => r.id)]),
     payment.paymentLinkId ? prisma.paymentLink.findFirst({ where: { id: payment.paymentLinkId, merchantId: scope.merchantId }, select: { id: true, title: true } }) : null,
   ]);

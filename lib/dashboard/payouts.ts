@@ -11,6 +11,8 @@ import { readListSearch } from "./list-search";
 import { merchantCountry, type ListedTransaction } from "./payments";
 import { listProviderTimeline, type ProviderCallView } from "./provider-timeline";
 import { dashboardActor, type DashboardScope } from "./scope";
+import { listTransactionEvents } from "@/lib/webhooks/transaction-events";
+import { findPayoutWithTimeline, findScopedQuote } from "@/lib/payouts/payout-records";
 
 export { PAYOUT_STATUSES } from "@/lib/payouts/payout-schemas";
 export const PAYOUT_FILTER_KEYS = ["q", "status", "startDate", "endDate", "externalReference", "page"] as const;
@@ -63,20 +65,13 @@ export type PayoutDetail = {
 export async function getDashboardPayout(scope: DashboardScope, payoutId: string): Promise<PayoutDetail | null> {
   if (!PAYOUT_ID.test(payoutId)) return null;
   const prisma = await getPrisma();
-  const payout = await prisma.payout.findFirst({
-    where: { id: payoutId, merchantId: scope.merchantId, environment: scope.environment },
-    include: { statusChanges: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
-  });
+  const payout = await findPayoutWithTimeline(scope, payoutId, prisma);
   if (!payout) return null;
   const { statusChanges, ...rest } = payout;
   const [quote, events, providerCalls] = await Promise.all([
-    prisma.payoutQuote.findFirst({ where: { id: payout.quoteId, merchantId: scope.merchantId, environment: scope.environment } }),
+    findScopedQuote(scope, payout.quoteId, prisma),
     // payout.* events carry the payout id as their transactionId.
-    prisma.webhookEvent.findMany({
-      where: { merchantId: scope.merchantId, environment: scope.environment, transactionId: payoutId },
-      orderBy: [{ createdAt: "asc" }, { seq: "asc" }],
-      include: { deliveryAttempts: { orderBy: { attempt: "asc" } } },
-    }),
+    listTransactionEvents(scope, payoutId, prisma),
     listProviderTimeline(prisma, payoutId),
   ]);
   return { payout: rest, quote, timeline: statusChanges, webhooks: events.map((e) => toWebhookEventView(e)), providerCalls };

@@ -14,6 +14,7 @@ import { fill, moneyMessages } from "./i18n-money";
 import { formatInZone } from "@/lib/identity/time-zone";
 import { dashboardActor, type DashboardScope } from "./scope";
 import { getMerchantRow } from "@/lib/merchants/merchant-records";
+import { findScopedPayout } from "@/lib/payouts/payout-records";
 
 /**
  * "Send money": one payout from the dashboard, as the API makes it (docs/design/quotes-and-payouts.md):
@@ -366,7 +367,7 @@ export async function confirmSendMoney(scope: DashboardScope, raw: SendFields & 
     if (!isAppError(err)) throw err;
     const usedBy = err.code === "quote_already_used" ? (err.extra?.payoutId as string | undefined) : undefined;
     if (usedBy?.startsWith("po_")) {
-      const mine = await (await getPrisma()).payout.findFirst({ where: { id: usedBy, merchantId: scope.merchantId, environment: scope.environment }, select: { id: true, awaitingApproval: true } });
+      const mine = await findScopedPayout(scope, usedBy, { id: true, awaitingApproval: true });
       if (mine) return { ok: true, data: { payoutId: mine.id, awaitingApproval: mine.awaitingApproval } };
     }
     return payoutFailure(err, { locale, destination, values });

@@ -14,6 +14,8 @@ import {
 import { getPrisma } from "@/lib/db/client";
 import { type OpsArgs, type OpsCommand, optionalFlag, OpsUsageError, requireFlag } from "./command";
 import { findPayment } from "@/lib/payments/payment-records";
+import { findRefund } from "@/lib/refunds/refund-records";
+import { findPayout } from "@/lib/payouts/payout-records";
 
 /**
  * Connector accounts, routes, the call record and re-checks (docs/design/connectors.md, README "Operate").
@@ -129,8 +131,8 @@ export const connectorRecheck: OpsCommand = {
     const row = id.startsWith("txn_")
       ? await findPayment(id, { status: true, errorCode: true }, prisma)
       : id.startsWith("po_")
-        ? await prisma.payout.findUnique({ where: { id } })
-        : await prisma.refund.findUnique({ where: { id } });
+        ? await findPayout(id, { status: true, errorCode: true }, prisma)
+        : await findRefund(id, { status: true, errorCode: true }, prisma);
     if (!row) throw new OpsUsageError(`No ${id}`);
     out(`${id}: ${row.status}${row.errorCode ? ` (${row.errorCode})` : ""}`);
   },

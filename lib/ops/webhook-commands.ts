@@ -10,6 +10,7 @@ import { setWebhookUrl } from "@/lib/webhooks/set-webhook-url";
 import { optionalFlag, OpsUsageError, requireFlag, type OpsCommand } from "./command";
 import { resendWebhookEvent } from "@/lib/webhooks/resend-webhook-event";
 import { resolveMerchantId } from "./merchant-commands";
+import { listEventsSince } from "@/lib/webhooks/transaction-events";
 
 /**
  * Webhook configuration of a merchant in this deployment's environment (docs/design/webhooks.md, docs/design/operations.md),
@@ -108,13 +109,7 @@ export const webhooksRedeliver: OpsCommand = {
     const limit = Number(optionalFlag(args, "limit") ?? 1000);
     if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new OpsUsageError("--limit must be 1 to 10000");
     const environment = appEnv();
-    const prisma = await getPrisma();
-    const events = await prisma.webhookEvent.findMany({
-      where: { merchantId, environment, createdAt: { gte: since }, ...(args.flags["failed-only"] === true ? { status: { in: ["failed", "disabled", "skipped"] } } : {}) },
-      orderBy: [{ createdAt: "asc" }, { seq: "asc" }],
-      take: limit,
-      select: { id: true, type: true, status: true },
-    });
+    const events = await listEventsSince(merchantId, environment, since, limit, args.flags["failed-only"] === true ? ["failed", "disabled", "skipped"] : undefined);
     if (events.length === 0) return void out(`No webhook event for ${merchantId} since ${since.toISOString()}.`);
     if (args.flags["dry-run"] === true) {
       for (const e of events) out(`would resend ${e.id}  ${e.type}  (${e.status})`);

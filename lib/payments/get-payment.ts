@@ -3,6 +3,7 @@ import { getPrisma, type Db } from "@/lib/db/client";
 import { type Payment, Prisma, type Refund } from "@/lib/db/generated/client";
 import { modelFromRow, runSql } from "@/lib/db/run-sql";
 import { AppError } from "@/lib/errors";
+import { refundsOfPayment } from "@/lib/refunds/refund-records";
 
 type Scope = Pick<ApiAuth, "environment"> & { merchant: { id: string } };
 
@@ -34,5 +35,5 @@ const PAYMENT_BIGINTS = ["amount", "fee", "refundedAmount", "refundReserved"] as
 
 export async function refundsOf(payment: Payment, db: Db): Promise<Refund[]> {
   if (payment.status !== "success" && payment.status !== "refunded") return [];
-  return db.refund.findMany({ where: { paymentId: payment.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return refundsOfPayment(payment.id, db);
 }

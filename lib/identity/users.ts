@@ -1,0 +1,7 @@
+import { type Db, getPrisma } from "@/lib/db/client";
+import type { DashboardUser } from "@/lib/db/generated/client";
+
+/** The dashboard user `userId` if it is a member of `merchantId`, else null (pass the action's transaction client). */
+export async function findMember(userId: string, merchantId: string, db?: Db): Promise<DashboardUser | null> {
+  return (db ?? (await getPrisma())).dashboardUser.findFirst({ where: { id: userId, merchantId } });
+}

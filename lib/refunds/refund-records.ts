@@ -1,0 +1,17 @@
+import { type Db, getPrisma } from "@/lib/db/client";
+import type { Prisma, Refund } from "@/lib/db/generated/client";
+
+/**
+ * Reads of the refunds table for the other folders (the payment's view, ops): lib/refunds owns
+ * refunds and their timeline, and no other folder names them (`npm run lint:layers` checks).
+ */
+
+/** One refund by id, the chosen columns, or null. */
+export async function findRefund<S extends Prisma.RefundSelect>(refundId: string, select: S, db?: Db): Promise<Prisma.RefundGetPayload<{ select: S }> | null> {
+  return (db ?? (await getPrisma())).refund.findUnique({ where: { id: refundId }, select }) as Promise<Prisma.RefundGetPayload<{ select: S }> | null>;
+}
+
+/** The refunds of one payment, oldest first. */
+export async function refundsOfPayment(paymentId: string, db?: Db): Promise<Refund[]> {
+  return (db ?? (await getPrisma())).refund.findMany({ where: { paymentId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+}
