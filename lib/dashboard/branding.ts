@@ -8,6 +8,7 @@ import type { Locale } from "./i18n";
 import { brandingMessages } from "./i18n-branding";
 import { dashboardActor, type DashboardScope } from "./scope";
 import { getMerchant, merchantCountry } from "@/lib/merchants/merchant-records";
+import { saveBranding as writeBranding } from "@/lib/branding/save-branding";
 
 /**
  * Settings › Checkout branding (owners: permission `branding`). The merchant's display name,
@@ -87,7 +88,6 @@ export async function saveBranding(scope: DashboardScope, input: BrandingInput, 
 
   const prisma = await getPrisma();
   const row = await prisma.$transaction(async (tx) => {
-    const before = await tx.merchantBranding.findUnique({ where: { merchantId: scope.merchantId }, select: { ...BRANDING_COLUMNS } });
     const logoData =
       logo && logo.ok && upload
         ? { logo: logo.bytes, logoType: logo.type, logoSha256: logo.sha256, logoWidth: logo.width, logoHeight: logo.height }
@@ -95,12 +95,7 @@ export async function saveBranding(scope: DashboardScope, input: BrandingInput, 
           ? { logo: null, logoType: null, logoSha256: null, logoWidth: null, logoHeight: null }
           : {};
     const data = { displayName, accentColor: accent.colour, supportPhone, supportEmail, updatedBy: dashboardActor(scope), ...logoData };
-    const after = await tx.merchantBranding.upsert({
-      where: { merchantId: scope.merchantId },
-      create: { merchantId: scope.merchantId, ...data },
-      update: data,
-      select: BRANDING_COLUMNS,
-    });
+    const { before, after } = await writeBranding(tx, scope.merchantId, data);
     const logoChange = (before?.logoSha256 ?? null) === (after.logoSha256 ?? null) ? "unchanged" : !after.logoSha256 ? "removed" : before?.logoSha256 ? "replaced" : "added";
     const supportChanged = (before?.supportPhone ?? null) !== after.supportPhone || (before?.supportEmail ?? null) !== after.supportEmail;
     const changed = !before || before.displayName !== after.displayName || before.accentColor !== after.accentColor || logoChange !== "unchanged" || supportChanged;

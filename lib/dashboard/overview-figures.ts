@@ -5,6 +5,7 @@ import { getCatalogue } from "@/lib/reference";
 import type { CurrencyVolume } from "./overview";
 import type { DashboardScope } from "./scope";
 import { latestPayments, statusCountsOfLatest } from "@/lib/payments/payment-records";
+import { openReviewsOf } from "@/lib/orders/open-reviews";
 
 /**
  * The overview's answers to a shop owner's first questions: how much came in today, this week,
@@ -60,12 +61,10 @@ export type WaitingPayouts = {
 
 export async function waitingPayouts(scope: Pick<DashboardScope, "merchantId" | "environment">): Promise<WaitingPayouts> {
   const prisma = await getPrisma();
-  const where = { merchantId: scope.merchantId, environment: scope.environment, direction: "payout" as const, resolvedAt: null };
-  const [approvalCount, approvals, reviewCount, reviews] = await Promise.all([
+  const [approvalCount, approvals, inReview] = await Promise.all([
     countPendingApprovals(prisma, scope),
     listPendingApprovals(prisma, scope, { limit: 3 }),
-    prisma.orderReview.count({ where }),
-    prisma.orderReview.findMany({ where, orderBy: { since: "asc" }, take: 3, select: { orderId: true, since: true } }),
+    openReviewsOf(scope, "payout", 3, prisma),
   ]);
   return {
     approvals: {
@@ -77,6 +76,6 @@ export async function waitingPayouts(scope: Pick<DashboardScope, "merchantId" | 
         createdAt: a.createdAt,
       })),
     },
-    inReview: { count: reviewCount, first: reviews.map((r) => ({ id: r.orderId, since: r.since })) },
+    inReview: { count: inReview.count, first: inReview.first.map((r) => ({ id: r.orderId, since: r.since })) },
   };
 }

@@ -14,6 +14,7 @@ import type { DashboardScope } from "./scope";
 import { merchantCountry as readMerchantCountry } from "@/lib/merchants/merchant-records";
 import { findPaymentWithHistory } from "@/lib/payments/payment-records";
 import { listTransactionEvents } from "@/lib/webhooks/transaction-events";
+import { findLinkTitle } from "@/lib/payment-links/get-payment-link";
 
 export const PAYMENT_STATUSES = ["pending", "processing", "success", "failed", "cancelled", "expired", "refunded"] as const;
 export const PAYMENT_FILTER_KEYS = ["view", "q", "status", "provider", "startDate", "endDate", "externalReference", "paymentLinkId", "page"] as const;
@@ -82,7 +83,7 @@ export async function getDashboardPayment(scope: DashboardScope, transactionId: 
   const [events, providerCalls, paymentLink] = await Promise.all([
     listTransactionEvents(scope, transactionId, prisma),
     listProviderTimeline(prisma, [transactionId, ...refunds.map((r) => r.id)]),
-    payment.paymentLinkId ? prisma.paymentLink.findFirst({ where: { id: payment.paymentLinkId, merchantId: scope.merchantId }, select: { id: true, title: true } }) : null,
+    payment.paymentLinkId ? findLinkTitle(scope.merchantId, payment.paymentLinkId, prisma) : null,
   ]);
   // The checkout's own rule (lib/checkout): payable while pending without a method chosen, or after a failed attempt, until it expires.
   const checkout = payment.checkoutToken && isPayable(payment) ? { url: checkoutUrl(payment), expiresAt: payment.expiresAt } : null;

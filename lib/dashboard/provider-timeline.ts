@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/db/client";
+import { listCallsAbout } from "@/lib/connectors/connector-records";
 
 /**
  * The provider timeline of one payment or payout (docs/design/connectors.md): every call to the operator about
@@ -10,11 +11,6 @@ export type ProviderCallView = { id: string; at: Date; operation: string; httpSt
 
 export async function listProviderTimeline(db: Db, subjectId: string | string[]): Promise<ProviderCallView[]> {
   // A payment's page also shows the calls of its refunds (rf_…).
-  const calls = await db.connectorCall.findMany({
-    where: { subjectId: Array.isArray(subjectId) ? { in: subjectId } : subjectId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    take: 200,
-    select: { id: true, createdAt: true, operation: true, httpStatus: true, latencyMs: true, outcome: true },
-  });
+  const calls = await listCallsAbout(db, subjectId);
   return calls.map((c) => ({ id: String(c.id), at: c.createdAt, operation: c.operation, httpStatus: c.httpStatus, latencyMs: c.latencyMs, outcome: c.outcome }));
 }

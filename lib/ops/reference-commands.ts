@@ -1,4 +1,3 @@
-import { getPrisma } from "@/lib/db/client";
 import { applySpread, currencyExponent, invertRate, minorToDecimalString, type CurrencyCode } from "@/lib/money";
 import { getCatalogue } from "@/lib/reference/get-catalogue";
 import { fxRateFrom } from "@/lib/reference/get-fx-rate";
@@ -8,6 +7,7 @@ import { removeNumberingPrefix, setNumberingPlan, setNumberingPrefix } from "@/l
 import { setFxRate } from "@/lib/reference/set-fx-rate";
 import { setCollectTariff, setPayoutTariff } from "@/lib/reference/set-tariff";
 import { optionalFlag, OpsUsageError, requireFlag, type OpsArgs, type OpsCommand } from "./command";
+import { listChannelRows } from "@/lib/reference/list-channels";
 
 /**
  * Operator commands on the reference catalogue (FX rates, channels, tariffs). Each makes sure
@@ -121,10 +121,7 @@ export const channelList: OpsCommand = {
     const country = optionalFlag(args, "country")?.toUpperCase();
     const provider = optionalFlag(args, "provider")?.toLowerCase();
     const direction = optionalFlag(args, "direction");
-    const rows = await (await getPrisma()).paymentChannel.findMany({
-      where: { countryCode: country, providerCode: provider, ...(direction ? { direction: direction as "collect" | "payout" } : {}) },
-      orderBy: [{ countryCode: "asc" }, { direction: "asc" }, { priority: "asc" }, { providerCode: "asc" }],
-    });
+    const rows = await listChannelRows({ country, provider, direction: direction ? (direction as "collect" | "payout") : undefined });
     for (const row of rows) out(`${pad(row.id, 32)} ${describeChannel(row)}`);
     out(`${rows.length} channel(s)`);
   },

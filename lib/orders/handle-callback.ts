@@ -12,6 +12,7 @@ import { applyAttemptAnswer, applyOrderStatus } from "./apply-order-status";
 import { findAttempt, noteHintedOperatorReference } from "./attempts";
 import { checkOrderJob } from "./check-order-job";
 import { kindOf, orderKinds } from "./order-kinds";
+import { recordInboundCallback } from "@/lib/connectors/connector-records";
 
 /**
  * POST|PUT /api/v1/connectors/{accountId}/callback. The connector reads the
@@ -107,17 +108,13 @@ async function findOrder(accountId: string | null, reference: string, direction:
 async function recordCallback(accountId: string, callback: IncomingCallback, outcome: string, subjectId: string | null, builtIn: boolean) {
   if (builtIn) return;
   try {
-    await (await getPrisma()).connectorCall.create({
-      data: {
-        accountId,
-        operation: "callback",
-        subjectId,
-        method: callback.method,
-        urlPath: new URL(callback.url).pathname,
-        latencyMs: 0,
-        outcome,
-        requestExcerpt: redactText(`${redactHeaders(callback.headers, [])}\n\n${callback.rawBody}`, []),
-      },
+    await recordInboundCallback({
+      accountId,
+      subjectId,
+      method: callback.method,
+      urlPath: new URL(callback.url).pathname,
+      outcome,
+      requestExcerpt: redactText(`${redactHeaders(callback.headers, [])}\n\n${callback.rawBody}`, []),
     });
   } catch (err) {
     log.error("could not record a connector callback", { accountId, error: (err as Error).message });

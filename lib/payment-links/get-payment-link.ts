@@ -22,3 +22,8 @@ export async function findLinkBySlug(slug: unknown, db?: Db): Promise<PaymentLin
   const prisma = db ?? (await getPrisma());
   return prisma.paymentLink.findUnique({ where: { environment_slug: { environment: appEnv(), slug } } });
 }
+
+/** The merchant's link's title (a payment's page names the link it came through), or null. */
+export async function findLinkTitle(merchantId: string, id: string, db?: Db): Promise<{ id: string; title: string } | null> {
+  return (db ?? (await getPrisma())).paymentLink.findFirst({ where: { id, merchantId }, select: { id: true, title: true } });
+}

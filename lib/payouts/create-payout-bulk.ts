@@ -27,6 +27,7 @@ import { type InitiatePayoutBody, initiatePayoutBody } from "./payout-request-sc
 import { payoutView } from "./payout-views";
 import { type ValidBeneficiary, validateBeneficiary } from "./validate-beneficiary";
 import { lockBalanceMode } from "@/lib/merchants/merchant-records";
+import { lockMerchantWallets } from "@/lib/ledger/lock-merchant-wallets";
 
 type Auth = Pick<ApiAuth, "merchant" | "environment">;
 
@@ -338,10 +339,7 @@ async function lockMerchantForBulk(tx: Tx, merchantId: string): Promise<string> 
  * item takes its top-up and its total debit, so the next item sees what is left.
  */
 async function lockWallets(tx: Tx, merchant: Auth["merchant"], environment: Auth["environment"], category: "collect" | "payout") {
-  const rows = await tx.$queryRaw<{ currency: string; available: bigint }[]>`
-    SELECT currency, available FROM ledger_accounts
-    WHERE merchant_id = ${merchant.id} AND environment = ${environment}::"Environment" AND type = ${category}::"LedgerAccountType"
-    ORDER BY id FOR UPDATE`;
+  const rows = await lockMerchantWallets(tx, merchant.id, environment, category);
   const available = new Map<CurrencyCode, bigint>();
   const home = merchant.settlementCurrency as CurrencyCode;
   available.set(home, 0n);

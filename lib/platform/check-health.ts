@@ -6,6 +6,7 @@ import { getPrisma } from "@/lib/db/client";
 import { rateLimiter } from "@/lib/http/rate-limit";
 import { readJobBacklog } from "@/lib/observability/job-backlog";
 import { platformWarnings } from "./platform-warnings";
+import { listConnectorAccounts } from "@/lib/connectors/connector-records";
 
 type AccountState = "ok" | "misconfigured" | "unavailable";
 
@@ -101,7 +102,7 @@ async function checkConnectors(timeoutMs: number): Promise<HealthReport["checks"
   const environment = appEnv();
   try {
     const prisma = await getPrisma();
-    const [problems, accounts] = await withTimeout(Promise.all([findConnectorProblems(environment, prisma), prisma.connectorAccount.findMany({ where: { environment }, orderBy: { id: "asc" } })]), timeoutMs);
+    const [problems, accounts] = await withTimeout(Promise.all([findConnectorProblems(environment, prisma), listConnectorAccounts(environment, prisma)]), timeoutMs);
     const now = new Date();
     const states = new Map<string, AccountState>(accounts.map((a) => [a.id, accountProblem(a) ? "misconfigured" : isBreakerOpen(a, now) ? "unavailable" : "ok"]));
     // A route pointing at an account that does not exist: named too.

@@ -3,6 +3,7 @@ import { getPrisma } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { reconcileAccount } from "./reconcile-account";
 import { AlreadyReconciled } from "./runs";
+import { listConnectorAccounts } from "@/lib/connectors/connector-records";
 
 /**
  * The daily sweep (lib/platform/periodic-tasks.ts): the previous UTC day reconciled for every
@@ -18,7 +19,7 @@ export async function reconcilePreviousDay(options: { now?: Date } = {}): Promis
   const from = new Date(to.getTime() - 24 * 3600_000);
   const day = from.toISOString().slice(0, 10);
   const prisma = await getPrisma();
-  const accounts = await prisma.connectorAccount.findMany({ where: { environment: appEnv() }, select: { id: true }, orderBy: { id: "asc" } });
+  const accounts = await listConnectorAccounts(appEnv(), prisma);
   const summary: SweepSummary = { day, accounts: [] };
   for (const { id } of accounts) {
     try {
