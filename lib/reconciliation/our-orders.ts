@@ -4,6 +4,8 @@ import type { Db } from "@/lib/db/client";
 import type { OrderKind, OrderRow, OrderSnapshot } from "@/lib/orders/order-kind";
 import { orderKinds } from "@/lib/orders/order-kinds";
 import { type OurState, ourState } from "./compare";
+import { attemptsSentTo, duplicateChargesById } from "@/lib/orders/attempt-records";
+import { refundedCollectsOf } from "@/lib/refunds/refund-records";
 
 /**
  * Our side of a reconciliation: the payments, payouts and refunds sent to one connector account,
@@ -98,7 +100,7 @@ function pick(kind: OrderKind<OrderRow>, rows: OrderRow[]): OrderRow | null {
 async function addRefundedCollects(db: Db, orders: OurOrder[]): Promise<void> {
   const duplicates = orders.filter((o) => o.direction === "refund" && o.id.startsWith("dup_"));
   if (duplicates.length > 0) {
-    const charges = await db.duplicateCharge.findMany({ where: { id: { in: duplicates.map((d) => d.id) } }, select: { id: true, paymentId: true, chargedReference: true, chargedOperatorReference: true, amount: true } });
+    const charges = await duplicateChargesById(db, duplicates.map((d) => d.id));
     const byId = new Map(charges.map((c) => [c.id, c]));
     for (const d of duplicates) {
       const c = byId.get(d.id);
@@ -107,7 +109,7 @@ async function addRefundedCollects(db: Db, orders: OurOrder[]): Promise<void> {
   }
   const refunds = orders.filter((o) => o.direction === "refund" && !o.id.startsWith("dup_"));
   if (refunds.length === 0) return;
-  const rows = await db.refund.findMany({ where: { id: { in: refunds.map((r) => r.id) } }, select: { id: true, payment: { select: { id: true, providerRequestRef: true, providerReference: true, amount: true } } } });
+  const rows = await refundedCollectsOf(db, refunds.map((r) => r.id));
   const byId = new Map(rows.map((r) => [r.id, r.payment]));
   for (const refund of refunds) {
     const p = byId.get(refund.id);
@@ -151,11 +153,7 @@ export async function earlierAttempts(
   environment: AppEnvironment,
   where: { from: Date; to: Date } | { references: string[] },
 ): Promise<EarlierAttempt[]> {
-  const attempts = await db.orderAttempt.findMany({
-    where: { accountId, environment, ...("references" in where ? { reference: { in: where.references } } : { sentAt: { gte: where.from, lt: where.to } }) },
-    select: { orderId: true, direction: true, reference: true, operatorReference: true, sentAt: true, duplicateCharge: { select: { id: true } } },
-    orderBy: { id: "asc" },
-  });
+  const attempts = await attemptsSentTo(db, accountId, environment, where);
   if (attempts.length === 0) return [];
   const orders = new Map<string, OurOrder>();
   for (const kind of orderKinds) {

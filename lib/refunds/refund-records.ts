@@ -15,3 +15,8 @@ export async function findRefund<S extends Prisma.RefundSelect>(refundId: string
 export async function refundsOfPayment(paymentId: string, db?: Db): Promise<Refund[]> {
   return (db ?? (await getPrisma())).refund.findMany({ where: { paymentId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }
+
+/** The refunds with these ids, each with the collect it refunds as it was sent (reference, operator's reference, amount). */
+export async function refundedCollectsOf(db: Db, refundIds: string[]) {
+  return db.refund.findMany({ where: { id: { in: refundIds } }, select: { id: true, payment: { select: { id: true, providerRequestRef: true, providerReference: true, amount: true } } } });
+}
