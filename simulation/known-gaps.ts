@@ -15,14 +15,8 @@ export type KnownGap = {
   explains(order: TrackedOrder, violation: Violation): boolean;
 };
 
-export const KNOWN_GAPS: KnownGap[] = [
-  {
-    id: "mpesa-stk-acknowledgement-lost",
-    what:
-      "an M-Pesa STK push whose acknowledgement was lost cannot be found again: Daraja's callback names its CheckoutRequestID, which the platform never stored and the STK query needs; the customer paid and the payment fails on our window",
-    explains: (order, v) => order.operator.name === "mpesa" && order.direction === "collect" && order.kinds.includes("lost_answer_after_commit") && (v.invariant === 1 || v.invariant === 3),
-  },
-];
+/** None open (docs/design/simulation.md, "Known gaps", lists those fixed). */
+export const KNOWN_GAPS: KnownGap[] = [];
 
 export function knownGapOf(order: TrackedOrder | undefined, violation: Violation): KnownGap | undefined {
   return order ? KNOWN_GAPS.find((g) => g.explains(order, violation)) : undefined;

@@ -486,6 +486,10 @@ async function timeoutOrNext<Row extends OrderRow>(kind: OrderKind<Row>, row: Ro
   }
   const since = sinceOf(kind, row, now);
   if (!pastWindow(since, now, outcome)) return new Date(since.getTime() + nextPollOffsetMs(kind.direction, now.getTime() - since.getTime()));
+  // A collect the operator cannot be asked about (its answer, which carried the operator's only
+  // key for it, was lost): failing it would say the customer did not pay, which nobody knows. Held
+  // for review instead, until its callback names it or ops resolve it from the operator's records.
+  if (kind.direction === "collect" && outcome?.status === "pending" && outcome.unaskable) return holdForReview(kind, row, "outcome_unaskable", outcome, now);
   if (kind.direction === "collect" || isPlanted("timer-releases-payout")) {
     await kind.giveUp(row, now);
     // A collect failed on our window may still be paid: its poll job keeps asking, slowly, until
