@@ -44,7 +44,7 @@ async function release(): Promise<number[]> {
   const statuses: number[] = [];
   for (const h of held.splice(0)) {
     const accountId = /\/connectors\/([^/]+)\/callback/.exec(h.url)![1]!;
-    const response = await callbackPost(new Request(`${listenerUrl}${h.url}`, { method: "POST", headers: h.headers, body: h.body }), { params: Promise.resolve({ accountId }) });
+    const response = await callbackPost(new Request(`${listenerUrl}${h.url}`, { method: "POST", headers: h.headers, body: new Uint8Array(h.body) }), { params: Promise.resolve({ accountId }) });
     statuses.push(response.status);
   }
   return statuses;
