@@ -336,7 +336,20 @@ export type ReconciliationHooks<Settings> = {
   listTransactions?(context: ConnectorContext<Settings>, window: { from: Date; to: Date }): Promise<OperatorRecord[]>;
   /** The layout of the statement file the operator delivers, where it publishes one. */
   statement?: StatementFormat;
+  /**
+   * Our float at the operator, where it publishes it: `read` gives one balance per wallet it keeps
+   * for the account (MTN: `collection` and `disbursement`; pawaPay: one per country), in minor
+   * units, and throws when the operator does not answer; `walletOf` names the wallet an order of
+   * ours moves (docs/design/reconciliation.md, "Float").
+   */
+  floats?: {
+    read(context: ConnectorContext<Settings>): Promise<FloatBalance[]>;
+    walletOf(order: { direction: Direction; country: string; currency: string }): string;
+  };
 };
+
+/** One wallet of our float at an operator, as it says it holds it. */
+export type FloatBalance = { wallet: string; currency: string; balanceMinor: bigint };
 
 export interface Connector<Settings = Record<string, unknown>> {
   /** The connector type (`mtn-momo`, `pawapay`, `simulator`…), as `connector:add --type` names it. */

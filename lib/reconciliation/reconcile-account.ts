@@ -6,6 +6,7 @@ import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { type Side, judge, theirStateOfOutcome, theirStateOfRecord } from "./compare";
+import { checkFloats } from "./floats";
 import { ORDER_KINDS } from "./mismatch-kinds";
 import { earlierAttemptAsOrder, earlierAttempts, type EarlierAttempt, findOurOrder, orderRefOf, ordersSentIn, type OurOrder } from "./our-orders";
 import { finishRun, startRun } from "./runs";
@@ -79,6 +80,12 @@ export async function reconcileAccount(db: Db, input: ReconcileInput): Promise<R
   const run = await startRun(db, { environment, accountId: input.accountId, source, from: input.from, to: input.to, trigger: input.trigger ?? "ops", sweepKey: input.sweepKey, now: input.now });
   try {
     const result = await compareAll(db, serving, input);
+    // The float, where the operator publishes it: read from the operator itself, not from a statement.
+    if (!input.statement) {
+      const floats = await checkFloats(db, serving, { environment, accountId: input.accountId, runId: run.id, now: input.now });
+      result.mismatches.push(...floats.mismatches);
+      result.notes.push(...floats.notes);
+    }
     const stored: FoundMismatch[] = [];
     for (const m of result.mismatches) stored.push(await storeMismatch(db, { environment, accountId: input.accountId, runId: run.id, now: input.now }, m));
     stored.sort((a, b) => a.kind.localeCompare(b.kind) || a.reference.localeCompare(b.reference));
