@@ -40,7 +40,7 @@ import { ensureReferenceData } from "../helpers/reference";
  * `recon:report`, counted in the metrics, resolved with evidence or cleared when both sides
  * agree again. One pass per operator; no sleeps beyond the simulators' own callbacks.
  */
-type Kind = "missing_on_our_side" | "missing_at_operator" | "status_differs" | "amount_differs" | "unknown_callback_reference";
+type Kind = "missing_on_our_side" | "missing_at_operator" | "status_differs" | "amount_differs" | "unknown_callback_reference" | "float_differs";
 
 type Operator = {
   name: string;
