@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./tests/helpers/longest-first-sequencer";
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(new URL(".", import.meta.url).pathname) } },
@@ -8,6 +9,7 @@ export default defineConfig({
     globalSetup: ["tests/helpers/global-setup.ts"],
     setupFiles: ["tests/helpers/setup-env.ts"],
     pool: "forks",
+    sequence: { sequencer: LongestFirstSequencer },
     // Most test time is spent waiting (HTTP, timers, the database), not computing: more files at
     // once than cores. TEST_WORKERS overrides.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),

@@ -17,7 +17,8 @@ import type { SimMerchant } from "./world";
  * 1. every order's state agrees with the operator's truth, or the order is in review — never a
  *    final state the operator contradicts, never an order left open outside review;
  * 2. each merchant's wallets equal the truth: collected − paid out − refunded − fees, to the
- *    minor unit (money the platform still holds for an open payout or refund counts as gone);
+ *    minor unit (money the platform still holds for an open payout or refund counts as gone; a
+ *    collect held for review counts once its review ends);
  * 3. no payout or refund reached the operator twice under different references, nothing
  *    reached it under a reference no order carries, and no customer was charged twice for one
  *    payment without a recorded duplicate;
@@ -158,7 +159,10 @@ export async function checkInvariants(input: {
         const moved = platformSide.has(order.id) ? SUCCESS[order.direction].includes(row.status) : paidAt(order.id) > 0;
         const reversed = !platformSide.has(order.id) && reversedAt(order.id);
         if (order.direction === "collect") {
-          if (moved) add(row.currency, row.amount - row.fee);
+          // A collect held for review is credited on the operator's answer or an evidenced
+          // resolution; until then what the operator took is not yet the merchant's (and
+          // invariant 1 accepts the review).
+          if (moved && !openReview.has(order.id)) add(row.currency, row.amount - row.fee);
         } else if (order.direction === "payout") {
           const p = payouts.find((x) => x.id === order.id)!;
           if ((moved && !reversed) || holds) add(p.debitCurrency, -p.debitAmount);

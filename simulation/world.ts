@@ -6,6 +6,8 @@ import { parseOpsArgs } from "@/lib/ops/command";
 import { opsCommands } from "@/lib/ops/commands";
 import { invalidateReferenceCache } from "@/lib/reference";
 import { setWebhookUrl } from "@/lib/webhooks/set-webhook-url";
+import { getPrisma } from "@/lib/db/client";
+import { reconcileAccount } from "@/lib/reconciliation";
 import type { SimulationDatabase } from "./database";
 import type { CallbackListener, WebhookReceiver } from "./listeners";
 import type { Market } from "./operators";
@@ -97,6 +99,13 @@ export async function buildWorld(options: {
         await ops("route:set", "--country", route.country, "--provider", route.provider, "--direction", direction, "--account", operator.accountId, ...(fallback ? ["--fallback", fallback] : []));
       }
     }
+  }
+  // A reconciliation of each account before any order, as an operator of the platform would run
+  // on a new account: it reads the float where the operator publishes it, the baseline the end
+  // of the seed's reconciliation measures the float's change from (invariant 6).
+  const now = clock.now();
+  for (const operator of operators) {
+    await reconcileAccount(await getPrisma(), { accountId: operator.accountId, from: new Date(now.getTime() - 60_000), to: new Date(now.getTime() + 1), now, trigger: "simulation" });
   }
   const merchants: SimMerchant[] = [];
   for (const [i, market] of options.markets.entries()) {

@@ -49,7 +49,10 @@ export type NextAction = { type: "redirect"; url: string };
 
 /**
  * The answer to a submit, a status check or a verified callback.
- * - `pending`: not known to be accepted (unsent, or the answer was lost).
+ * - `pending`: not known to be accepted (unsent, or the answer was lost). `unaskable` when the
+ *   operator cannot be asked about it at all: nothing we hold names it to the operator (its answer,
+ *   which carried the operator's only key for it, was lost; no lookup by our reference). Past the
+ *   window a collect so answered is held for review, never failed (docs/design/order-lifecycle.md).
  * - `processing`: accepted, not final. `ambiguous` when the operator says the outcome is unclear.
  * - `success` / `failed`: final.
  * - `duplicate`: the operator already knows this reference; ask for its status.
@@ -59,7 +62,7 @@ export type NextAction = { type: "redirect"; url: string };
  *   Final; the merchant is re-credited. Never a success.
  */
 export type ConnectorOutcome =
-  | { status: "pending"; raw?: RawOperatorStatus; message?: string }
+  | { status: "pending"; raw?: RawOperatorStatus; message?: string; unaskable?: boolean }
   | { status: "processing"; operatorReference?: string; ambiguous?: boolean; nextAction?: NextAction; raw?: RawOperatorStatus }
   | {
       status: "success";
@@ -333,7 +336,20 @@ export type ReconciliationHooks<Settings> = {
   listTransactions?(context: ConnectorContext<Settings>, window: { from: Date; to: Date }): Promise<OperatorRecord[]>;
   /** The layout of the statement file the operator delivers, where it publishes one. */
   statement?: StatementFormat;
+  /**
+   * Our float at the operator, where it publishes it: `read` gives one balance per wallet it keeps
+   * for the account (MTN: `collection` and `disbursement`; pawaPay: one per country), in minor
+   * units, and throws when the operator does not answer; `walletOf` names the wallet an order of
+   * ours moves (docs/design/reconciliation.md, "Float").
+   */
+  floats?: {
+    read(context: ConnectorContext<Settings>): Promise<FloatBalance[]>;
+    walletOf(order: { direction: Direction; country: string; currency: string }): string;
+  };
 };
+
+/** One wallet of our float at an operator, as it says it holds it. */
+export type FloatBalance = { wallet: string; currency: string; balanceMinor: bigint };
 
 export interface Connector<Settings = Record<string, unknown>> {
   /** The connector type (`mtn-momo`, `pawapay`, `simulator`…), as `connector:add --type` names it. */

@@ -42,7 +42,7 @@ const exitCode = (result: ReconcileResult) => (result.mismatches.some((m) => m.s
 
 function summarise(result: ReconcileResult, out: (line: string) => void) {
   out(`${result.runId}: ${result.accountId} ${result.from.toISOString()} → ${result.to.toISOString()} (${result.source})`);
-  out(`  compared ${result.compared}, agreed ${result.agreed}, in flight ${result.inFlight}, unanswered ${result.unanswered}, operator records ${result.records}, cleared ${result.cleared}`);
+  out(`  compared ${result.compared}, agreed ${result.agreed}, in flight ${result.inFlight}, unanswered ${result.unanswered}, operator records ${result.records}, cleared ${result.cleared}, float wallets judged ${result.floats.judged} (agreed ${result.floats.agreed})`);
   for (const note of result.notes) out(`  note: ${note}`);
   for (const m of result.mismatches) out(`  ${m.state === "new" ? "NEW " : m.state === "open" ? "open" : "resolved earlier"}  ${m.id}  ${m.kind}  ${m.reference}${m.orderId ? `  ${m.orderId}` : ""}  ours ${m.ours ? `${m.ours.status} ${m.ours.amountMinor ?? ""} ${m.ours.currency ?? ""}`.trim() : "-"} / operator ${m.theirs ? `${m.theirs.status} ${m.theirs.amountMinor ?? ""} ${m.theirs.currency ?? ""}`.trim() : "-"}`);
   out(result.mismatches.length === 0 ? "  no mismatch" : `  ${result.mismatches.length} mismatch(es): recon:report lists them, recon:resolve answers for one with evidence`);

@@ -177,20 +177,30 @@ export const LATE_COLLECT_ASKED_FOR_MS = 90 * 24 * 3600_000;
  * days, then daily), while the operator says it is still open, for LATE_COLLECT_ASKED_FOR_MS.
  */
 function lateCollectAskAt<Row extends OrderRow>(kind: OrderKind<Row>, row: Row, now: Date): Date | null {
-  const since = sinceOf(kind, row, now);
+  return slowAskAt(sinceOf(kind, row, now), now, { id: row.id });
+}
+
+/**
+ * The late collect's slow cadence for a reference sent at `since` (the review's: hourly for 7
+ * days, every 6 hours to 30 days, then daily), null past LATE_COLLECT_ASKED_FOR_MS (logged).
+ */
+function slowAskAt(since: Date, now: Date, about: { id: string; reference?: string }): Date | null {
   const next = nextReviewAskAt(since, now);
   if (next.getTime() - since.getTime() <= LATE_COLLECT_ASKED_FOR_MS) return next;
-  log.warn("a collect failed on our window is still open at its operator after 90 days: no longer asked, left to reconciliation", { id: row.id });
+  log.warn("a collect failed on our window is still open at its operator after 90 days: no longer asked, left to reconciliation", about);
   return null;
 }
 
-/** How often an attempt other than the order's current one is asked while its outcome is unknown. */
+/** How often an attempt other than the order's current one is asked while its outcome is unknown, within the long window. */
 const OTHER_ATTEMPTS_EVERY_MS = 5 * 60_000;
 
 /**
  * Asks the attempts of an order other than its current one whose outcome is unknown, and applies
  * what they say (an earlier attempt's success: applyAttemptAnswer). Returns when to ask again
- * while one stays unknown, within the long window from when it was sent.
+ * while one stays unknown: every 5 minutes within the long window from when it was sent, then on
+ * the late collect's slow cadence (slowAskAt) for as long as the current attempt of a collect
+ * failed on our window would be asked. An operator may take the money under an attempt that is
+ * no longer the payment's current one a day after it was sent, and its callback may be lost.
  */
 async function askOtherAttempts<Row extends OrderRow>(kind: OrderKind<Row>, row: Row, now: Date, only?: OrderAttempt): Promise<Date | null> {
   const current = kind.snapshot(row).requestRef;
@@ -201,8 +211,11 @@ async function askOtherAttempts<Row extends OrderRow>(kind: OrderKind<Row>, row:
     const outcome = await askAttempt(kind, latest, attempt, now);
     if (outcome) await applyAttemptAnswer(kind, latest, attempt, outcome, { note: "provider answered a status check of an earlier attempt", now });
     const stillOpen = outcome === null || !FINAL_ANSWERS.includes(outcome.status);
+    if (!stillOpen) continue;
     const age = now.getTime() - attempt.sentAt.getTime();
-    if (stillOpen && age < ambiguousWindowMs()) next = new Date(now.getTime() + OTHER_ATTEMPTS_EVERY_MS);
+    const slow = () => (isPlanted("late-success-ignored") ? null : slowAskAt(attempt.sentAt, now, { id: row.id, reference: attempt.reference }));
+    const again = age < ambiguousWindowMs() ? new Date(now.getTime() + OTHER_ATTEMPTS_EVERY_MS) : slow();
+    if (again && (!next || again < next)) next = again;
   }
   return next;
 }
@@ -473,6 +486,10 @@ async function timeoutOrNext<Row extends OrderRow>(kind: OrderKind<Row>, row: Ro
   }
   const since = sinceOf(kind, row, now);
   if (!pastWindow(since, now, outcome)) return new Date(since.getTime() + nextPollOffsetMs(kind.direction, now.getTime() - since.getTime()));
+  // A collect the operator cannot be asked about (its answer, which carried the operator's only
+  // key for it, was lost): failing it would say the customer did not pay, which nobody knows. Held
+  // for review instead, until its callback names it or ops resolve it from the operator's records.
+  if (kind.direction === "collect" && outcome?.status === "pending" && outcome.unaskable) return holdForReview(kind, row, "outcome_unaskable", outcome, now);
   if (kind.direction === "collect" || isPlanted("timer-releases-payout")) {
     await kind.giveUp(row, now);
     // A collect failed on our window may still be paid: its poll job keeps asking, slowly, until

@@ -21,6 +21,8 @@ export const REVIEW_REASONS = {
   duplicate_charge: "the payer was charged twice (or for a payment that had ended) and no connector can refund it: refund it by other means (--outcome success) or leave it to the merchant (--outcome failed)",
   duplicate_refund_failed: "the operator refused to refund a duplicate charge: refund it by other means (--outcome success) or leave it to the merchant (--outcome failed)",
   other_attempt_succeeded: "an attempt other than the order's current one reports success: look at both references with the operator",
+  outcome_unaskable:
+    "a collect sent whose answer was lost, and the operator cannot be asked about it (nothing we hold names it to the operator): held until its callback names it, or resolved from the operator's statement with evidence (--outcome success: the statement shows it paid; --outcome failed: it shows nothing, and the operator's prompt has long expired)",
 } as const;
 export type ReviewReason = keyof typeof REVIEW_REASONS;
 

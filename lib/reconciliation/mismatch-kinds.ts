@@ -8,6 +8,7 @@ export const MISMATCH_KINDS = {
   status_differs: "the operator and we disagree on where the order stands (one says the money moved, the other not, or one is not final)",
   amount_differs: "both say the money moved, for different amounts or currencies",
   unknown_callback_reference: "the operator called back about a reference we hold no order for on this account",
+  float_differs: "our float at the operator moved by another amount than our orders on the account moved through it since the last reading that agreed",
 } as const;
 
 export type MismatchKind = keyof typeof MISMATCH_KINDS;

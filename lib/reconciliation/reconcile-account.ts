@@ -6,6 +6,7 @@ import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { type Side, judge, theirStateOfOutcome, theirStateOfRecord } from "./compare";
+import { checkFloats } from "./floats";
 import { ORDER_KINDS } from "./mismatch-kinds";
 import { earlierAttemptAsOrder, earlierAttempts, type EarlierAttempt, findOurOrder, orderRefOf, ordersSentIn, type OurOrder } from "./our-orders";
 import { finishRun, startRun } from "./runs";
@@ -60,6 +61,8 @@ export type ReconcileResult = {
   cleared: number;
   /** What could not be read, in words. */
   notes: string[];
+  /** Float wallets judged against our orders' movements (floats.ts), and of those, agreeing. */
+  floats: { judged: number; agreed: number };
   mismatches: FoundMismatch[];
 };
 
@@ -79,11 +82,15 @@ export async function reconcileAccount(db: Db, input: ReconcileInput): Promise<R
   const run = await startRun(db, { environment, accountId: input.accountId, source, from: input.from, to: input.to, trigger: input.trigger ?? "ops", sweepKey: input.sweepKey, now: input.now });
   try {
     const result = await compareAll(db, serving, input);
+    // The float, where the operator publishes it: read from the operator itself, not from a statement.
+    const floats = input.statement ? null : await checkFloats(db, serving, { environment, accountId: input.accountId, runId: run.id, now: input.now });
+    result.mismatches.push(...(floats?.mismatches ?? []));
+    result.notes.push(...(floats?.notes ?? []));
     const stored: FoundMismatch[] = [];
     for (const m of result.mismatches) stored.push(await storeMismatch(db, { environment, accountId: input.accountId, runId: run.id, now: input.now }, m));
     stored.sort((a, b) => a.kind.localeCompare(b.kind) || a.reference.localeCompare(b.reference));
     const cleared = await clearAgreed(db, { environment, accountId: input.accountId, runId: run.id, now: input.now }, result.agreedIds, result.recordSource ?? "status");
-    const done: ReconcileResult = { runId: run.id, accountId: input.accountId, source, from: input.from, to: input.to, ...result.counts, cleared, notes: result.notes, mismatches: stored };
+    const done: ReconcileResult = { runId: run.id, accountId: input.accountId, source, from: input.from, to: input.to, ...result.counts, cleared, notes: result.notes, floats: { judged: floats?.judged ?? 0, agreed: floats?.agreed ?? 0 }, mismatches: stored };
     await finishRun(db, run.id, input.now, { ...result.counts, mismatches: stored.length });
     const fresh = stored.filter((m) => m.state === "new").length;
     (fresh > 0 ? log.warn : log.info)("reconciliation run", { runId: run.id, accountId: input.accountId, source, from: input.from.toISOString(), to: input.to.toISOString(), ...result.counts, mismatches: stored.length, new: fresh, cleared });

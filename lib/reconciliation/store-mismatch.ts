@@ -11,7 +11,7 @@ import type { MismatchKind } from "./mismatch-kinds";
  * again, the row is seen again (lastSeenAt, seenCount) and keeps its state: an open one stays
  * open, a resolved one stays resolved (someone answered for it with evidence).
  */
-export type MismatchSource = "status" | "list" | "statement" | "callback";
+export type MismatchSource = "status" | "list" | "statement" | "callback" | "balance";
 
 /** One side as stored: amounts as decimal strings of minor units (JSON has no bigint). */
 export type SideView = { status: string; amountMinor?: string | null; currency?: string | null; [extra: string]: unknown };

@@ -131,6 +131,39 @@ describe("a checkout retried with another number: every attempt is found, asked,
     expect(await payment(id)).toMatchObject({ status: "failed", errorCode: "timeout" });
     expect(sent("collect").length).toBe(collectsSent);
   });
+
+  it("the retry given up, the first attempt paid a day later and its callback lost: the poll job still asks it, slowly, and applies the success once", async () => {
+    const before = await collect();
+    const { id, t0, ref1 } = await retriedCheckout("770000077", "770000078");
+    expect(await submitOrder(id, { attempt: 2, now: at(t0, 32) })).toEqual({ rescheduleAt: expect.any(Date) });
+    expect(await submitOrder(id, { attempt: 2, now: at(t0, 32 + 31) })).toBeUndefined();
+    // Failed on our window, and the attempt that may still be paid is no longer the payment's current one.
+    expect(await payment(id)).toMatchObject({ status: "failed", errorCode: "timeout", providerRequestRef: null });
+
+    // The poll job as the runner runs it, at the times it asks for. The operator takes the money
+    // 26 hours in, past the long window of the 5-minute asks; no callback comes.
+    const paidAt = at(t0, 26 * 60);
+    const asks: Date[] = [];
+    let next: Date | null = at(t0, 64);
+    while (next && asks.length < 400 && next.getTime() < at(t0, 3 * 24 * 60).getTime()) {
+      if (next >= paidAt && operator.orders.get(ref1)!.status === "PENDING") operator.settle(ref1, "SUCCESSFUL");
+      asks.push(next);
+      next = (await pollOrder(id, { now: next }))?.rescheduleAt ?? null;
+    }
+    // Every 5 minutes for the first day, then hourly: the success 26 hours in is found within the hour.
+    expect(asks.filter((a) => a > at(t0, 25 * 60)).length).toBeGreaterThan(0);
+    expect(asks.filter((a) => a > at(t0, 25 * 60) && a < paidAt).every((a, i, all) => i === 0 || a.getTime() - all[i - 1].getTime() === 60 * MINUTE)).toBe(true);
+    expect(next).toBeNull(); // known: nothing left to ask
+    expect(asks.at(-1)!.getTime()).toBeLessThanOrEqual(paidAt.getTime() + 60 * MINUTE);
+    expect(await payment(id)).toMatchObject({ status: "success", providerRequestRef: ref1, customerPhone: "+221770000077" });
+    expect(await eventTypes(m.merchant.id, id)).toEqual(["payment.pending", "payment.processing", "payment.failed", "payment.pending", "payment.failed", "payment.success"]);
+
+    // Asked again (a repeated job, a re-check): credited once.
+    await pollOrder(id, { now: at(t0, 27 * 60) });
+    expect(await (await prisma()).ledgerEntry.count({ where: { idempotencyKey: `collect:${id}:credit` } })).toBe(1);
+    expect((await collect()).pending).toBe(before.pending + 7_000n - (await payment(id)).fee);
+    expect((await reconcileLedger()).ok).toBe(true);
+  });
 });
 
 describe("both attempts paid: a duplicate charge, held for the payer and refunded", () => {

@@ -40,7 +40,7 @@ import { ensureReferenceData } from "../helpers/reference";
  * `recon:report`, counted in the metrics, resolved with evidence or cleared when both sides
  * agree again. One pass per operator; no sleeps beyond the simulators' own callbacks.
  */
-type Kind = "missing_on_our_side" | "missing_at_operator" | "status_differs" | "amount_differs" | "unknown_callback_reference";
+type Kind = "missing_on_our_side" | "missing_at_operator" | "status_differs" | "amount_differs" | "unknown_callback_reference" | "float_differs";
 
 type Operator = {
   name: string;
@@ -144,7 +144,8 @@ const operators = (): Operator[] => [
     idle: () => mtn.admin.idle(),
     truth: () => mtn.truth(),
     statement: (rows) => genericStatement(rows, (t) => t.reference),
-    runFinds: ["status_differs", "amount_differs", "missing_at_operator"],
+    // The operator publishes our float: the planted failure and amount, and the foreign collect, move it unlike our orders.
+    runFinds: ["status_differs", "amount_differs", "missing_at_operator", "float_differs"],
   },
   {
     name: "pawaPay",
@@ -160,7 +161,8 @@ const operators = (): Operator[] => [
       csv: ["Creation Date,MSISDN,Transaction ID,Amount,Currency,Country,MNO,Type", ...rows.filter((t) => t.state === "succeeded").map((t) => [new Date().toISOString().slice(0, 19).replace("T", " "), "2250700000789", t.reference, major(t), t.currency, "CIV", "ORANGE_CIV", "DEPOSIT"].join(","))].join("\n"),
       flags: [],
     }),
-    runFinds: ["status_differs", "amount_differs", "missing_at_operator"],
+    // The operator publishes our float: the planted failure and amount, and the foreign collect, move it unlike our orders.
+    runFinds: ["status_differs", "amount_differs", "missing_at_operator", "float_differs"],
   },
   {
     name: "Wave",

@@ -129,11 +129,14 @@ async function stkPush(context: Context, order: CollectOrder): Promise<Connector
  * attempt, `hintedOperatorReference`). That callback came on the URL made for this order alone
  * (`ref` + `sig`, client.ts), so its CheckoutRequestID is this order's prompt; the query's answer
  * must name the same one. Without either there is nothing to ask: Daraja has no idempotency and
- * no lookup by our reference, so the payment waits (a callback, ops); it is never pushed again.
+ * no lookup by our reference, so the answer is `pending` and `unaskable`: past the window the core
+ * holds the payment for review instead of failing it (the customer may have paid), until a callback
+ * names the prompt or ops resolve it from the statement (README.md, "STK recovery"). It is never
+ * pushed again.
  */
 async function stkQuery(context: Context, order: OrderRef): Promise<ConnectorOutcome> {
   const checkoutRequestId = order.operatorReference ?? order.hintedOperatorReference ?? null;
-  if (!checkoutRequestId) return { status: "pending", message: "no CheckoutRequestID: the STK push's answer was lost and no callback named it yet" };
+  if (!checkoutRequestId) return { status: "pending", unaskable: true, message: "no CheckoutRequestID: the STK push's answer was lost and no callback named it yet" };
   try {
     requireProduct(context, "collection");
     const shortcode = context.account.settings.shortcode!;
@@ -148,8 +151,9 @@ async function stkQuery(context: Context, order: OrderRef): Promise<ConnectorOut
       body: { BusinessShortCode: shortcode, Password: password, Timestamp: timestamp, CheckoutRequestID: checkoutRequestId },
     });
     const outcome = mapStkQuery(response.status, response.text, checkoutRequestId);
-    // Learnt from a callback: the prompt is now known to exist (processing, under its id).
-    if (!order.operatorReference && outcome.status === "processing") return { ...outcome, operatorReference: checkoutRequestId };
+    // Learnt from a callback: the prompt is now known to exist, under its id, which the payment
+    // keeps from this answer on (later asks, reconciliation) whatever the answer says.
+    if (!order.operatorReference && (outcome.status === "processing" || outcome.status === "success" || outcome.status === "failed")) return { ...outcome, operatorReference: outcome.operatorReference ?? checkoutRequestId };
     return outcome;
   } catch (err) {
     return outcomeOfCallError(err, "status check", "collect");

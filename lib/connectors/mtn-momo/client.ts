@@ -205,6 +205,24 @@ export async function readBalance(context: Context, product: MtnProduct): Promis
   return { availableBalance: String(available), currency: typeof body?.currency === "string" ? body.currency : null };
 }
 
+/**
+ * Our float for reconciliation: the balance of each product this account uses (collection takes
+ * collects in; disbursement pays payouts and refunds out), in minor units. Throws when MTN does
+ * not answer one, or answers another currency than the account's.
+ */
+export async function floatBalances(context: Context): Promise<{ wallet: MtnProduct; currency: string; balanceMinor: bigint }[]> {
+  const currency = context.account.settings.currency;
+  if (!isCurrency(currency)) throw new OperatorConfigurationError("mtn-momo", `the account's currency ${currency} is not one we know`);
+  const out: { wallet: MtnProduct; currency: string; balanceMinor: bigint }[] = [];
+  for (const product of context.account.settings.products) {
+    const balance = await readBalance(context, product);
+    if (!balance) throw new OperatorUnavailableError("mtn-momo", `${product} account/balance gave no answer`);
+    if (balance.currency && balance.currency !== currency) throw new OperatorUnavailableError("mtn-momo", `${product} account/balance answered in ${balance.currency}, not ${currency}`);
+    out.push({ wallet: product, currency, balanceMinor: toMinorAllowZero(balance.availableBalance, currency) });
+  }
+  return out;
+}
+
 /** E.164 without the `+` (MTN's MSISDN form), or null when it is not a phone number. */
 export function toMsisdn(phone: string | null): string | null {
   if (!phone) return null;

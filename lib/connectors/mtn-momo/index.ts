@@ -1,6 +1,6 @@
 import type { Connector, ConnectorContext, HealthResult } from "../connector";
 import { parseMtnCallback } from "./callbacks";
-import { allowedCallbackUrl, callbackHostMatches, checkStatus, freshToken, readBalance, submitMoney } from "./client";
+import { allowedCallbackUrl, callbackHostMatches, checkStatus, floatBalances, freshToken, readBalance, submitMoney } from "./client";
 import { MTN_PRODUCTION_BASE_URL, MTN_SECRET_NAMES, mtnMomoSettingsSchema, requiredSecrets, type MtnMomoSettings } from "./settings";
 
 /**
@@ -83,6 +83,15 @@ export const mtnMomoConnector: Connector<MtnMomoSettings> = {
 
   async parseCallback(_context, callback) {
     return parseMtnCallback(callback);
+  },
+
+  reconciliation: {
+    // GET /{collection|disbursement}/v1_0/account/balance: collects land in collection; payouts
+    // and refunds (POST /disbursement/v1_0/refund) leave from disbursement.
+    floats: {
+      read: (context) => floatBalances(context),
+      walletOf: (order) => (order.direction === "collect" ? "collection" : "disbursement"),
+    },
   },
 
   checkHealth(context) {

@@ -1,4 +1,4 @@
-import { minorToDecimalString } from "@/lib/money";
+import { isCurrency, minorToDecimalString, toMinorAllowZero } from "@/lib/money";
 import {
   type CollectOrder,
   type ConnectorContext,
@@ -518,6 +518,11 @@ export async function resendCallback(context: PawapayContext, direction: Directi
   const response = await pawapayRequest(context, { operation: `${direction}.resend-callback`, method: "POST", path: `/v2/${RESOURCE[direction]}/resend-callback/${encodeURIComponent(reference)}` });
   const body = parseJson(response.text) as { status?: unknown } | undefined;
   return response.status === 200 && body?.status === "ACCEPTED";
+}
+
+/** Our float for reconciliation: walletBalances in minor units, one wallet per country (a currency we do not know is left out). */
+export async function floatBalances(context: PawapayContext): Promise<{ wallet: string; currency: string; balanceMinor: bigint }[]> {
+  return (await walletBalances(context)).flatMap((w) => (isCurrency(w.currency) ? [{ wallet: w.country, currency: w.currency, balanceMinor: toMinorAllowZero(w.balance, w.currency) }] : []));
 }
 
 /** `GET /v2/wallet-balances`: our float at pawaPay per country and currency (major-unit strings as pawaPay writes them). */

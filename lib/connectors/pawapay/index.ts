@@ -1,6 +1,7 @@
 import type { Connector } from "../connector";
 import { parsePawapayCallback } from "./callbacks";
-import { cancelHeld, checkHealth, checkStatus, deposit, payout, providerAvailability, refund, routeProblem } from "./client";
+import { cancelHeld, checkHealth, checkStatus, deposit, floatBalances, payout, providerAvailability, refund, routeProblem } from "./client";
+import { ISO3 } from "./provider-codes";
 import { type PawapaySettings, pawapaySettingsSchema } from "./settings";
 
 /**
@@ -31,6 +32,12 @@ export const pawapayConnector: Connector<PawapaySettings> = {
       documentedAt: "docs.pawapay.io/dashboard/finances/statements (Data in statements)",
       columns: { reference: "Transaction ID", amount: "Amount", currency: "Currency", type: "Type", time: "Creation Date" },
       types: { DEPOSIT: "collect", PAYOUT: "payout", REFUND: "refund" },
+    },
+    // GET /v2/wallet-balances: one wallet per country (ISO 3166 alpha-3) and currency; deposits
+    // land in the country's wallet, payouts and refunds leave from it.
+    floats: {
+      read: (context) => floatBalances(context),
+      walletOf: (order) => ISO3[order.country.toUpperCase()] ?? order.country,
     },
   },
 };
