@@ -83,6 +83,7 @@ export const TABLE_OWNERS = {
   // lib/reconciliation
   reconciliation_runs: "lib/reconciliation",
   reconciliation_mismatches: "lib/reconciliation",
+  reconciliation_float_readings: "lib/reconciliation",
   // lib/reference: the catalogue.
   countries: "lib/reference",
   payment_providers: "lib/reference",

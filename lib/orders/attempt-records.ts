@@ -19,3 +19,11 @@ export async function attemptsSentTo(db: Db, accountId: string, environment: App
 export async function duplicateChargesById(db: Db, ids: string[]) {
   return db.duplicateCharge.findMany({ where: { id: { in: ids } }, select: { id: true, paymentId: true, chargedReference: true, chargedOperatorReference: true, amount: true } });
 }
+
+/** An attempt the operator has not settled: no answer yet, or one that is not final. */
+const OPEN_ATTEMPT = { OR: [{ lastStatus: null }, { lastStatus: { notIn: ["success", "failed", "not_found", "reversed"] } }] };
+
+/** How many attempts sent to one connector account are still open (money may still move through it). */
+export async function countOpenAttempts(db: Db, environment: AppEnvironment, accountId: string): Promise<number> {
+  return db.orderAttempt.count({ where: { environment, accountId, ...OPEN_ATTEMPT } });
+}

@@ -159,3 +159,9 @@ export async function paymentTotalsByLink(db: Db, linkIds: string[], now: Date):
 export function paidThroughLinkCountSql(linkId: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(SELECT count(*) FROM payments p WHERE p.payment_link_id = ${linkId} AND p.status IN ('success', 'refunded'))`;
 }
+
+/** What successful collects (refunded ones too) on one connector account took in, per country and currency. */
+export async function collectedThroughAccount(db: Db, environment: AppEnvironment, accountId: string): Promise<{ country: string | null; currency: string; amount: bigint | null }[]> {
+  const rows = await db.payment.groupBy({ by: ["country", "currency"], where: { environment, connectorAccountId: accountId, status: { in: ["success", "refunded"] } }, _sum: { amount: true } });
+  return rows.map((r) => ({ country: r.country, currency: r.currency, amount: r._sum.amount }));
+}

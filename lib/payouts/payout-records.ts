@@ -1,4 +1,4 @@
-import type { MerchantScope } from "@/lib/config";
+import type { AppEnvironment, MerchantScope } from "@/lib/config";
 import { type Db, getPrisma } from "@/lib/db/client";
 import type { Payout, PayoutQuote, Prisma } from "@/lib/db/generated/client";
 
@@ -46,4 +46,10 @@ export async function payoutsOfBulk(scope: MerchantScope, bulkId: string, db?: D
     where: { merchantId: scope.merchantId, environment: scope.environment, bulkId },
     select: { id: true, recipient: true, destination: true, awaitingApproval: true },
   });
+}
+
+/** What successful payouts on one connector account paid out, per destination country and currency. */
+export async function paidOutThroughAccount(db: Db, environment: AppEnvironment, accountId: string): Promise<{ country: string | null; currency: string; amount: bigint | null }[]> {
+  const rows = await db.payout.groupBy({ by: ["destinationCountry", "destinationCurrency"], where: { environment, connectorAccountId: accountId, status: "success" }, _sum: { destinationAmount: true } });
+  return rows.map((r) => ({ country: r.destinationCountry, currency: r.destinationCurrency, amount: r._sum.destinationAmount }));
 }

@@ -4,6 +4,10 @@ import type { ServingAccount } from "@/lib/connectors/get-route";
 import type { Db } from "@/lib/db/client";
 import type { MismatchInput } from "./store-mismatch";
 import { sideView } from "./store-mismatch";
+import { collectedThroughAccount } from "@/lib/payments/payment-records";
+import { paidOutThroughAccount } from "@/lib/payouts/payout-records";
+import { refundedThroughAccount } from "@/lib/refunds/refund-records";
+import { countOpenAttempts } from "@/lib/orders/attempt-records";
 
 /**
  * Our float at the operator against what our orders moved through it (docs/design/reconciliation.md,
@@ -23,8 +27,6 @@ import { sideView } from "./store-mismatch";
  * after a resolution, is a mismatch of its own.
  */
 export type FloatCheck = { mismatches: MismatchInput[]; notes: string[]; judged: number; agreed: number };
-
-const OPEN_ATTEMPT = { OR: [{ lastStatus: null }, { lastStatus: { notIn: ["success", "failed", "not_found", "reversed"] } }] };
 
 export async function checkFloats(db: Db, serving: ServingAccount, scope: { environment: AppEnvironment; accountId: string; runId: string; now: Date }): Promise<FloatCheck> {
   const hooks = serving.connector.reconciliation?.floats;
@@ -89,21 +91,20 @@ export async function checkFloats(db: Db, serving: ServingAccount, scope: { envi
 /** What our final orders on the account moved through each wallet (in − out, minor units), and how many of its attempts are open. */
 async function ourSide(db: Db, serving: ServingAccount, scope: { environment: AppEnvironment; accountId: string }): Promise<{ sums: Map<string, bigint>; inFlight: number }> {
   const walletOf = serving.connector.reconciliation!.floats!.walletOf;
-  const on = { environment: scope.environment, connectorAccountId: scope.accountId };
   const sums = new Map<string, bigint>();
   const add = (direction: Direction, country: string | null, currency: string, amount: bigint | null, sign: 1n | -1n) => {
     const key = `${walletOf({ direction, country: country ?? "", currency })}|${currency}`;
     sums.set(key, (sums.get(key) ?? 0n) + sign * (amount ?? 0n));
   };
   const [payments, payouts, refunds, inFlight] = await Promise.all([
-    db.payment.groupBy({ by: ["country", "currency"], where: { ...on, status: { in: ["success", "refunded"] } }, _sum: { amount: true } }),
-    db.payout.groupBy({ by: ["destinationCountry", "destinationCurrency"], where: { ...on, status: "success" }, _sum: { destinationAmount: true } }),
-    db.refund.groupBy({ by: ["country", "currency"], where: { ...on, status: "success" }, _sum: { amount: true } }),
-    db.orderAttempt.count({ where: { environment: scope.environment, accountId: scope.accountId, ...OPEN_ATTEMPT } }),
+    collectedThroughAccount(db, scope.environment, scope.accountId),
+    paidOutThroughAccount(db, scope.environment, scope.accountId),
+    refundedThroughAccount(db, scope.environment, scope.accountId),
+    countOpenAttempts(db, scope.environment, scope.accountId),
   ]);
-  for (const p of payments) add("collect", p.country, p.currency, p._sum.amount, 1n);
-  for (const p of payouts) add("payout", p.destinationCountry, p.destinationCurrency, p._sum.destinationAmount, -1n);
-  for (const r of refunds) add("refund", r.country, r.currency, r._sum.amount, -1n);
+  for (const p of payments) add("collect", p.country, p.currency, p.amount, 1n);
+  for (const p of payouts) add("payout", p.country, p.currency, p.amount, -1n);
+  for (const r of refunds) add("refund", r.country, r.currency, r.amount, -1n);
   return { sums, inFlight };
 }
 

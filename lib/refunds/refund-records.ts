@@ -1,3 +1,4 @@
+import type { AppEnvironment } from "@/lib/config";
 import { type Db, getPrisma } from "@/lib/db/client";
 import type { Prisma, Refund } from "@/lib/db/generated/client";
 
@@ -19,4 +20,10 @@ export async function refundsOfPayment(paymentId: string, db?: Db): Promise<Refu
 /** The refunds with these ids, each with the collect it refunds as it was sent (reference, operator's reference, amount). */
 export async function refundedCollectsOf(db: Db, refundIds: string[]) {
   return db.refund.findMany({ where: { id: { in: refundIds } }, select: { id: true, payment: { select: { id: true, providerRequestRef: true, providerReference: true, amount: true } } } });
+}
+
+/** What successful refunds on one connector account gave back, per country and currency. */
+export async function refundedThroughAccount(db: Db, environment: AppEnvironment, accountId: string): Promise<{ country: string | null; currency: string; amount: bigint | null }[]> {
+  const rows = await db.refund.groupBy({ by: ["country", "currency"], where: { environment, connectorAccountId: accountId, status: "success" }, _sum: { amount: true } });
+  return rows.map((r) => ({ country: r.country, currency: r.currency, amount: r._sum.amount }));
 }
