@@ -1,6 +1,12 @@
 // Test defaults: each test file gets its own in-memory PGlite, or under `npm run test:pg` its own
 // PostgreSQL database (CI runs the same suite there). Providers answer at once; no in-process runner.
+import { afterAll } from "vitest";
+import { closeDatabase } from "@/lib/db/client";
+import { startFileFresh } from "./fresh-file-state";
 import { useOwnDatabase } from "./per-file-database";
+
+await startFileFresh();
+afterAll(() => closeDatabase());
 
 process.env.APP_ENV ??= "sandbox";
 if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = "memory";
