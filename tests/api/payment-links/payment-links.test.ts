@@ -206,6 +206,11 @@ describe("whole-unit methods (Kenya: M-Pesa and Airtel Money take whole shilling
   it("the customer's page refuses a typed amount with cents before any payment exists, in the customer's language; a whole amount goes on", async () => {
     const m = await kenyan();
     const link = (await create(m, kes({ minAmount: 100, maxAmount: 5000 }))).json;
+    // The page says it before the customer types: a numeric keypad and the rule under the bounds.
+    const en = await pay(pageRoute as PageRoute, link.slug, { headers: { "accept-language": "en" } });
+    expect(en.text).toContain('inputmode="numeric"');
+    expect(en.text).toMatch(/<p id="amount-help" class="help">From [^<]+ to [^<]+\. Whole amounts only, no cents\.<\/p>/);
+    expect((await pay(pageRoute as PageRoute, link.slug, { headers: { "accept-language": "fr" } })).text).toContain("Sans centimes.");
     const token = await formToken(link.slug);
     for (const [lang, amount, says] of [["en", "150.50", "Enter a whole amount, without cents"], ["fr", "150,50", "Indiquez un montant sans centimes"]]) {
       const res = await pay(submitRoute as PageRoute, link.slug, formPost({ formToken: token, amount }, { "accept-language": lang }));
@@ -343,6 +348,9 @@ describe("/pay/<slug>: the customer's side", () => {
   it("refuses amounts outside the bounds and missing details before anything is written, and keeps what was typed", async () => {
     const m = await createTestMerchant();
     const link = (await create(m, { title: "Don", minAmount: 500, maxAmount: 10000, collect: { email: "required" } })).json;
+    const page = await pay(pageRoute as PageRoute, link.slug, { headers: { "accept-language": "en" } });
+    expect(page.text).toContain('inputmode="decimal"');
+    expect(page.text).not.toContain("no cents"); // XOF has none to speak of
     const token = await formToken(link.slug);
     for (const amount of ["100", "20000", "12,5", "abc"]) {
       const res = await pay(submitRoute as PageRoute, link.slug, formPost({ formToken: token, amount, email: "awa@example.sn" }));
