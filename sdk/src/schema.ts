@@ -1542,9 +1542,9 @@ export type components = {
             currency?: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES" | "UGX" | "TZS" | "RWF" | "ZMW";
             /** @description A fixed amount in major units; whole units when every offered method that takes the amount has `wholeUnits`. Leave it out to let the customer type the amount (then `minAmount`/`maxAmount` bound it). */
             amount?: number;
-            /** @description Customer-chosen amount only: the smallest accepted (default: the smallest any offered method takes). */
+            /** @description Customer-chosen amount only: the smallest accepted (default: the smallest any offered method takes); whole units when every offered method has `wholeUnits`. */
             minAmount?: number;
-            /** @description Customer-chosen amount only: the largest accepted (default: the largest any offered method takes). */
+            /** @description Customer-chosen amount only: the largest accepted (default: the largest any offered method takes); whole units when every offered method has `wholeUnits`. */
             maxAmount?: number;
             /** @description The readable part of `/pay/<slug>`. Default: made from the title plus 4 random characters. 422 slug_taken when another link has it. */
             slug?: string;
