@@ -13,6 +13,9 @@ export const CHANGELOG: Entry[] = [
   {
     date: "2026-11-28",
     changes: [
+      "`POST /providers/predict` answers `wholeUnits` (additive): whether the predicted provider takes whole units only in the country's currency, as its channel's `wholeUnits` in `GET /providers/payment-methods`.",
+      "Orange Money DRC pays out whole Congolese francs (`wholeUnits` on its CDF payout channel; its USD channel keeps cents): 100,000.50 CDF is refused with 400 `invalid_amount`, a payout converted into CDF is rounded down to a whole franc.",
+      "A payment link whose `minAmount` or `maxAmount` has cents is refused with 400 `invalid_amount` on that field when every method it offers takes whole units only.",
       "Payment methods carry `wholeUnits`: the channel takes whole units only (a currency without minor unit, or M-Pesa and Airtel in Kenya and the Tanzanian wallets, which take no cents). An amount with cents to such a channel is refused at initiate (collect, checkout, payment links, payouts, refunds) with 400 `invalid_amount` whose `details` name the field; a payout converted into one is rounded down to a whole unit.",
       "Default payout limits are per settlement currency (GHS 2 to 100,000 per payout, 200,000 a day; KES 20 to 1,000,000…); XOF and XAF are unchanged. `GET /payouts/limits` shows them.",
       "Quotes carry `requirements` (`international`, `fields`): the POST /payouts/initiate fields the quote's payout will require. Initiate reports every missing field in one 400 (`details` names each; the codes `purpose_missing` and `company_missing` are kept).",

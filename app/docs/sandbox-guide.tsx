@@ -82,7 +82,7 @@ export function SandboxGuide() {
         an ending above for another outcome. Each sits in the operator&apos;s own block, so it passes the same checks as a real number.
         Amounts follow the currency&apos;s minor unit: UGX, RWF, XOF and XAF are whole; KES, TZS, ZMW, GHS take cents, except where the
         method takes whole units only (<code>wholeUnits</code> in <code>GET /providers/payment-methods</code>: M-Pesa and Airtel in Kenya,
-        the four Tanzanian wallets), in the sandbox as in production.
+        the four Tanzanian wallets, Orange Money payouts in CDF), in the sandbox as in production.
       </p>
       <ScrollTable label="Sandbox numbers per operator">
         <table className={styles.table} data-testid="sandbox-operator-numbers">

@@ -5,6 +5,7 @@ import { seedReferenceData } from "@/lib/reference/seed-reference-data";
 import { setChannel } from "@/lib/reference/set-channel";
 import { removeNumberingPrefix, setNumberingPlan, setNumberingPrefix } from "@/lib/reference/set-numbering";
 import { setFxRate } from "@/lib/reference/set-fx-rate";
+import { syncReferenceData, type ReferenceDifference } from "@/lib/reference/sync-reference-data";
 import { setCollectTariff, setPayoutTariff } from "@/lib/reference/set-tariff";
 import { optionalFlag, OpsUsageError, requireFlag, type OpsArgs, type OpsCommand } from "./command";
 import { listChannelRows } from "@/lib/reference/list-channels";
@@ -270,7 +271,33 @@ export const numberingPlan: OpsCommand = {
   },
 };
 
+/** At most this many keys per table are printed; the count is always given. */
+const SHOWN = 12;
+const difference = (d: ReferenceDifference) => `${d.table} ${d.id} ${d.field}: ${d.database} → ${d.seed}`;
+
+export const referenceSync: OpsCommand = {
+  name: "reference:sync",
+  summary: "Bring the reference catalogue (countries, channels, corridors, whole units) up to the seed; dry run unless --apply",
+  usage: "reference:sync [--apply]",
+  async run(args, out) {
+    const apply = booleanFlag(args, "apply") ?? false;
+    const sync = await syncReferenceData({ apply });
+    out(apply ? "reference:sync: applied." : "reference:sync: dry run, nothing written (--apply to write).");
+    let adds = 0;
+    for (const [table, keys] of Object.entries(sync.added)) {
+      if (keys.length === 0) continue;
+      adds += keys.length;
+      const more = keys.length > SHOWN ? `, … and ${keys.length - SHOWN} more` : "";
+      out(`  ${apply ? "added" : "would add"} ${keys.length} ${table}: ${keys.slice(0, SHOWN).join(", ")}${more}`);
+    }
+    for (const d of sync.changed) out(`  ${apply ? "changed" : "would change"} ${difference(d)}`);
+    for (const d of sync.kept) out(`  kept ${d.table} ${d.id} ${d.field}: ${d.database} (seed ${d.seed}; an operator's edit, channel:set changes it)`);
+    out(`${adds} row(s) ${apply ? "added" : "to add"}, ${sync.changed.length} field(s) ${apply ? "changed" : "to change"}, ${sync.kept.length} operator edit(s) kept.`);
+  },
+};
+
 export const referenceCommands: OpsCommand[] = [
+  referenceSync,
   fxSet,
   fxList,
   channelSet,

@@ -7,8 +7,8 @@ import { AppError, type ErrorDetail } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { asJsonb } from "@/lib/db/as-jsonb";
 import { type AuditBy, writeAudit } from "@/lib/audit/write-audit";
-import { isCurrency, minorToDecimalString, toMinor, type CurrencyCode } from "@/lib/money";
-import { checkWholeUnits, getCatalogue, MOBILE_MONEY_CODES } from "@/lib/reference";
+import { currencyExponent, isCurrency, minorToDecimalString, toMinor, type CurrencyCode } from "@/lib/money";
+import { type Channel, checkWholeUnits, getCatalogue, hasRefusedCents, MOBILE_MONEY_CODES } from "@/lib/reference";
 import { channelBounds, linkChannels, someChannelTakes } from "./link-channels";
 import { MAX_LINK_IMAGE_BYTES, type CreatePaymentLinkInput } from "./payment-link-schemas";
 import { getMerchant } from "@/lib/merchants/merchant-records";
@@ -64,6 +64,11 @@ export async function createPaymentLink(scope: LinkScope, input: CreatePaymentLi
   if (minAmount !== null && maxAmount !== null && minAmount > maxAmount) throw invalid("invalid_amount", "minAmount must not be above maxAmount.", "minAmount");
   if (minAmount !== null && minAmount > bounds.max) throw invalid("invalid_amount", `minAmount is above what the link's payment methods accept: ${range}.`, "minAmount");
   if (maxAmount !== null && maxAmount < bounds.min) throw invalid("invalid_amount", `maxAmount is below what the link's payment methods accept: ${range}.`, "maxAmount");
+  // A bound with cents when every method the link offers takes whole units only: the customer
+  // could never pay that bound exactly, so the merchant is told now (naming the field and the rule).
+  for (const [field, bound] of [["minAmount", minAmount], ["maxAmount", maxAmount]] as const) {
+    if (amount === null && bound !== null && channels.every((c) => hasRefusedCents(c, bound))) throw wholeUnitsOnly(channels, bound, field);
+  }
 
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) throw invalid("validation_error", "expiresAt must be in the future.", "expiresAt");
@@ -121,6 +126,18 @@ export async function createPaymentLink(scope: LinkScope, input: CreatePaymentLi
 
 const invalid = (code: "invalid_country" | "validation_error" | "provider_unavailable" | "invalid_amount", message: string, path: string) =>
   new AppError(code, message, { details: [{ path: `body.${path}`, message } satisfies ErrorDetail] });
+
+/** 400 invalid_amount on `field`: a bound with cents that none of the link's methods (all whole-unit) can take. */
+function wholeUnitsOnly(channels: Channel[], bound: bigint, field: "minAmount" | "maxAmount"): AppError {
+  const currency = channels[0].currency;
+  const unit = 10n ** BigInt(currencyExponent(currency));
+  const down = bound / unit;
+  const methods = [...new Set(channels.map((c) => `${c.displayName} (${c.providerCode}) in ${c.countryCode}`))].join(", ");
+  const rule = `must be a whole number of ${currency}: every method of the link takes whole ${currency} only, ${[...new Set(channels.map((c) => `${c.displayName} in ${c.countryCode}`))].join(", ")} (wholeUnits)`;
+  return new AppError("invalid_amount", `${field} ${minorToDecimalString(bound, currency)} ${currency} has cents, but every payment method of this link takes whole ${currency} only (${methods}): use ${field === "minAmount" ? down + 1n : down}.`, {
+    details: [{ path: field, message: rule }],
+  });
+}
 
 /** 32 letters and digits without look-alikes (no i, l, o, u): easy to read off a poster. */
 const SLUG_ALPHABET = "abcdefghjkmnpqrstvwxyz0123456789";

@@ -6,7 +6,7 @@ import type { PaymentLink, PaymentLinkField } from "@/lib/db/generated/client";
 import { AppError, isAppError } from "@/lib/errors";
 import { readPhoneInput } from "@/lib/checkout/read-phone-input";
 import type { FormErrorKey } from "@/lib/checkout/messages";
-import { fromMinor, parseTypedAmount, type CurrencyCode } from "@/lib/money";
+import { currencyExponent, fromMinor, parseTypedAmount, type CurrencyCode } from "@/lib/money";
 import { initiatePayment } from "@/lib/payments/initiate-payment";
 import { getCatalogue, validatePhone, type Country } from "@/lib/reference";
 import { channelBounds, linkChannels, someChannelTakes } from "./link-channels";
@@ -78,14 +78,18 @@ const MAX_TEXT = 200;
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim().replace(/\s+/g, " ") : "");
 
-/** The link's bounds for a typed amount: its own, narrowed to what the country's methods take. */
-export async function amountBounds(link: PaymentLink, country: string | null): Promise<{ min: bigint; max: bigint } | null> {
+/**
+ * The link's bounds for a typed amount: its own, narrowed to what the country's methods take; and
+ * `whole` when the currency has cents but none of those methods takes them (the page says so).
+ */
+export async function amountBounds(link: PaymentLink, country: string | null): Promise<{ min: bigint; max: bigint; whole: boolean } | null> {
   const channels = await linkChannels(link.environment, link, country ?? undefined);
   const bounds = channelBounds(channels);
   if (!bounds) return null;
   const min = link.minAmount !== null && link.minAmount > bounds.min ? link.minAmount : bounds.min;
   const max = link.maxAmount !== null && link.maxAmount < bounds.max ? link.maxAmount : bounds.max;
-  return { min, max };
+  const whole = currencyExponent(link.currency) > 0 && channels.every((c) => c.wholeUnits);
+  return { min, max, whole };
 }
 
 /** Whether the link takes payments now, and if not why; with its totals. */

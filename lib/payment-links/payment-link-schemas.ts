@@ -34,8 +34,8 @@ export const createPaymentLinkBody = z
     description: z.string().trim().max(1000).optional().describe("A few lines under the title, also the shared preview's description."),
     currency: upper(3, "currency").meta(currencyEnumMeta()).default("XOF").describe("ISO 4217; default XOF. Amounts follow its minor unit (XOF: whole francs)."),
     amount: amount.optional().describe("A fixed amount in major units; whole units when every offered method that takes the amount has `wholeUnits`. Leave it out to let the customer type the amount (then `minAmount`/`maxAmount` bound it)."),
-    minAmount: amount.optional().describe("Customer-chosen amount only: the smallest accepted (default: the smallest any offered method takes)."),
-    maxAmount: amount.optional().describe("Customer-chosen amount only: the largest accepted (default: the largest any offered method takes)."),
+    minAmount: amount.optional().describe("Customer-chosen amount only: the smallest accepted (default: the smallest any offered method takes); whole units when every offered method has `wholeUnits`."),
+    maxAmount: amount.optional().describe("Customer-chosen amount only: the largest accepted (default: the largest any offered method takes); whole units when every offered method has `wholeUnits`."),
     slug: z
       .string()
       .trim()

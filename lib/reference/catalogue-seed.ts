@@ -259,20 +259,34 @@ const LOCAL_BOUNDS: Record<string, LocalBounds> = {
 /**
  * Operators that move whole units only in a currency that has cents, per country, both
  * directions: a channel here refuses an amount with cents at initiate (checkChannelAmount) and a
- * conversion into it rounds down to a whole unit (compute-quote.ts). Sources:
- * - M-Pesa Kenya: Daraja's `Amount` is whole shillings (STK push and B2C; docs/numbering-plans.md, "Whole units");
+ * conversion into it rounds down to a whole unit (compute-quote.ts). An entry is a provider code
+ * (every currency it has in that country) or `provider:CURRENCY` (that currency only). Sources
+ * (docs/numbering-plans.md, "Whole units"):
+ * - M-Pesa Kenya: Daraja's `Amount` is whole shillings (STK push and B2C);
  * - pawaPay's providers page and active-conf: `decimalsInAmount: NONE` for the Kenyan and Tanzanian
  *   shilling wallets (`MPESA_KEN`, `AIRTEL_KEN`; `VODACOM_TZA`, `AIRTEL_TZA`, `TIGO_TZA`,
- *   `HALOTEL_TZA`) [M]; the Ghanaian and Zambian ones take `TWO_PLACES`.
+ *   `HALOTEL_TZA`) [M]; the Ghanaian and Zambian ones take `TWO_PLACES`;
+ * - Orange Money DRC (`ORANGE_COD`, through pawaPay: Orange's own Web Payment API has no payouts):
+ *   `NONE` in CDF, `TWO_PLACES` in USD in the active-conf our pawaPay connector and simulator are
+ *   built on [L: integrators' catalogues list two places in both; see the doc]. Whole francs is
+ *   the side that fails early and costs least; the USD channel keeps its cents.
  * Every route of such a channel then takes the amount, whichever connector serves it. The
  * account's active-conf stays the last word at submission (lib/connectors/pawapay: cents to a
  * NONE provider are refused, never rounded); ops corrects a row with `channel:set --whole-units`.
- * Migration `channel_whole_units` marks the same rows in databases seeded before.
+ * Migrations `channel_whole_units` and `orange_cd_whole_units` mark the same rows in databases
+ * seeded before.
  */
 export const WHOLE_UNIT_CHANNELS: Record<string, string[]> = {
   KE: ["mpesa", "airtel"],
   TZ: ["mpesa", "airtel", "mixx", "halotel"],
+  CD: ["orange:CDF"],
 };
+
+/** Whether the seed marks this channel whole-unit (WHOLE_UNIT_CHANNELS), either direction. */
+export function seedsWholeUnits(providerCode: string, countryCode: string, currency: string): boolean {
+  const entries = WHOLE_UNIT_CHANNELS[countryCode] ?? [];
+  return entries.includes(providerCode) || entries.includes(`${providerCode}:${currency}`);
+}
 
 function buildChannels(): SeedChannel[] {
   const out: SeedChannel[] = [];
@@ -284,7 +298,7 @@ function buildChannels(): SeedChannel[] {
       direction,
       minAmount: min,
       maxAmount: max,
-      ...(WHOLE_UNIT_CHANNELS[countryCode]?.includes(providerCode) ? { wholeUnits: true } : {}),
+      ...(seedsWholeUnits(providerCode, countryCode, currency) ? { wholeUnits: true } : {}),
     });
   const addMajor = (providerCode: string, country: SeedCountry, direction: Direction, [min, max]: MajorBounds) =>
     add(providerCode, country.code, country.currency, direction, [major(min, country.currency), major(max, country.currency)]);

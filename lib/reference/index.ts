@@ -4,7 +4,9 @@
  *
  * Invariants:
  * - The database is the source of truth; seedReferenceData (run at every start) only inserts
- *   missing rows, so operator edits (ops CLI: fx:set, channel:set, tariff:set-*) survive.
+ *   missing rows, so operator edits (ops CLI: fx:set, channel:set, tariff:set-*) survive; only
+ *   syncReferenceData (`ops reference:sync --apply`, asked by an operator) sets existing rows'
+ *   seed-owned fields back to the seed (sync-reference-data.ts).
  * - Reads go through one in-memory snapshot (getCatalogue) kept REFERENCE_CACHE_TTL_SECONDS
  *   (30 s); edits made through this module invalidate it in the same process.
  * - Amounts are bigint minor units; rates and percentages decimal strings; all arithmetic is in

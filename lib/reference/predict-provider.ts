@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import type { Catalogue, NumberingPlan, NumberingPrefix } from "./catalogue-types";
+import { currencyExponent } from "@/lib/money";
+import { type Catalogue, type Country, type NumberingPlan, type NumberingPrefix, channelKey } from "./catalogue-types";
 import { getCatalogue } from "./get-catalogue";
 import { parsePhoneNumber } from "./parse-phone-number";
 
@@ -8,9 +9,23 @@ import { parsePhoneNumber } from "./parse-phone-number";
  * Operator prediction from the national numbering plans (docs/numbering-plans.md). The plan is
  * the only source: a ported number simply follows its block's operator. The answer says how far
  * to trust it: the plan's `confidence`, and `portability` where subscribers can keep their number
- * on another operator (then the provider is a best guess; the customer may pick another).
+ * on another operator (then the provider is a best guess; the customer may pick another). It also
+ * says whether that provider takes whole units only in the country's currency (`wholeUnits`), so a
+ * client can ask for a whole amount before it initiates.
  */
-export type Prediction = { phoneNumber: string; country: string; provider: string; confidence: string; portability: boolean };
+export type Prediction = { phoneNumber: string; country: string; provider: string; confidence: string; portability: boolean; wholeUnits: boolean };
+
+/**
+ * The predicted provider's `wholeUnits` in the country's own currency: its collect channel's, or
+ * its payout channel's where it does not collect there (a payout-only country such as CD); with
+ * neither, whether the currency has no minor unit.
+ */
+export function providerWholeUnits(catalogue: Catalogue, country: Pick<Country, "code" | "currency">, provider: string): boolean {
+  const channel =
+    catalogue.channelByKey.get(channelKey(provider, country.code, country.currency, "collect")) ??
+    catalogue.channelByKey.get(channelKey(provider, country.code, country.currency, "payout"));
+  return channel ? channel.wholeUnits : currencyExponent(country.currency) === 0;
+}
 
 /** The block that owns a national significant number: the longest matching prefix, or null. */
 export function numberOwner(plan: NumberingPlan | undefined, nsn: string): NumberingPrefix | null {
@@ -37,7 +52,14 @@ export async function predictProvider(input: { phoneNumber: unknown; country?: s
   if (!owner.providerCode) {
     throw new AppError("not_found", `${country.name} numbers starting ${block} belong to ${owner.operatorName}, which has no mobile-money method on this platform.`);
   }
-  return { phoneNumber: e164, country: country.code, provider: owner.providerCode, confidence: plan.confidence, portability: plan.portability };
+  return {
+    phoneNumber: e164,
+    country: country.code,
+    provider: owner.providerCode,
+    confidence: plan.confidence,
+    portability: plan.portability,
+    wholeUnits: providerWholeUnits(catalogue, country, owner.providerCode),
+  };
 }
 
 /**

@@ -1429,7 +1429,7 @@ export type components = {
                  * @enum {string}
                  */
                 direction: "collect" | "payout";
-                /** @description True when the channel takes whole units only: its currency has no minor unit (XOF, XAF, UGX, RWF), or its operator takes no cents in a currency that has them (M-Pesa and Airtel in Kenya, the Tanzanian wallets). An amount with cents is then refused at initiate with 400 invalid_amount, and a conversion into the channel is rounded to a whole unit. */
+                /** @description True when the channel takes whole units only: its currency has no minor unit (XOF, XAF, UGX, RWF), or its operator takes no cents in a currency that has them (M-Pesa and Airtel in Kenya, the Tanzanian wallets, Orange Money DRC payouts in CDF). An amount with cents is then refused at initiate with 400 invalid_amount, and a conversion into the channel is rounded to a whole unit. */
                 wholeUnits: boolean;
             }[];
         };
@@ -1542,9 +1542,9 @@ export type components = {
             currency?: "XOF" | "XAF" | "USD" | "EUR" | "INR" | "CDF" | "MAD" | "GBP" | "NGN" | "GHS" | "KES" | "UGX" | "TZS" | "RWF" | "ZMW";
             /** @description A fixed amount in major units; whole units when every offered method that takes the amount has `wholeUnits`. Leave it out to let the customer type the amount (then `minAmount`/`maxAmount` bound it). */
             amount?: number;
-            /** @description Customer-chosen amount only: the smallest accepted (default: the smallest any offered method takes). */
+            /** @description Customer-chosen amount only: the smallest accepted (default: the smallest any offered method takes); whole units when every offered method has `wholeUnits`. */
             minAmount?: number;
-            /** @description Customer-chosen amount only: the largest accepted (default: the largest any offered method takes). */
+            /** @description Customer-chosen amount only: the largest accepted (default: the largest any offered method takes); whole units when every offered method has `wholeUnits`. */
             maxAmount?: number;
             /** @description The readable part of `/pay/<slug>`. Default: made from the title plus 4 random characters. 422 slug_taken when another link has it. */
             slug?: string;
@@ -1723,7 +1723,7 @@ export type components = {
                  * @enum {string}
                  */
                 direction: "collect" | "payout";
-                /** @description True when the channel takes whole units only: its currency has no minor unit (XOF, XAF, UGX, RWF), or its operator takes no cents in a currency that has them (M-Pesa and Airtel in Kenya, the Tanzanian wallets). An amount with cents is then refused at initiate with 400 invalid_amount, and a conversion into the channel is rounded to a whole unit. */
+                /** @description True when the channel takes whole units only: its currency has no minor unit (XOF, XAF, UGX, RWF), or its operator takes no cents in a currency that has them (M-Pesa and Airtel in Kenya, the Tanzanian wallets, Orange Money DRC payouts in CDF). An amount with cents is then refused at initiate with 400 invalid_amount, and a conversion into the channel is rounded to a whole unit. */
                 wholeUnits: boolean;
                 /** @description Present when merchant_amount, merchant_currency and currency are all given and the conversion succeeds. */
                 conversion?: {
@@ -1763,6 +1763,8 @@ export type components = {
                 confidence: "high" | "medium" | "low";
                 /** @description True where numbers can move between operators: the provider is then the block's first owner, a best guess. */
                 portability: boolean;
+                /** @description True when the predicted provider takes whole units only in the country's currency: its collect channel's `wholeUnits` in GET /providers/payment-methods (its payout channel's where it does not collect there, as in CD). An amount with cents to it is refused at initiate with 400 invalid_amount. */
+                wholeUnits: boolean;
             };
         };
         PredictProviderRequest: {
@@ -6335,7 +6337,8 @@ export interface operations {
                      *         "country": "SN",
                      *         "provider": "orange",
                      *         "confidence": "high",
-                     *         "portability": true
+                     *         "portability": true,
+                     *         "wholeUnits": true
                      *       }
                      *     }
                      */

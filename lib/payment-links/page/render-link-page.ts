@@ -47,7 +47,7 @@ export type LinkPageInput = {
   /** Why the link takes no payment; null: the form. */
   closed: LinkClosedReason | null;
   /** Bounds of a customer-chosen amount, minor units (the link's, narrowed to what its methods take). */
-  bounds: { min: bigint; max: bigint } | null;
+  bounds: { min: bigint; max: bigint; whole?: boolean } | null;
   /** After a refused submission: what was typed, and the refusals. */
   values?: Partial<Record<LinkFormField, string>>;
   errors?: LinkFormErrors;
@@ -122,8 +122,8 @@ function form(input: LinkPageInput, t: LinkText, money: (minor: bigint) => strin
   const amountField =
     link.amount === null &&
     html`<div class="field">${label("amount", t.amountIn(link.currency), true)}
-<input id="amount" name="amount" class="input" inputmode="decimal" autocomplete="transaction-amount" required maxlength="20" value="${values.amount ?? ""}"${attrs("amount", bounds ? "amount-help" : undefined)}>
-${bounds && html`<p id="amount-help" class="help">${t.amountHelp(money(bounds.min), money(bounds.max))}</p>`}${error("amount")}</div>`;
+<input id="amount" name="amount" class="input" inputmode="${bounds?.whole ? "numeric" : "decimal"}" autocomplete="transaction-amount" required maxlength="20" value="${values.amount ?? ""}"${attrs("amount", bounds ? "amount-help" : undefined)}>
+${bounds && html`<p id="amount-help" class="help">${t.amountHelp(money(bounds.min), money(bounds.max))}${bounds.whole ? ` ${t.amountWhole}` : ""}</p>`}${error("amount")}</div>`;
 
   const countryField =
     !single &&

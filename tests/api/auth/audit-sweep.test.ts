@@ -182,6 +182,7 @@ const OPS_NOT_AUDITED: Record<string, string> = {
   "numbering:set": "platform reference data",
   "numbering:remove": "platform reference data",
   "numbering:plan": "reads",
+  "reference:sync": "platform reference data (the seed's catalogue; merchants' rows untouched)",
   "orders:review": "reads",
   "recon:run": "compares our orders with the operator's records and stores the mismatches; no order or money changes",
   "recon:import": "the same, from an operator's statement file",

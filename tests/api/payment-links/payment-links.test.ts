@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as createRoute, GET as listRoute } from "@/app/api/v1/payment-links/route";
 import { GET as getRoute } from "@/app/api/v1/payment-links/[paymentLinkId]/route";
 import { POST as deactivateRoute } from "@/app/api/v1/payment-links/[paymentLinkId]/deactivate/route";
@@ -10,12 +10,15 @@ import { GET as qrPngRoute } from "@/app/pay/[slug]/qr.png/route";
 import { GET as imageRoute } from "@/app/pay/[slug]/image/[file]/route";
 import { GET as checkoutRoute } from "@/app/checkout/[token]/route";
 import { POST as checkoutPayRoute } from "@/app/checkout/[token]/pay/route";
+import { createDashboardPaymentLink } from "@/lib/dashboard/payment-links";
 import { getPrisma } from "@/lib/db/client";
+import { setChannel } from "@/lib/reference/set-channel";
 import { call } from "../../helpers/http";
 import { pngImage } from "../../helpers/images";
 import { createTestMerchant } from "../../helpers/merchants";
 import { driveToFinal } from "../../helpers/payments";
 import { ensureReferenceData } from "../../helpers/reference";
+import { signedUpMerchant } from "../../unit/dashboard/helpers";
 
 /**
  * Payment links: the API (create, list, get, deactivate) on three sides — happy, error,
@@ -165,6 +168,79 @@ describe("POST /payment-links", () => {
   });
 });
 
+describe("whole-unit methods (Kenya: M-Pesa and Airtel Money take whole shillings only)", () => {
+  const WHOLE_RULE = /^must be a whole number of KES: every method of the link takes whole KES only, .*M-Pesa in KE.*\(wholeUnits\)$/;
+  const kenyan = () => createTestMerchant({ country: "KE" });
+  const kes = (body: Record<string, unknown>) => ({ title: "Chai", currency: "KES", countries: ["KE"], ...body });
+
+  it.each([
+    ["minAmount", { minAmount: 100.5, maxAmount: 5000 }, "minAmount 100.50 KES has cents", "use 101."],
+    ["maxAmount", { minAmount: 100, maxAmount: 5000.25 }, "maxAmount 5000.25 KES has cents", "use 5000."],
+    ["minAmount", { minAmount: 100.5, methods: ["mpesa"] }, "minAmount 100.50 KES has cents", "use 101."],
+  ])("refuses a customer-chosen link whose %s has cents (400 invalid_amount naming the field and the rule), writing nothing", async (field, body, starts, ends) => {
+    const m = await kenyan();
+    const res = await create(m, kes(body));
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ statusCode: 400, error: "Bad Request", code: "invalid_amount", details: [{ path: field, message: expect.stringMatching(WHOLE_RULE) }] });
+    expect(res.json.message).toMatch(new RegExp(`^${starts}, but every payment method of this link takes whole KES only \\(.*M-Pesa \\(mpesa\\) in KE.*\\): ${ends.replace(".", "\\.")}$`));
+    expect(await (await getPrisma()).paymentLink.count({ where: { merchantId: m.merchant.id } })).toBe(0);
+  });
+
+  it("takes whole bounds, and no bounds at all", async () => {
+    const m = await kenyan();
+    expect((await create(m, kes({ minAmount: 100, maxAmount: 5000 }))).status).toBe(201);
+    expect((await create(m, kes({}))).status).toBe(201);
+  });
+
+  it("the dashboard's form puts the refusal on the bound's field and keeps what was typed", async () => {
+    const { scope } = await signedUpMerchant();
+    const result = await createDashboardPaymentLink(
+      scope,
+      { fields: { title: "Chai", currency: "KES", amountType: "open", minAmount: "100,50", maxAmount: "5 000" }, countries: ["KE"], methods: [], image: null, timeZone: "Africa/Nairobi" },
+      "en",
+    );
+    expect(result).toMatchObject({ ok: false, code: "invalid_amount", fieldErrors: { minAmount: expect.stringContaining("takes whole KES only") }, values: { minAmount: "100,50" } });
+    expect(await (await getPrisma()).paymentLink.count({ where: { merchantId: scope.merchantId } })).toBe(0);
+  });
+
+  it("the customer's page refuses a typed amount with cents before any payment exists, in the customer's language; a whole amount goes on", async () => {
+    const m = await kenyan();
+    const link = (await create(m, kes({ minAmount: 100, maxAmount: 5000 }))).json;
+    // The page says it before the customer types: a numeric keypad and the rule under the bounds.
+    const en = await pay(pageRoute as PageRoute, link.slug, { headers: { "accept-language": "en" } });
+    expect(en.text).toContain('inputmode="numeric"');
+    expect(en.text).toMatch(/<p id="amount-help" class="help">From [^<]+ to [^<]+\. Whole amounts only, no cents\.<\/p>/);
+    expect((await pay(pageRoute as PageRoute, link.slug, { headers: { "accept-language": "fr" } })).text).toContain("Sans centimes.");
+    const token = await formToken(link.slug);
+    for (const [lang, amount, says] of [["en", "150.50", "Enter a whole amount, without cents"], ["fr", "150,50", "Indiquez un montant sans centimes"]]) {
+      const res = await pay(submitRoute as PageRoute, link.slug, formPost({ formToken: token, amount }, { "accept-language": lang }));
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('id="amount-error"');
+      expect(res.text).toContain(says);
+      expect(res.text).toContain(`value="${amount}"`);
+    }
+    expect(await linkPayments(link.id)).toHaveLength(0);
+    expect((await pay(submitRoute as PageRoute, link.slug, formPost({ formToken: token, amount: "150" }))).status).toBe(303);
+    const [payment] = await linkPayments(link.id);
+    expect(payment).toMatchObject({ amount: 15_000n, currency: "KES", country: "KE" });
+  });
+
+  describe("with one Kenyan method that takes cents (an operator's edit)", () => {
+    beforeAll(() => setChannel({ provider: "airtel", country: "KE", currency: "KES", direction: "collect", wholeUnits: false }));
+    afterAll(() => setChannel({ provider: "airtel", country: "KE", currency: "KES", direction: "collect", wholeUnits: true }));
+
+    it("bounds with cents are accepted (Airtel can take them); a link limited to M-Pesa still refuses them", async () => {
+      const m = await kenyan();
+      const open = await create(m, kes({ minAmount: 100.5, maxAmount: 5000.25 }));
+      expect(open.status).toBe(201);
+      expect(open.json).toMatchObject({ minAmount: 100.5, maxAmount: 5000.25 });
+      const mpesaOnly = await create(m, kes({ minAmount: 100.5, methods: ["mpesa"] }));
+      expect(mpesaOnly.status).toBe(400);
+      expect(mpesaOnly.json.details).toEqual([{ path: "minAmount", message: "must be a whole number of KES: every method of the link takes whole KES only, M-Pesa in KE (wholeUnits)" }]);
+    });
+  });
+});
+
 describe("GET /payment-links, deactivate, and another merchant's links", () => {
   it("lists newest first with the spec's pagination and a status filter; deactivating is final and harmless twice", async () => {
     const m = await createTestMerchant();
@@ -272,6 +348,9 @@ describe("/pay/<slug>: the customer's side", () => {
   it("refuses amounts outside the bounds and missing details before anything is written, and keeps what was typed", async () => {
     const m = await createTestMerchant();
     const link = (await create(m, { title: "Don", minAmount: 500, maxAmount: 10000, collect: { email: "required" } })).json;
+    const page = await pay(pageRoute as PageRoute, link.slug, { headers: { "accept-language": "en" } });
+    expect(page.text).toContain('inputmode="decimal"');
+    expect(page.text).not.toContain("no cents"); // XOF has none to speak of
     const token = await formToken(link.slug);
     for (const amount of ["100", "20000", "12,5", "abc"]) {
       const res = await pay(submitRoute as PageRoute, link.slug, formPost({ formToken: token, amount, email: "awa@example.sn" }));

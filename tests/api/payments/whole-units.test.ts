@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as createLinkRoute } from "@/app/api/v1/payment-links/route";
 import { GET as methodsRoute } from "@/app/api/v1/providers/payment-methods/route";
@@ -138,6 +140,31 @@ describe("payouts", () => {
     expect(bulk.status).toBe(201);
     expect(bulk.json.items.map((i: { status: string }) => i.status)).toEqual(["pending", "rejected"]);
     expect(bulk.json.items[1].error).toMatchObject({ statusCode: 400, code: "invalid_amount", details: [{ path: "amount", message: expect.stringMatching(WHOLE_RULE) }] });
+  });
+
+  it("Orange Money DRC: 100,000.50 CDF → 400 invalid_amount on amount; a quote from XOF pays whole francs; USD keeps its cents", async () => {
+    const m = await createTestMerchant({ country: "SN" });
+    await fund(m.merchant.id, "XOF", 10_000_000n);
+    const cents = await quote(m.headers, { amount: 100_000.5, currency: "CDF", destinationCountry: "CD", method: "orange" });
+    expect(cents.status).toBe(400);
+    expect(cents.json).toMatchObject({ code: "invalid_amount", details: [{ path: "amount", message: "must be a whole number of CDF for Orange Money in CD (wholeUnits)" }] });
+    const converted = await quote(m.headers, { amount: 100_000, currency: "XOF", destinationCountry: "CD", method: "orange", destinationCurrency: "CDF" });
+    expect(converted.status).toBe(200);
+    expect(converted.json.destination).toMatchObject({ currency: "CDF" });
+    expect(Number.isInteger(converted.json.destination.amount)).toBe(true);
+    const usd = await quote(m.headers, { amount: 100_000, currency: "XOF", destinationCountry: "CD", method: "orange", destinationCurrency: "USD" });
+    expect(usd.status).toBe(200);
+    expect(Number.isInteger(usd.json.destination.amount)).toBe(false);
+  });
+
+  it("the migration orange_cd_whole_units marks the row in a database seeded before (and only that row)", async () => {
+    const prisma = await getPrisma();
+    const cd = { countryCode: "CD", direction: "payout" as const };
+    await prisma.paymentChannel.updateMany({ where: { ...cd, providerCode: "orange", currency: "CDF" }, data: { wholeUnits: false } });
+    const dir = readdirSync(join(process.cwd(), "prisma/migrations")).find((d) => d.endsWith("_orange_cd_whole_units"))!;
+    await prisma.$executeRawUnsafe(readFileSync(join(process.cwd(), "prisma/migrations", dir, "migration.sql"), "utf8"));
+    const rows = await prisma.paymentChannel.findMany({ where: { countryCode: "CD" }, select: { providerCode: true, currency: true, wholeUnits: true } });
+    expect(rows.filter((r) => r.wholeUnits).map((r) => `${r.providerCode}:${r.currency}`)).toEqual(["orange:CDF"]);
   });
 
   it("a quote from XOF into M-Pesa Kenya pays whole shillings (rounded down) and stays within what was debited", async () => {

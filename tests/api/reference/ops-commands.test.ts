@@ -105,3 +105,57 @@ describe("ops reference commands", () => {
     await expect(ops("tariff:set-collect --provider wave --percent 150")).rejects.toThrow(/too large/);
   });
 });
+
+describe("reference:sync", () => {
+  it("dry run by default: lists what a database seeded before lacks or holds differently, and writes nothing; --apply brings it up to the seed once, keeping operators' edits and merchants' data", async () => {
+    const prisma = await getPrisma();
+    const m = await createTestMerchant();
+    await ops(`tariff:set-collect --merchant ${m.merchant.id} --provider wave --percent 0.75`);
+    const seededGh = await prisma.paymentChannel.findUniqueOrThrow({ where: { id: "mtn-gh-ghs-collect" } });
+    // An operator's edit (first: every ops command seeds what is missing).
+    await ops("channel:set --provider mtn --country GH --currency GHS --direction collect --max 30000");
+    // A database seeded before: a channel and a corridor purpose it never got, a whole-unit rule,
+    // a country's fact and a corridor's bound the seed has since corrected.
+    const missingChannel = await prisma.paymentChannel.findUniqueOrThrow({ where: { id: "halotel-tz-tzs-payout" } });
+    await prisma.paymentChannel.delete({ where: { id: missingChannel.id } });
+    await prisma.corridorPurpose.delete({ where: { corridorId_purposeCode: { corridorId: "SN-XOF-CD-CDF", purposeCode: "EDUCATION" } } });
+    await prisma.paymentChannel.update({ where: { id: "orange-cd-cdf-payout" }, data: { wholeUnits: false } });
+    await prisma.country.update({ where: { code: "RW" }, data: { name: "Rwanda (old name)" } });
+    const corridor = await prisma.corridor.findUniqueOrThrow({ where: { id: "SN-XOF-CD-CDF" } });
+    await prisma.corridor.update({ where: { id: corridor.id }, data: { maxAmount: 1n } });
+
+    const dry = await ops("reference:sync");
+    expect(dry).toContain("reference:sync: dry run, nothing written (--apply to write).");
+    expect(dry).toContain("would add 1 channels: halotel-tz-tzs-payout");
+    expect(dry).toContain("would add 1 corridorPurposes: SN-XOF-CD-CDF:EDUCATION");
+    expect(dry).toContain("would change channels orange-cd-cdf-payout wholeUnits: false → true");
+    expect(dry).toContain("would change countries RW name: Rwanda (old name) → Rwanda");
+    expect(dry).toContain(`would change corridors SN-XOF-CD-CDF maxAmount: 1 → ${corridor.maxAmount}`);
+    expect(dry).toContain(`kept channels mtn-gh-ghs-collect maxAmount: 3000000 (seed ${seededGh.maxAmount}; an operator's edit, channel:set changes it)`);
+    expect(dry).toMatch(/^2 row\(s\) to add, 3 field\(s\) to change, \d+ operator edit\(s\) kept\.$/m);
+    expect(await prisma.paymentChannel.findUnique({ where: { id: missingChannel.id } })).toBeNull();
+    expect((await prisma.paymentChannel.findUniqueOrThrow({ where: { id: "orange-cd-cdf-payout" } })).wholeUnits).toBe(false);
+
+    const applied = await ops("reference:sync --apply");
+    expect(applied).toContain("reference:sync: applied.");
+    expect(applied).toContain("changed channels orange-cd-cdf-payout wholeUnits: false → true");
+    expect(applied).toMatch(/^2 row\(s\) added, 3 field\(s\) changed/m);
+    expect(await prisma.paymentChannel.findUniqueOrThrow({ where: { id: missingChannel.id } })).toMatchObject({ minAmount: missingChannel.minAmount, maxAmount: missingChannel.maxAmount, wholeUnits: true });
+    expect(await prisma.corridorPurpose.count({ where: { corridorId: "SN-XOF-CD-CDF", purposeCode: "EDUCATION" } })).toBe(1);
+    expect((await prisma.paymentChannel.findUniqueOrThrow({ where: { id: "orange-cd-cdf-payout" } })).wholeUnits).toBe(true);
+    expect((await prisma.country.findUniqueOrThrow({ where: { code: "RW" } })).name).toBe("Rwanda");
+    expect((await prisma.corridor.findUniqueOrThrow({ where: { id: corridor.id } })).maxAmount).toBe(corridor.maxAmount);
+    // The operator's edit and the merchant's own tariff are untouched.
+    expect((await prisma.paymentChannel.findUniqueOrThrow({ where: { id: "mtn-gh-ghs-collect" } })).maxAmount).toBe(3_000_000n);
+    const tariff = await prisma.collectFeeTariff.findUniqueOrThrow({ where: { id: `cft-${m.merchant.id}-wave` } });
+    expect([tariff.merchantId, tariff.percent.toString()]).toEqual([m.merchant.id, "0.75"]);
+    // The listing follows at once in this process.
+    const listed = await call(GET, { path: "/providers/payment-methods?country=CD&currency=CDF&method=payout" });
+    expect(listed.json.data.find((x: { providerCode: string }) => x.providerCode === "orange")).toMatchObject({ wholeUnits: true });
+
+    const again = await ops("reference:sync --apply");
+    expect(again).toMatch(/^0 row\(s\) added, 0 field\(s\) changed/m);
+    expect(again).not.toMatch(/\b(added|changed) \S+ /);
+    await ops(`channel:set --provider mtn --country GH --currency GHS --direction collect --max ${Number(seededGh.maxAmount) / 100}`);
+  });
+});

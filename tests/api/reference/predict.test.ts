@@ -30,7 +30,7 @@ describe("POST /providers/predict", () => {
   it("answers the E.164 number, country and provider in the success envelope", async () => {
     const res = await predict({ phoneNumber: "+225 05 05 12 34 56" });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ success: true, data: { phoneNumber: "+2250505123456", country: "CI", provider: "mtn", confidence: "high", portability: false } });
+    expect(res.json).toEqual({ success: true, data: { phoneNumber: "+2250505123456", country: "CI", provider: "mtn", confidence: "high", portability: false, wholeUnits: true } });
     expect(res.headers.get("x-ratelimit-limit")).toBeTruthy();
   });
 
@@ -55,7 +55,21 @@ describe("POST /providers/predict", () => {
     const res = await predict(body);
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ phoneNumber, country, provider });
-    expect(Object.keys(res.json.data).sort()).toEqual(["confidence", "country", "phoneNumber", "portability", "provider"]);
+    expect(Object.keys(res.json.data).sort()).toEqual(["confidence", "country", "phoneNumber", "portability", "provider", "wholeUnits"]);
+  });
+
+  it.each([
+    ["0712 345 678", "KE", "mpesa", true, "M-Pesa Kenya takes whole shillings"],
+    ["+255 714 345 678", "TZ", "mixx", true, "the Tanzanian wallets take whole shillings"],
+    ["020 134 5678", "GH", "telecel", false, "Ghana keeps its pesewas"],
+    ["+260 955 345 678", "ZM", "zamtel", false, "Zambia keeps its ngwee"],
+    ["+221770000012", "SN", "orange", true, "XOF has no minor unit"],
+    ["+243 840 000 012", "CD", "orange", true, "Orange DRC pays out whole francs (payout-only country: its CDF payout channel)"],
+    ["+243 970 000 012", "CD", "airtel", false, "Airtel DRC takes cents of a franc"],
+  ])("answers wholeUnits as the provider's channel in the country's currency: %s (%s %s) → %s, %s", async (phoneNumber, country, provider, wholeUnits) => {
+    const res = await predict({ phoneNumber, country });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toMatchObject({ country, provider, wholeUnits });
   });
 
   it("says when the answer is a best guess: number portability in Kenya and Ghana, none in Uganda", async () => {

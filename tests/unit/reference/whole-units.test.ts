@@ -6,7 +6,7 @@ import { computeQuote } from "@/lib/payouts/compute-quote";
 import { checkChannelAmount, channelTakes } from "@/lib/reference/check-channel-amount";
 import { channelFrom } from "@/lib/reference/get-channel";
 import { fxRateFrom } from "@/lib/reference/get-fx-rate";
-import { SEED_CHANNELS } from "@/lib/reference/catalogue-seed";
+import { SEED_CHANNELS, seedsWholeUnits } from "@/lib/reference/catalogue-seed";
 import { seedCatalogue } from "./test-catalogue";
 
 /**
@@ -37,8 +37,17 @@ describe("the catalogue says which channels take whole units only", () => {
     }
   });
 
+  it("Orange Money DRC pays out whole Congolese francs (ORANGE_COD: NONE in CDF), but cents of a dollar", () => {
+    expect(channel("orange", "CD", "CDF", "payout").wholeUnits).toBe(true);
+    expect(channel("orange", "CD", "USD", "payout").wholeUnits).toBe(false);
+    expect(seedsWholeUnits("orange", "CD", "CDF")).toBe(true);
+    expect(seedsWholeUnits("orange", "CD", "USD")).toBe(false);
+    // Only the CDF row is marked in the seed: the entry names its currency.
+    expect(SEED_CHANNELS.filter((c) => c.countryCode === "CD" && c.wholeUnits).map((c) => `${c.providerCode}:${c.currency}:${c.direction}`)).toEqual(["orange:CDF:payout"]);
+  });
+
   it("channels that take cents keep them: Ghana, Zambia, bank transfers, the CDF and USD corridors of the other operators", () => {
-    for (const [p, c, cur] of [["mtn", "GH", "GHS"], ["telecel", "GH", "GHS"], ["mtn", "ZM", "ZMW"], ["bank_transfer", "KE", "KES"], ["airtel", "CD", "CDF"], ["orange", "CD", "USD"]] as const) {
+    for (const [p, c, cur] of [["mtn", "GH", "GHS"], ["telecel", "GH", "GHS"], ["mtn", "ZM", "ZMW"], ["bank_transfer", "KE", "KES"], ["airtel", "CD", "CDF"], ["airtel", "CD", "USD"], ["bank_transfer", "CD", "CDF"], ["orange", "CD", "USD"]] as const) {
       expect(channel(p, c, cur, "payout").wholeUnits, `${p} ${c} ${cur}`).toBe(false);
     }
   });
@@ -66,6 +75,15 @@ describe("checkChannelAmount", () => {
     expect(() => checkChannelAmount(mpesa, 10_000n)).not.toThrow();
     expect(channelTakes(mpesa, 10_000n)).toBe(true);
     expect(() => checkChannelAmount(channel("mtn", "GH", "GHS", "collect"), 1_050n)).not.toThrow();
+  });
+
+  it("refuses 1,500.50 CDF to Orange Money DRC, naming the rule; 1,500 CDF and 15.50 USD go", () => {
+    const orangeCdf = channel("orange", "CD", "CDF", "payout");
+    const err = refusal(() => checkChannelAmount(orangeCdf, 150_050n));
+    expect(err.message).toBe("Amount 1500.50 CDF has cents, but Orange Money (orange) in CD takes whole CDF only: send 1500 or 1501.");
+    expect(err.details).toEqual([{ path: "amount", message: "must be a whole number of CDF for Orange Money in CD (wholeUnits)" }]);
+    expect(() => checkChannelAmount(orangeCdf, 150_000n)).not.toThrow();
+    expect(() => checkChannelAmount(channel("orange", "CD", "USD", "payout"), 1_550n)).not.toThrow();
   });
 
   it("bounds still come first, with their own message", () => {
@@ -99,5 +117,15 @@ describe("a quote converted into a whole-unit channel", () => {
     expect(whole.destination.amount).toBeLessThan(cents.destination.amount);
     // Nothing else moves: the debit is the same.
     expect(whole.totalDebit).toEqual(cents.totalDebit);
+  });
+
+  it("into Orange Money DRC in CDF: whole francs, rounded down from the exact product", () => {
+    const cdf = { ...base, destinationCurrency: "CDF" as const, destinationCountry: "CD" };
+    const rate = fx("XOF", "CDF", "against-merchant-selling").rate;
+    const exactMajor = new Big(100_000).times(rate);
+    expect(exactMajor.mod(1).eq(0)).toBe(false); // the test needs a fraction to round
+    const whole = computeQuote({ ...cdf, destinationWholeUnits: channel("orange", "CD", "CDF", "payout").wholeUnits });
+    expect(whole.destination.amount).toBe(BigInt(exactMajor.round(0, Big.roundDown).toFixed(0)) * 100n);
+    expect(computeQuote(cdf).destination.amount % 100n).not.toBe(0n);
   });
 });

@@ -48,7 +48,7 @@ export const paymentMethodSchema = z.object({
   wholeUnits: z
     .boolean()
     .describe(
-      "True when the channel takes whole units only: its currency has no minor unit (XOF, XAF, UGX, RWF), or its operator takes no cents in a currency that has them (M-Pesa and Airtel in Kenya, the Tanzanian wallets). An amount with cents is then refused at initiate with 400 invalid_amount, and a conversion into the channel is rounded to a whole unit.",
+      "True when the channel takes whole units only: its currency has no minor unit (XOF, XAF, UGX, RWF), or its operator takes no cents in a currency that has them (M-Pesa and Airtel in Kenya, the Tanzanian wallets, Orange Money DRC payouts in CDF). An amount with cents is then refused at initiate with 400 invalid_amount, and a conversion into the channel is rounded to a whole unit.",
     ),
   conversion: conversionSchema.optional(),
 });

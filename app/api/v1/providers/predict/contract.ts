@@ -40,6 +40,11 @@ export const predictProviderContract = defineContract({
         provider: z.string().describe("Provider code of the operator that owns the number's prefix."),
         confidence: z.enum(["high", "medium", "low"]).describe("How far the country's numbering plan can be trusted: high = a regulator's notice confirmed by a second source; low = thin or stale data."),
         portability: z.boolean().describe("True where numbers can move between operators: the provider is then the block's first owner, a best guess."),
+        wholeUnits: z
+          .boolean()
+          .describe(
+            "True when the predicted provider takes whole units only in the country's currency: its collect channel's `wholeUnits` in GET /providers/payment-methods (its payout channel's where it does not collect there, as in CD). An amount with cents to it is refused at initiate with 400 invalid_amount.",
+          ),
       }),
     }),
   },
