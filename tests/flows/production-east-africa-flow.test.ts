@@ -14,6 +14,10 @@ import { payoutEventTypes, quoteAndInitiate, status as payoutStatus } from "../h
 import { createLiveMerchant, enterProduction, ops, restoreEnv } from "../helpers/production-instance";
 import { ensureReferenceData } from "../helpers/reference";
 
+/** The simulated payer approves this long after the push, on the simulator's clock, which the tests
+ * advance: long enough that a submit slowed by a loaded machine still finds the order waiting. */
+const PAYER_APPROVES_AFTER_S = 20;
+
 /**
  * East Africa in production mode, against the operators' contract simulators over real HTTP,
  * configured with the ops commands as an operator would:
@@ -51,7 +55,7 @@ function eastAfricaConf(): SimActiveConf {
 
 beforeAll(async () => {
   platform = await startCallbackPlatform();
-  mpesa = await startMpesaSimulator({ allowHttpCallbacks: true, settleAfterSeconds: 2 });
+  mpesa = await startMpesaSimulator({ allowHttpCallbacks: true, settleAfterSeconds: PAYER_APPROVES_AFTER_S });
   clearActiveConfCache();
   clearCallbackKeyCache();
   pawapay = await startPawapaySimulator({
@@ -111,7 +115,7 @@ describe("production e2e: Kenya through Daraja, Uganda through pawaPay", () => {
     expect(await payment(id)).toMatchObject({ status: "processing", connectorAccountId: "safaricom-ke" });
     const push = JSON.parse(mpesa.admin.requests({ path: "/mpesa/stkpush/v1/processrequest" }).at(-1)!.body);
     expect(push).toMatchObject({ BusinessShortCode: MPESA_SIM_SETTINGS.shortcode, Amount: 1500, PartyA: "254712345678", PhoneNumber: "254712345678" });
-    mpesa.admin.advanceClock(3);
+    mpesa.admin.advanceClock(PAYER_APPROVES_AFTER_S + 1);
     await mpesa.admin.idle();
     expect(mpesa.admin.callbacks().length).toBeGreaterThan(0);
     if ((await runCheckJobs([id])) === 0) await pollOrder(id);

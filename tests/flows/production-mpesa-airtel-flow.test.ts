@@ -15,6 +15,10 @@ import { ensureReferenceData } from "../helpers/reference";
 import { operatorCalls as calls, runCheckJobs } from "../helpers/connector-flow";
 import { pollOrder, submitOrder } from "@/lib/orders/orders";
 
+/** The simulated payer approves this long after the push, on the simulator's clock, which the tests
+ * advance: long enough that a submit slowed by a loaded machine still finds the order waiting. */
+const PAYER_APPROVES_AFTER_S = 20;
+
 /**
  * The e2e part for M-Pesa Daraja and Airtel Money: production mode with the real connectors
  * pointed at their contract simulators on 127.0.0.1, configured with the ops commands; a live
@@ -56,8 +60,8 @@ const prefixed = (prefix: string, secrets: Record<string, string>) => Object.fro
 
 beforeAll(async () => {
   platform = await startPlatform();
-  airtel = await startAirtelSimulator({ callbackUrl: `${platform.url}/api/v1/connectors/airtel-ga/callback`, callbackSecret: "flow-callback-secret", settleAfterSeconds: 2 });
-  mpesa = await startMpesaSimulator({ allowHttpCallbacks: true, settleAfterSeconds: 2 });
+  airtel = await startAirtelSimulator({ callbackUrl: `${platform.url}/api/v1/connectors/airtel-ga/callback`, callbackSecret: "flow-callback-secret", settleAfterSeconds: PAYER_APPROVES_AFTER_S });
+  mpesa = await startMpesaSimulator({ allowHttpCallbacks: true, settleAfterSeconds: PAYER_APPROVES_AFTER_S });
   enterProduction({
     PUBLIC_BASE_URL: platform.url,
     SETTLEMENT_DELAY_SECONDS: "0",
@@ -97,7 +101,7 @@ describe("production e2e: Airtel Money and M-Pesa Daraja simulators", () => {
     const id = await collect({ provider: "airtel", country: "GA", currency: "XAF", customerPhone: "+24174000001", amount: 20_000 });
     await submitOrder(id);
     expect(await payment(id)).toMatchObject({ status: "processing", connectorAccountId: "airtel-ga" });
-    airtel.admin.advanceClock(3);
+    airtel.admin.advanceClock(PAYER_APPROVES_AFTER_S + 1);
     await airtel.admin.idle();
     expect(airtel.admin.callbacks().filter((c) => c.id === id).map((c) => c.httpStatus)).toEqual([202]);
     expect((await payment(id)).status).toBe("processing"); // a hint only
@@ -131,7 +135,7 @@ describe("production e2e: Airtel Money and M-Pesa Daraja simulators", () => {
     const po = res.json.transactionId as string;
     await submitOrder(po);
     expect(await payout(po)).toMatchObject({ status: "processing", connectorAccountId: "airtel-ga" });
-    airtel.admin.advanceClock(3);
+    airtel.admin.advanceClock(PAYER_APPROVES_AFTER_S + 1);
     await airtel.admin.idle();
     await runCheckJobs([po]);
     if ((await payout(po)).status === "processing") await pollOrder(po);
@@ -143,7 +147,7 @@ describe("production e2e: Airtel Money and M-Pesa Daraja simulators", () => {
 
     const failing = await collect({ provider: "airtel", country: "GA", currency: "XAF", customerPhone: "+24174001002", amount: 1_000 });
     await submitOrder(failing);
-    airtel.admin.advanceClock(3);
+    airtel.admin.advanceClock(PAYER_APPROVES_AFTER_S + 1);
     await airtel.admin.idle();
     await runCheckJobs([failing]);
     expect(await payment(failing)).toMatchObject({ status: "failed", errorCode: "user_cancelled" }); // DP00800001002 wrong PIN → declined
@@ -154,7 +158,7 @@ describe("production e2e: Airtel Money and M-Pesa Daraja simulators", () => {
     expect((await ops("route:set", "--country", "GA", "--provider", "airtel", "--direction", "refund", "--account", "airtel-ga")).code).toBe(0);
     const id = await collect({ provider: "airtel", country: "GA", currency: "XAF", customerPhone: "+24174000003", amount: 6_000 });
     await submitOrder(id);
-    airtel.admin.advanceClock(3);
+    airtel.admin.advanceClock(PAYER_APPROVES_AFTER_S + 1);
     await airtel.admin.idle();
     await runCheckJobs([id]);
     const paid = await payment(id);
@@ -189,7 +193,7 @@ describe("production e2e: Airtel Money and M-Pesa Daraja simulators", () => {
     try {
       const id = await collect({ provider: "airtel", country: "GA", currency: "XAF", customerPhone: "+24174000004", amount: 5_000 });
       await submitOrder(id);
-      airtel.admin.advanceClock(3);
+      airtel.admin.advanceClock(PAYER_APPROVES_AFTER_S + 1);
       await airtel.admin.idle();
       await runCheckJobs([id]);
       const paid = await payment(id);

@@ -23,6 +23,10 @@ import { driveDelivery } from "../helpers/webhooks";
 import { operatorCalls as calls, runCheckJobs } from "../helpers/connector-flow";
 import { pollOrder, submitOrder, submitQueuedOrders } from "@/lib/orders/orders";
 
+/** The simulated payer approves this long after the push, on the simulator's clock, which the tests
+ * advance: long enough that a submit slowed by a loaded machine still finds the order waiting. */
+const PAYER_APPROVES_AFTER_S = 20;
+
 /**
  * The e2e flow: production mode (APP_ENV=production) with the real connectors pointed at
  * their contract simulators on 127.0.0.1 — MTN MoMo (mtnivorycoast, XOF; unsigned callbacks are
@@ -73,7 +77,7 @@ function localhostCertificate() {
   return { key: readFileSync(path.join(fixtures, "localhost-key.pem"), "utf8"), cert: readFileSync(path.join(fixtures, "localhost-cert.pem"), "utf8") };
 }
 
-const startMtn = (port: number) => runMtnMomoSimulator({ port, callbackHost: "127.0.0.1", settleAfterSeconds: 2, log: () => {} });
+const startMtn = (port: number) => runMtnMomoSimulator({ port, callbackHost: "127.0.0.1", settleAfterSeconds: PAYER_APPROVES_AFTER_S, log: () => {} });
 function startPawapay(port: number) {
   // A (re)started simulator signs with a new key: forget the one cached from the last.
   clearActiveConfCache();
@@ -168,7 +172,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     const id = await collect(mtnBody("+2250500000001"));
     await submitOrder(id);
     expect(await payment(id)).toMatchObject({ status: "processing", connectorAccountId: "mtn-ci" });
-    mtn.admin.advanceClock(3); // the payer approves
+    mtn.admin.advanceClock(PAYER_APPROVES_AFTER_S + 1); // the payer approves
     await mtn.admin.idle();
     expect(mtn.admin.callbacks().map((c) => c.httpStatus)).toEqual([202]);
     expect((await payment(id)).status).toBe("processing"); // a hint only
@@ -206,7 +210,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     }
     const [viaMtn, viaPawapay] = ids;
     expect(await payout(viaMtn)).toMatchObject({ status: "processing", connectorAccountId: "mtn-ci" });
-    mtn.admin.advanceClock(3);
+    mtn.admin.advanceClock(PAYER_APPROVES_AFTER_S + 1);
     await mtn.admin.idle();
     await runCheckJobs(ids);
     expect(await answeredCallbacks((await payout(viaPawapay)).providerRequestRef!)).toEqual([200]);
@@ -231,7 +235,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     const viaPawapay = await collect(orangeBody("+221770000789", 20_000));
     await submitOrder(viaMtn);
     await submitOrder(viaPawapay);
-    mtn.admin.advanceClock(3);
+    mtn.admin.advanceClock(PAYER_APPROVES_AFTER_S + 1);
     await mtn.admin.idle();
     await runCheckJobs([viaMtn]);
     await answeredCallbacks((await payment(viaPawapay)).providerRequestRef!);
@@ -250,7 +254,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     const mtnRefundCall = mtn.admin.requests().find((r) => r.path === "/disbursement/v1_0/refund");
     expect(mtnRefundCall && JSON.parse(mtnRefundCall.body).referenceIdToRefund).toBe((await payment(viaMtn)).providerRequestRef);
     expect(JSON.parse(pawapay.admin.requests.find((r) => r.path === "/v2/refunds")!.body)).toMatchObject({ depositId: (await payment(viaPawapay)).providerRequestRef, amount: "20000" });
-    mtn.admin.advanceClock(3);
+    mtn.admin.advanceClock(PAYER_APPROVES_AFTER_S + 1);
     await mtn.admin.idle();
     await runCheckJobs([rfMtn]);
     expect(await answeredCallbacks((await refundRow(rfPawapay)).providerRequestRef!)).toEqual([200]);
@@ -289,7 +293,7 @@ describe("production e2e: MTN MoMo and pawaPay simulators", () => {
     mtn.admin.configure({ callbackMode: "none" });
     const id = await collect(mtnBody("+2250500000003"));
     await submitOrder(id);
-    mtn.admin.advanceClock(3);
+    mtn.admin.advanceClock(PAYER_APPROVES_AFTER_S + 1);
     await mtn.admin.idle();
     mtn.admin.configure({ callbackMode: "once" });
     expect(await runCheckJobs([id])).toBe(0);
