@@ -14,6 +14,14 @@ export type PaymentColumns<S extends Prisma.PaymentSelect> = Prisma.PaymentGetPa
 
 const client = async (db?: Db): Promise<Db> => db ?? (await getPrisma());
 
+/**
+ * The payments table, for the statements that read payments with another folder's table in one
+ * statement (the overview's daily rollup: its rebuild, its check and the list of merchants it
+ * covers). The caller writes `FROM ${PAYMENTS_TABLE_SQL}`; lib/payments owns the table's name and
+ * every other access to it.
+ */
+export const PAYMENTS_TABLE_SQL: Prisma.Sql = Prisma.raw("payments");
+
 /** One payment by id, the chosen columns, or null. */
 export async function findPayment<S extends Prisma.PaymentSelect>(paymentId: string, select: S, db?: Db): Promise<PaymentColumns<S> | null> {
   return (await client(db)).payment.findUnique({ where: { id: paymentId }, select }) as Promise<PaymentColumns<S> | null>;
