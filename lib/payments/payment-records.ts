@@ -173,3 +173,8 @@ export async function collectedThroughAccount(db: Db, environment: AppEnvironmen
   const rows = await db.payment.groupBy({ by: ["country", "currency"], where: { environment, connectorAccountId: accountId, status: { in: ["success", "refunded"] } }, _sum: { amount: true } });
   return rows.map((r) => ({ country: r.country, currency: r.currency, amount: r._sum.amount }));
 }
+
+/** How many payments there are per environment, status and provider (the metrics scrape's gauge). */
+export async function countPaymentsByStatus(db?: Db) {
+  return (await client(db)).payment.groupBy({ by: ["environment", "status", "provider"], _count: { _all: true } });
+}

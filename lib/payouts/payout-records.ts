@@ -61,3 +61,8 @@ export async function paidOutThroughAccount(db: Db, environment: AppEnvironment,
   const rows = await db.payout.groupBy({ by: ["destinationCountry", "destinationCurrency"], where: { environment, connectorAccountId: accountId, status: "success" }, _sum: { destinationAmount: true } });
   return rows.map((r) => ({ country: r.destinationCountry, currency: r.destinationCurrency, amount: r._sum.destinationAmount }));
 }
+
+/** How many payouts there are per environment, status and provider (the metrics scrape's gauge). */
+export async function countPayoutsByStatus(db?: Db) {
+  return (await client(db)).payout.groupBy({ by: ["environment", "status", "provider"], _count: { _all: true } });
+}
