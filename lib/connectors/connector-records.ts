@@ -14,6 +14,14 @@ export async function listConnectorAccounts(environment: AppEnvironment, db?: Db
   return (db ?? (await getPrisma())).connectorAccount.findMany({ where: { environment }, orderBy: { id: "asc" } });
 }
 
+/** The circuit breaker's state of each of the environment's connector accounts (the metrics scrape's gauges). */
+export async function listBreakerStates(environment: AppEnvironment, db?: Db) {
+  return (db ?? (await getPrisma())).connectorAccount.findMany({
+    where: { environment },
+    select: { id: true, type: true, breakerState: true, openUntil: true, consecutiveFailures: true },
+  });
+}
+
 /** The recorded calls about one or several of our ids (a payment and its refunds), oldest first, at most 200. */
 export async function listCallsAbout(db: Db, subjectId: string | string[]) {
   return db.connectorCall.findMany({

@@ -1,5 +1,8 @@
+import type { AppEnvironment } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
+import { PAYMENTS_TABLE_SQL } from "@/lib/payments/payment-records";
+import { PAYOUTS_TABLE_SQL } from "@/lib/payouts/payout-records";
 import type { DashboardScope } from "./scope";
 
 /** Whose volumes: a merchant in one environment. */
@@ -44,7 +47,7 @@ async function dailyTotals(kind: "collected" | "paid_out", scope: Owner, { from,
 export async function rebuildDailyVolumes(merchantId: string | null): Promise<number> {
   const prisma = await getPrisma();
   return prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`LOCK TABLE payments, payouts IN SHARE MODE`;
+    await tx.$executeRaw`LOCK TABLE ${PAYMENTS_TABLE_SQL}, ${PAYOUTS_TABLE_SQL} IN SHARE MODE`;
     await tx.$queryRaw`SELECT daily_volumes_rebuild(${merchantId})::text`;
     const [row] = await tx.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM daily_volumes WHERE ${merchantId}::text IS NULL OR merchant_id = ${merchantId}`;
@@ -55,7 +58,7 @@ export async function rebuildDailyVolumes(merchantId: string | null): Promise<nu
 /** The rollup's rule summed over the rows themselves: what the rollup must equal (`dashboard:rebuild-volumes --check`, the tests). */
 export async function fullSumTotals(kind: "collected" | "paid_out", scope: Owner, range: DayRange): Promise<DayTotal[]> {
   const prisma = await getPrisma();
-  const table = Prisma.raw(kind === "collected" ? "payments" : "payouts");
+  const table = kind === "collected" ? PAYMENTS_TABLE_SQL : PAYOUTS_TABLE_SQL;
   const rows = await prisma.$queryRaw<{ currency: string; day: string; amount: string; count: number }[]>`
     SELECT currency, to_char(daily_volume_day(completed_at, updated_at), 'YYYY-MM-DD') AS day, sum(amount)::text AS amount, count(*)::int AS count
     FROM ${table}
@@ -64,6 +67,19 @@ export async function fullSumTotals(kind: "collected" | "paid_out", scope: Owner
     GROUP BY 1, 2
     ORDER BY 2, 1`;
   return rows.map((r) => ({ currency: r.currency, day: r.day, amount: BigInt(r.amount), count: Number(r.count) }));
+}
+
+/**
+ * The merchant environments the rollup covers or should cover: every one with a successful
+ * payment or payout, or with rollup rows; only `merchantId`'s when given (null: all).
+ */
+export async function dailyVolumeOwners(merchantId: string | null): Promise<{ merchant_id: string; environment: AppEnvironment }[]> {
+  const prisma = await getPrisma();
+  return prisma.$queryRaw<{ merchant_id: string; environment: AppEnvironment }[]>`
+        SELECT DISTINCT merchant_id, environment::text AS environment FROM (
+          SELECT merchant_id, environment FROM ${PAYMENTS_TABLE_SQL} WHERE status::text = 'success' UNION SELECT merchant_id, environment FROM daily_volumes
+          UNION SELECT merchant_id, environment FROM ${PAYOUTS_TABLE_SQL} WHERE status::text = 'success') o
+        WHERE ${merchantId}::text IS NULL OR merchant_id = ${merchantId}`;
 }
 
 /** The days where the rollup and the full sum differ, for one merchant and environment (empty: exact). */

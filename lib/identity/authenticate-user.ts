@@ -4,6 +4,7 @@ import { getPrisma } from "@/lib/db/client";
 import { hashPassword, needsRehash, scryptParams, verifyPassword } from "@/lib/auth/password";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import { AppError } from "@/lib/errors";
+import { MERCHANTS_TABLE_SQL } from "@/lib/merchants/merchant-records";
 import { setting } from "@/lib/config";
 import { claimLoginAttempt, clearLoginFailures, recordLoginFailure } from "./login-throttle";
 import type { DashboardMember, DashboardScope } from "@/lib/dashboard/scope";
@@ -92,7 +93,7 @@ export async function loadSessionScope(claims: { userId?: unknown; merchantId?: 
   const [user] = await prisma.$queryRaw<SessionRow[]>`
     SELECT u.id, u.email, u.merchant_id, u.role::text AS role, u.totp_enabled_at, u.time_zone, u.session_version,
            m.status::text AS merchant_status, m.require_two_factor
-    FROM dashboard_users u JOIN merchants m ON m.id = u.merchant_id
+    FROM dashboard_users u JOIN ${MERCHANTS_TABLE_SQL} m ON m.id = u.merchant_id
     WHERE u.id = ${claims.userId}`;
   if (!user || user.merchant_id !== claims.merchantId || user.merchant_status !== "active") return null;
   if (claims.sessionVersion !== user.session_version) return null;

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/client";
 import { type BalanceMode, type Environment, Prisma } from "@/lib/db/generated/client";
 import { runSql } from "@/lib/db/run-sql";
 import { AppError } from "@/lib/errors";
+import { MERCHANTS_TABLE_SQL } from "@/lib/merchants/merchant-records";
 import { type CurrencyCode, isCurrency } from "@/lib/money";
 import { MERCHANT_CATEGORIES, type MerchantCategory, payoutSourceCategory } from "./accounts";
 
@@ -34,7 +35,7 @@ export async function readBalances(
   input: { merchantId: string; environment: Environment; currency?: CurrencyCode },
   db?: Db,
 ): Promise<MerchantBalances> {
-  const statement = Prisma.sql`SELECT ${balanceColumnsSql(Prisma.raw("m"), input.environment, input.currency)} FROM merchants m WHERE m.id = ${input.merchantId}`;
+  const statement = Prisma.sql`SELECT ${balanceColumnsSql(Prisma.raw("m"), input.environment, input.currency)} FROM ${MERCHANTS_TABLE_SQL} m WHERE m.id = ${input.merchantId}`;
   const [row] = db ? await db.$queryRaw<BalanceColumns[]>(statement) : await runSql<BalanceColumns>(statement);
   if (!row) throw new AppError("not_found", "Merchant not found.");
   return balancesFromRow(row, input.currency);

@@ -27,6 +27,12 @@ export async function currentPublicKey(scope: MerchantScope, db?: Db): Promise<s
   return key?.publicKey ?? null;
 }
 
+/** The public key of one of the merchant's key pairs, by id, or null (another merchant's is none): the request log's detail shows which pair made a request. */
+export async function publicKeyOf(merchantId: string, apiKeyId: string, db?: Db): Promise<string | null> {
+  const key = await (await client(db)).apiKey.findFirst({ where: { id: apiKeyId, merchantId }, select: { publicKey: true } });
+  return key?.publicKey ?? null;
+}
+
 /** The environments the database holds API keys of (how a database from before the environment claim is judged). */
 export async function apiKeyEnvironments(db?: Db): Promise<AppEnvironment[]> {
   return (await (await client(db)).apiKey.groupBy({ by: ["environment"] })).map((k) => k.environment);

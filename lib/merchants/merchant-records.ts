@@ -1,5 +1,5 @@
 import { type Db, getPrisma, type Tx } from "@/lib/db/client";
-import type { Merchant, MerchantVerification, Prisma } from "@/lib/db/generated/client";
+import { type Merchant, type MerchantVerification, Prisma } from "@/lib/db/generated/client";
 
 /**
  * The merchants table, read and written for the other folders: lib/merchants owns it, and no
@@ -10,6 +10,15 @@ import type { Merchant, MerchantVerification, Prisma } from "@/lib/db/generated/
 export type MerchantColumns<S extends Prisma.MerchantSelect> = Prisma.MerchantGetPayload<{ select: S }>;
 
 const client = async (db?: Db): Promise<Db> => db ?? (await getPrisma());
+
+/**
+ * The merchants table, for the few statements that read a merchant together with another
+ * folder's table in one round trip (the session check with the dashboard user, the balances with
+ * the ledger accounts, the payout quote with the limits; docs/performance.md): the caller writes
+ * `FROM ${MERCHANTS_TABLE_SQL} m` or `JOIN ${MERCHANTS_TABLE_SQL} m ON …`, so the table's name
+ * stays here with every other access to it.
+ */
+export const MERCHANTS_TABLE_SQL: Prisma.Sql = Prisma.raw("merchants");
 
 /** The chosen columns of one merchant (relations too, e.g. its branding), or null when there is none. */
 export async function findMerchant<S extends Prisma.MerchantSelect>(merchantId: string, select: S, db?: Db): Promise<MerchantColumns<S> | null> {

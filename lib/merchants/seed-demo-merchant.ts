@@ -34,14 +34,21 @@ function saveCredentials(credentials: DemoCredentials) {
   chmodSync(credentialsFile(), 0o600);
 }
 
-export async function seedDemoMerchant(): Promise<DemoCredentials | null> {
-  const demo = await seedDemoAccount();
+/**
+ * The demo merchant's user is found by e-mail through `findUserByEmail` (findUserByEmail of
+ * lib/identity/users.ts): lib/identity owns the dashboard users and sits above this folder, so the
+ * caller (the boot) hands its lookup in.
+ */
+export type FindUserByEmail = (email: string) => Promise<{ merchantId: string } | null>;
+
+export async function seedDemoMerchant(findUserByEmail: FindUserByEmail): Promise<DemoCredentials | null> {
+  const demo = await seedDemoAccount(findUserByEmail);
   // Its sandbox webhook secret (DEMO_WEBHOOK_SECRET when set) lives in the database, not the file.
   if (demo) demo.webhookSecret = await seedDemoWebhookEndpoint(demo.merchantId);
   return demo;
 }
 
-async function seedDemoAccount(): Promise<DemoCredentials | null> {
+async function seedDemoAccount(findUserByEmail: FindUserByEmail): Promise<DemoCredentials | null> {
   if (!isSandbox()) return null;
   const prisma = await getPrisma();
   const saved = readSavedCredentials();
@@ -60,7 +67,7 @@ async function seedDemoAccount(): Promise<DemoCredentials | null> {
     }
   }
 
-  const user = await prisma.dashboardUser.findUnique({ where: { email } });
+  const user = await findUserByEmail(email);
   if (!user) {
     const password = setting("DEMO_PASSWORD") ?? randomBytes(9).toString("base64url");
     const keys = fixedKeys ?? generateKeyPair("sandbox");

@@ -1,8 +1,7 @@
 import { setting } from "@/lib/config";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { log } from "@/lib/log";
-import { refreshDatabaseGauges } from "./database-gauges";
-import { metrics } from "./metrics";
+import { type Metrics, metrics } from "./metrics";
 
 /**
  * GET /api/metrics (Prometheus text format). Off unless METRICS_TOKEN is set: then 404, as if
@@ -10,8 +9,10 @@ import { metrics } from "./metrics";
  * in constant time (both sides hashed first, so neither the length nor a prefix leaks); any
  * other answer is 401 with no detail. A scrape whose database read fails still answers with
  * the process's own metrics (and counts the failure): the database's health is /health's job.
+ * `refreshGauges` sets the gauges read from the database (lib/platform/database-gauges.ts: it
+ * reads the tables through their owners, which sit above this folder).
  */
-export async function serveMetrics(request: Request): Promise<Response> {
+export async function serveMetrics(request: Request, refreshGauges: (m: Metrics) => Promise<void>): Promise<Response> {
   const token = setting("METRICS_TOKEN");
   if (!token) return new Response(JSON.stringify({ statusCode: 404, error: "Not Found", message: "Not found." }), { status: 404, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
   if (!bearerMatches(request.headers.get("authorization"), token)) {
@@ -22,7 +23,7 @@ export async function serveMetrics(request: Request): Promise<Response> {
   }
   const m = metrics();
   try {
-    await refreshDatabaseGauges(m);
+    await refreshGauges(m);
   } catch (err) {
     m.scrapeErrors.inc();
     log.warn("metrics: database gauges not refreshed", { error: (err as Error).message });

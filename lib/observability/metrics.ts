@@ -6,8 +6,8 @@ import { Counter, Gauge, Histogram, Registry } from "prom-client";
  * - events this process saw (requests, operator calls, job runs, webhook deliveries, the last
  *   ledger reconcile it ran): counters and histograms, per instance, summed by Prometheus;
  * - the state of the business (payments and payouts by status and provider, the job backlog,
- *   circuit breakers): gauges read from the database at scrape (./database-gauges.ts), so every
- *   instance reports the same truth, across restarts, whichever process made the change.
+ *   circuit breakers): gauges read from the database at scrape (lib/platform/database-gauges.ts),
+ *   so every instance reports the same truth, across restarts, whichever process made the change.
  * The registry lives on globalThis: Next may evaluate this module in several bundles, and all
  * must count into the one registry the metrics route reads.
  */

@@ -1,7 +1,5 @@
-import type { AppEnvironment } from "@/lib/config";
-import { compareDailyVolumes, rebuildDailyVolumes } from "@/lib/dashboard/daily-volumes";
+import { compareDailyVolumes, dailyVolumeOwners, rebuildDailyVolumes } from "@/lib/dashboard/daily-volumes";
 import { seedBenchPayments } from "@/lib/dashboard/seed-bench-payments";
-import { getPrisma } from "@/lib/db/client";
 import { resetTwoFactor } from "@/lib/identity/two-factor/reset-two-factor";
 import { optionalFlag, OpsUsageError, requireFlag, type OpsCommand } from "./command";
 import { resolveMerchantId } from "./merchant-commands";
@@ -40,12 +38,7 @@ export const dashboardRebuildVolumes: OpsCommand = {
     const merchant = optionalFlag(args, "merchant");
     const merchantId = merchant ? await resolveMerchantId(merchant) : null;
     if (args.flags.check === true) {
-      const prisma = await getPrisma();
-      const owners = await prisma.$queryRaw<{ merchant_id: string; environment: AppEnvironment }[]>`
-        SELECT DISTINCT merchant_id, environment::text AS environment FROM (
-          SELECT merchant_id, environment FROM payments WHERE status::text = 'success' UNION SELECT merchant_id, environment FROM daily_volumes
-          UNION SELECT merchant_id, environment FROM payouts WHERE status::text = 'success') o
-        WHERE ${merchantId}::text IS NULL OR merchant_id = ${merchantId}`;
+      const owners = await dailyVolumeOwners(merchantId);
       let differences = 0;
       for (const o of owners) {
         for (const d of await compareDailyVolumes({ merchantId: o.merchant_id, environment: o.environment }, { from: "0001-01-01", to: "9999-12-31" })) {

@@ -1,5 +1,5 @@
 import { JOB_LIST_STATES, type JobListState, listJobs, retryJobs } from "@/lib/jobs/manage-jobs";
-import { readJobBacklog } from "@/lib/observability/job-backlog";
+import { readJobBacklog } from "@/lib/jobs/job-backlog";
 import { type OpsArgs, type OpsCommand, optionalFlag, OpsUsageError } from "./command";
 
 /** The job outbox for operators: what is stuck, why, and running it again. */

@@ -7,6 +7,7 @@ import { removeNumberingPrefix, setNumberingPlan, setNumberingPrefix } from "@/l
 import { setFxRate } from "@/lib/reference/set-fx-rate";
 import { syncReferenceData, type ReferenceDifference } from "@/lib/reference/sync-reference-data";
 import { setCollectTariff, setPayoutTariff } from "@/lib/reference/set-tariff";
+import { findMerchantRow } from "@/lib/merchants/merchant-records";
 import { optionalFlag, OpsUsageError, requireFlag, type OpsArgs, type OpsCommand } from "./command";
 import { listChannelRows } from "@/lib/reference/list-channels";
 
@@ -186,7 +187,7 @@ export const tariffSetPayout: OpsCommand = {
       percent: requireFlag(args, "percent"),
       minimumXof: optionalFlag(args, "minimum"),
       flatXof: optionalFlag(args, "flat"),
-    });
+    }, findMerchantRow);
     out(`Payout tariff ${t.id}: ${t.percent.toFixed()} %, minimum ${t.minimumXof} XOF, flat ${t.flatXof} XOF`);
   },
 };
@@ -197,7 +198,7 @@ export const tariffSetCollect: OpsCommand = {
   usage: "tariff:set-collect --provider <code> --percent 1.5 [--merchant <id>]",
   async run(args, out) {
     await seedReferenceData();
-    const t = await setCollectTariff({ merchantId: optionalFlag(args, "merchant"), provider: requireFlag(args, "provider"), percent: requireFlag(args, "percent") });
+    const t = await setCollectTariff({ merchantId: optionalFlag(args, "merchant"), provider: requireFlag(args, "provider"), percent: requireFlag(args, "percent") }, findMerchantRow);
     out(`Collect tariff ${t.id}: ${t.percent.toFixed()} %`);
   },
 };

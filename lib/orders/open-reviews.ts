@@ -11,3 +11,8 @@ export async function openReviewsOf(scope: MerchantScope, direction: "collect" |
   ]);
   return { count, first };
 }
+
+/** The orders in review per environment, direction and reason, with the oldest `since` of each (the metrics scrape's gauges). */
+export async function countOpenReviews(db?: Db) {
+  return (db ?? (await getPrisma())).orderReview.groupBy({ by: ["environment", "direction", "reason"], where: { resolvedAt: null }, _count: { _all: true }, _min: { since: true } });
+}

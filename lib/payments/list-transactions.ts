@@ -6,6 +6,8 @@ import { AppError } from "@/lib/errors";
 import { maxPage, pageMeta, paginationQuery, toPage } from "@/lib/http/pagination";
 import { isQueryDateInRange, QUERY_DATE_RANGE_MESSAGE } from "@/lib/http/query-date-range";
 import { fromMinor } from "@/lib/money";
+import { findScopedPayout, PAYOUTS_TABLE_SQL } from "@/lib/payouts/payout-records";
+import { findScopedPayment } from "./payment-records";
 
 /**
  * GET /payments/transactions: the merchant's transactions, newest first, with the spec's
@@ -66,7 +68,7 @@ type Table = { kind: "collect" | "payout"; sql: Prisma.Sql; statusType: Prisma.S
 
 const TABLES: Table[] = [
   { kind: "collect", sql: Prisma.raw("payments"), statusType: Prisma.raw('"PaymentStatus"'), statuses: STATUSES },
-  { kind: "payout", sql: Prisma.raw("payouts"), statusType: Prisma.raw('"PayoutStatus"'), statuses: ["pending", "processing", "success", "failed", "cancelled", ...PAYOUT_ONLY] },
+  { kind: "payout", sql: PAYOUTS_TABLE_SQL, statusType: Prisma.raw('"PayoutStatus"'), statuses: ["pending", "processing", "success", "failed", "cancelled", ...PAYOUT_ONLY] },
 ];
 
 /**
@@ -122,7 +124,7 @@ export async function listTransactions(scope: Scope, query: ListTransactionsQuer
                    FROM page JOIN payments r ON r.id = page.id WHERE page.kind = 'collect'`
       : Prisma.sql`SELECT page.kind, r.id, r.status::text AS status, r.amount, r.currency, r.provider, r.external_reference, NULL AS customer_name, r.recipient, NULL AS payment_link_id, r.created_at, r.completed_at, r.updated_at,
                           r.destination AS contact, r.method::text AS method
-                   FROM page JOIN payouts r ON r.id = page.id WHERE page.kind = 'payout'`;
+                   FROM page JOIN ${PAYOUTS_TABLE_SQL} r ON r.id = page.id WHERE page.kind = 'payout'`;
   const counted = (t: Table) =>
     options.countUpTo
       ? Prisma.sql`(SELECT count(*) FROM (SELECT 1 FROM ${t.sql} WHERE ${where(t, false)} LIMIT ${options.countUpTo}) AS capped)`
@@ -178,9 +180,9 @@ type Cursor = { id: string; createdAt: Date };
 
 /** The cursor's position; an id that is not one of this merchant's transactions is a 400 (never a hint that it exists elsewhere). */
 async function findCursor(prisma: Db, scope: Scope, id: string): Promise<Cursor> {
-  const where = { id, merchantId: scope.merchant.id, environment: scope.environment };
+  const merchantScope = { merchantId: scope.merchant.id, environment: scope.environment };
   const select = { id: true, createdAt: true } as const;
-  const row = id.startsWith("po_") ? await prisma.payout.findFirst({ where, select }) : await prisma.payment.findFirst({ where, select });
+  const row = id.startsWith("po_") ? await findScopedPayout(merchantScope, id, select, prisma) : await findScopedPayment(merchantScope, id, select, prisma);
   if (!row) {
     const message = "is not a transaction of this account (pass the last transactionId of the previous page)";
     throw new AppError("validation_error", `Invalid request query: query.startingAfter: ${message}`, { details: [{ path: "query.startingAfter", message }] });

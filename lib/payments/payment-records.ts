@@ -14,6 +14,14 @@ export type PaymentColumns<S extends Prisma.PaymentSelect> = Prisma.PaymentGetPa
 
 const client = async (db?: Db): Promise<Db> => db ?? (await getPrisma());
 
+/**
+ * The payments table, for the statements that read payments with another folder's table in one
+ * statement (the overview's daily rollup: its rebuild, its check and the list of merchants it
+ * covers). The caller writes `FROM ${PAYMENTS_TABLE_SQL}`; lib/payments owns the table's name and
+ * every other access to it.
+ */
+export const PAYMENTS_TABLE_SQL: Prisma.Sql = Prisma.raw("payments");
+
 /** One payment by id, the chosen columns, or null. */
 export async function findPayment<S extends Prisma.PaymentSelect>(paymentId: string, select: S, db?: Db): Promise<PaymentColumns<S> | null> {
   return (await client(db)).payment.findUnique({ where: { id: paymentId }, select }) as Promise<PaymentColumns<S> | null>;
@@ -164,4 +172,9 @@ export function paidThroughLinkCountSql(linkId: Prisma.Sql): Prisma.Sql {
 export async function collectedThroughAccount(db: Db, environment: AppEnvironment, accountId: string): Promise<{ country: string | null; currency: string; amount: bigint | null }[]> {
   const rows = await db.payment.groupBy({ by: ["country", "currency"], where: { environment, connectorAccountId: accountId, status: { in: ["success", "refunded"] } }, _sum: { amount: true } });
   return rows.map((r) => ({ country: r.country, currency: r.currency, amount: r._sum.amount }));
+}
+
+/** How many payments there are per environment, status and provider (the metrics scrape's gauge). */
+export async function countPaymentsByStatus(db?: Db) {
+  return (await client(db)).payment.groupBy({ by: ["environment", "status", "provider"], _count: { _all: true } });
 }

@@ -3,6 +3,7 @@ import { type Environment, type Merchant, Prisma } from "@/lib/db/generated/clie
 import { runSql } from "@/lib/db/run-sql";
 import { AppError } from "@/lib/errors";
 import { type BalanceColumns, balanceColumnsSql, balancesFromRow } from "@/lib/ledger/read-balances";
+import { MERCHANTS_TABLE_SQL } from "@/lib/merchants/merchant-records";
 import { convertMinor, type CurrencyCode, currencyExponent, isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
 import { checkChannelAmount, checkWholeUnits, getCatalogue } from "@/lib/reference";
 import type { Catalogue, Corridor } from "@/lib/reference";
@@ -68,7 +69,7 @@ export async function readQuoteSnapshot(merchant: Merchant, environment: Environ
   const usage = options.windows === false ? Prisma.empty : Prisma.sql`, ${usageColumnsSql(merchant.id, environment, new Date())}`;
   const [row] = await runSql<BalanceColumns & LimitColumns & { used_day: string | null; used_month: string | null }>(Prisma.sql`
     SELECT ${balanceColumnsSql(Prisma.raw("m"), environment)}, ${LIMIT_COLUMNS}${usage}
-    FROM merchants m LEFT JOIN merchant_payout_limits limits ON limits.merchant_id = m.id AND limits.environment = ${environment}::"Environment"
+    FROM ${MERCHANTS_TABLE_SQL} m LEFT JOIN merchant_payout_limits limits ON limits.merchant_id = m.id AND limits.environment = ${environment}::"Environment"
     WHERE m.id = ${merchant.id}`);
   if (!row) throw new AppError("not_found", "Merchant not found.");
   const limits = limitsFromRow(merchant.settlementCurrency, row);

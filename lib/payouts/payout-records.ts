@@ -1,6 +1,6 @@
 import type { AppEnvironment, MerchantScope } from "@/lib/config";
 import { type Db, getPrisma } from "@/lib/db/client";
-import type { Payout, PayoutQuote, Prisma } from "@/lib/db/generated/client";
+import { type Payout, type PayoutQuote, Prisma } from "@/lib/db/generated/client";
 
 /**
  * Reads of the payouts tables for the other folders (the dashboard, ops): lib/payouts owns
@@ -11,6 +11,14 @@ import type { Payout, PayoutQuote, Prisma } from "@/lib/db/generated/client";
 export type PayoutColumns<S extends Prisma.PayoutSelect> = Prisma.PayoutGetPayload<{ select: S }>;
 
 const client = async (db?: Db): Promise<Db> => db ?? (await getPrisma());
+
+/**
+ * The payouts table, for the statements that read payouts with another folder's table in one
+ * statement (the transactions list: payments and payouts merged, newest first; the overview's
+ * daily rollup: its rebuild, its check and the list of merchants it covers). The caller
+ * writes `FROM ${PAYOUTS_TABLE_SQL}`; lib/payouts owns the table's name and every other access.
+ */
+export const PAYOUTS_TABLE_SQL: Prisma.Sql = Prisma.raw("payouts");
 
 /** One payout by id, the chosen columns, or null. */
 export async function findPayout<S extends Prisma.PayoutSelect>(payoutId: string, select: S, db?: Db): Promise<PayoutColumns<S> | null> {
@@ -52,4 +60,9 @@ export async function payoutsOfBulk(scope: MerchantScope, bulkId: string, db?: D
 export async function paidOutThroughAccount(db: Db, environment: AppEnvironment, accountId: string): Promise<{ country: string | null; currency: string; amount: bigint | null }[]> {
   const rows = await db.payout.groupBy({ by: ["destinationCountry", "destinationCurrency"], where: { environment, connectorAccountId: accountId, status: "success" }, _sum: { destinationAmount: true } });
   return rows.map((r) => ({ country: r.destinationCountry, currency: r.destinationCurrency, amount: r._sum.destinationAmount }));
+}
+
+/** How many payouts there are per environment, status and provider (the metrics scrape's gauge). */
+export async function countPayoutsByStatus(db?: Db) {
+  return (await client(db)).payout.groupBy({ by: ["environment", "status", "provider"], _count: { _all: true } });
 }

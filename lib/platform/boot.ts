@@ -7,6 +7,7 @@ import { startInProcessRunner } from "@/lib/jobs/in-process-runner";
 import { type JobsEventSender, setJobsEventSender } from "@/lib/jobs/wake-job-runner";
 import { emailsOnConsole } from "@/lib/email/send-email";
 import { log } from "@/lib/log";
+import { findUserByEmail } from "@/lib/identity/users";
 import { seedDemoMerchant, type DemoCredentials } from "@/lib/merchants/seed-demo-merchant";
 import { seedReferenceData } from "@/lib/reference/seed-reference-data";
 import { claimDatabaseEnvironment } from "./claim-database-environment";
@@ -39,7 +40,7 @@ export async function boot(options: BootOptions = {}) {
   if (reencrypted.rewritten > 0) log.info("webhook secrets re-encrypted", reencrypted);
   const totpResealed = await reencryptTotpSecrets();
   if (totpResealed.rewritten > 0) log.info("two-factor secrets re-encrypted", totpResealed);
-  const demo = await seedDemoMerchant();
+  const demo = await seedDemoMerchant(findUserByEmail);
   // A production instance says at once which routed connector accounts cannot serve.
   for (const problem of await findConnectorProblems(appEnv(), db.prisma)) {
     if (problem.state === "provider_closed") log.warn(`connector account ${problem.account}: ${problem.detail}; ${problem.servedBy ? `served by ${problem.servedBy} meanwhile` : "unavailable"}`, { account: problem.account });

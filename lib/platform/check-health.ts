@@ -4,7 +4,7 @@ import { accountProblem } from "@/lib/connectors/connector-accounts";
 import { findConnectorProblems } from "@/lib/connectors/connector-problems";
 import { getPrisma } from "@/lib/db/client";
 import { rateLimiter } from "@/lib/http/rate-limit";
-import { readJobBacklog } from "@/lib/observability/job-backlog";
+import { readJobBacklog } from "@/lib/jobs/job-backlog";
 import { platformWarnings } from "./platform-warnings";
 import { listConnectorAccounts } from "@/lib/connectors/connector-records";
 

@@ -29,3 +29,13 @@ export async function listMismatches(db: Db, filter: MismatchFilter): Promise<Mi
 export function listRuns(db: Db, filter: { environment: AppEnvironment; accountId?: string; limit?: number }) {
   return db.reconciliationRun.findMany({ where: { environment: filter.environment, ...(filter.accountId ? { accountId: filter.accountId } : {}) }, orderBy: [{ startedAt: "desc" }, { id: "desc" }], take: filter.limit ?? 20 });
 }
+
+/** The unresolved mismatches per environment, account and kind (the metrics scrape's gauge). */
+export function countOpenMismatches(db: Db) {
+  return db.reconciliationMismatch.groupBy({ by: ["environment", "accountId", "kind"], where: { resolvedAt: null }, _count: { _all: true } });
+}
+
+/** The last finished run of each account, per environment (the metrics scrape's gauge). */
+export function lastFinishedRuns(db: Db) {
+  return db.reconciliationRun.groupBy({ by: ["environment", "accountId"], where: { finishedAt: { not: null } }, _max: { finishedAt: true } });
+}

@@ -19,9 +19,16 @@ export type SetPayoutTariffInput = {
   flatXof?: string;
 };
 
-export async function setPayoutTariff(input: SetPayoutTariffInput, db?: Db) {
+/**
+ * How a tariff setter checks that the merchant of an override exists: findMerchantRow of
+ * lib/merchants/merchant-records.ts, handed in by the caller (lib/merchants owns the table and
+ * sits above this folder).
+ */
+export type FindMerchant = (merchantId: string, db?: Db) => Promise<object | null>;
+
+export async function setPayoutTariff(input: SetPayoutTariffInput, findMerchant: FindMerchant, db?: Db) {
   const prisma = db ?? (await getPrisma());
-  const merchantId = await checkMerchant(prisma, input.merchantId);
+  const merchantId = await checkMerchant(prisma, input.merchantId, findMerchant);
   const method = input.method.trim().toLowerCase();
   if (method !== "mobile_money" && !isProviderCode(method)) {
     throw new AppError("validation_error", `method must be mobile_money or a provider code (${PROVIDER_CODES.join(", ")}), got "${method}".`);
@@ -45,9 +52,9 @@ export async function setPayoutTariff(input: SetPayoutTariffInput, db?: Db) {
   return tariff;
 }
 
-export async function setCollectTariff(input: { merchantId?: string; provider: string; percent: string }, db?: Db) {
+export async function setCollectTariff(input: { merchantId?: string; provider: string; percent: string }, findMerchant: FindMerchant, db?: Db) {
   const prisma = db ?? (await getPrisma());
-  const merchantId = await checkMerchant(prisma, input.merchantId);
+  const merchantId = await checkMerchant(prisma, input.merchantId, findMerchant);
   const provider = input.provider.trim().toLowerCase();
   if (!isProviderCode(provider)) throw new AppError("validation_error", `Unknown provider "${provider}". Valid codes: ${PROVIDER_CODES.join(", ")}.`);
   const percent = parsePercentInput(input.percent);
@@ -61,9 +68,9 @@ export async function setCollectTariff(input: { merchantId?: string; provider: s
   return tariff;
 }
 
-async function checkMerchant(prisma: Db, merchantId: string | undefined): Promise<string | null> {
+async function checkMerchant(prisma: Db, merchantId: string | undefined, findMerchant: FindMerchant): Promise<string | null> {
   if (merchantId === undefined) return null;
-  if (!(await prisma.merchant.findUnique({ where: { id: merchantId } }))) throw new AppError("not_found", `No merchant ${merchantId}.`);
+  if (!(await findMerchant(merchantId, prisma))) throw new AppError("not_found", `No merchant ${merchantId}.`);
   return merchantId;
 }
 

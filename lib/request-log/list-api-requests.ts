@@ -94,13 +94,18 @@ export async function listApiRequests(
   return { rows: shown, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
 }
 
-/** One request of the merchant in this environment, or null (another merchant's, another environment's, gone). */
-export async function getApiRequest(scope: Scope, id: string): Promise<RequestLogEntry | null> {
+/**
+ * One request of the merchant in this environment, or null (another merchant's, another
+ * environment's, gone). `publicKeyOf` names the key pair that made it: lib/merchants owns the
+ * keys and sits above this folder, so the caller hands its lookup in (publicKeyOf of
+ * lib/merchants/api-key-records.ts).
+ */
+export async function getApiRequest(scope: Scope, id: string, publicKeyOf: (merchantId: string, apiKeyId: string) => Promise<string | null>): Promise<RequestLogEntry | null> {
   if (!/^rql_[0-9a-z]{26}$/.test(id)) return null;
   const prisma = await getPrisma();
   const row = await prisma.apiRequestLog.findFirst({ where: { id, merchantId: scope.merchantId, environment: scope.environment } });
   if (!row) return null;
-  const key = row.apiKeyId ? await prisma.apiKey.findFirst({ where: { id: row.apiKeyId, merchantId: scope.merchantId }, select: { publicKey: true } }) : null;
+  const publicKey = row.apiKeyId ? await publicKeyOf(scope.merchantId, row.apiKeyId) : null;
   const { merchantId: _m, environment: _e, ...entry } = row;
-  return { ...entry, publicKey: key?.publicKey ?? null };
+  return { ...entry, publicKey };
 }

@@ -1,5 +1,5 @@
 import { getPrisma } from "@/lib/db/client";
-import { reviveFailedJob } from "@/lib/jobs/revive-failed-job";
+import { failedJobsSql, reviveFailedJob } from "@/lib/jobs/revive-failed-job";
 import { log } from "@/lib/log";
 import { deliveryJobKey } from "./record-webhook-event";
 import { DELIVERY_WINDOW_MS, WEBHOOK_DELIVER_JOB } from "./webhook-config";
@@ -28,13 +28,15 @@ export async function recoverStrandedWebhookEvents(options: { limit?: number } =
   const { limit = 100 } = options;
   const prisma = await getPrisma();
   // From the jobs side: failed jobs are few and indexed by status; the events table is large.
+  // The jobs side's parts come from lib/jobs (failedJobsSql), which owns the table.
+  const jobs = failedJobsSql("j", WEBHOOK_DELIVER_JOB, KEY_PREFIX);
   const stranded = await prisma.$queryRaw<StrandedRow[]>`
-    SELECT e.id AS event_id, j.id AS job_id, e.created_at, e.next_attempt_at
-    FROM jobs j
-    JOIN webhook_events e ON e.id = substr(j.dedupe_key, ${KEY_PREFIX.length + 1}::int)
-    WHERE j.status = 'failed' AND j.type = ${WEBHOOK_DELIVER_JOB} AND j.dedupe_key LIKE ${KEY_PREFIX + "%"}
+    SELECT e.id AS event_id, ${jobs.id} AS job_id, e.created_at, e.next_attempt_at
+    FROM ${jobs.from}
+    JOIN webhook_events e ON e.id = ${jobs.keyRest}
+    WHERE ${jobs.where}
       AND e.status = 'pending'
-    ORDER BY j.finished_at
+    ORDER BY ${jobs.finishedAt}
     LIMIT ${limit}::int`;
 
   let revived = 0;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getPrisma } from "@/lib/db/client";
 import { reconcileLedger } from "@/lib/ledger";
-import { refreshDatabaseGauges } from "@/lib/observability/database-gauges";
+import { refreshDatabaseGauges } from "@/lib/platform/database-gauges";
 import { metrics } from "@/lib/observability/metrics";
 import { askOverdueReviews, pollOrder, submitOrder } from "@/lib/orders/orders";
 import { fund, wallet } from "../helpers/ledger";

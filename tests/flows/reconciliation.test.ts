@@ -10,7 +10,7 @@ import type { ConnectorOutcome } from "@/lib/connectors/connector";
 import { getPrisma } from "@/lib/db/client";
 import { minorToDecimalString } from "@/lib/money";
 import { metrics } from "@/lib/observability/metrics";
-import { refreshDatabaseGauges } from "@/lib/observability/database-gauges";
+import { refreshDatabaseGauges } from "@/lib/platform/database-gauges";
 import { pollOrder, submitOrder } from "@/lib/orders/orders";
 import { runSettlement } from "@/lib/ledger/settle-due-pending";
 import { reconcileAccount, reconcilePreviousDay, recordUnknownCallbackReference } from "@/lib/reconciliation";

@@ -3,7 +3,7 @@ import { InMemorySpanExporter, type ReadableSpan } from "@opentelemetry/sdk-trac
 import { SpanKind } from "@opentelemetry/api";
 import { runDueJobs } from "@/lib/jobs/run-due-jobs";
 import { metrics } from "@/lib/observability/metrics";
-import { refreshDatabaseGauges } from "@/lib/observability/database-gauges";
+import { refreshDatabaseGauges } from "@/lib/platform/database-gauges";
 import { startTracing, stopTracing, tracingEnabled } from "@/lib/observability/tracing";
 import { submitPaymentJob } from "@/lib/payments/payment-jobs";
 import { type FakeOperator, registerFakeOperator, startFakeOperator } from "../helpers/fake-operator";

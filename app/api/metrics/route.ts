@@ -1,4 +1,5 @@
 import { serveMetrics } from "@/lib/observability/metrics-endpoint";
+import { refreshDatabaseGauges } from "@/lib/platform/database-gauges";
 
 /**
  * Prometheus scrape endpoint (lib/observability/metrics-endpoint.ts): 404 unless METRICS_TOKEN
@@ -7,4 +8,4 @@ import { serveMetrics } from "@/lib/observability/metrics-endpoint";
  */
 export const dynamic = "force-dynamic";
 
-export const GET = (request: Request) => serveMetrics(request);
+export const GET = (request: Request) => serveMetrics(request, refreshDatabaseGauges);

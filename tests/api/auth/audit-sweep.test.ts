@@ -80,7 +80,7 @@ const DASHBOARD_AUDITED: Record<string, string> = {
   inviteMemberAction: "team.member_invited",
   revokeInvitationAction: "team.invitation_revoked",
   // Run with their own setup (a second member, an enrolled authenticator) in
-  // tests/unit/dashboard/team.test.ts and two-factor.test.ts, which check their rows.
+  // tests/unit/identity/team.test.ts and two-factor.test.ts, which check their rows.
   changeMemberRoleAction: "team.role_changed",
   removeMemberAction: "team.member_removed",
   setTeamTwoFactorAction: "two_factor.team_required",
@@ -93,7 +93,7 @@ const DASHBOARD_AUDITED: Record<string, string> = {
   confirmSendMoneyAction: "payout.created",
   decideApprovalAction: "payout.approved",
   saveApprovalThresholdsAction: "payout.approval_threshold_set",
-  // Run in tests/unit/dashboard/password-reset.test.ts.
+  // Run in tests/unit/identity/password-reset.test.ts.
   resetPasswordAction: "password.reset",
 };
 const DASHBOARD_NOT_AUDITED: Record<string, string> = {

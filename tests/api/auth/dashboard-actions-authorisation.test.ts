@@ -35,14 +35,14 @@ vi.mock("next/headers", async (original) => ({
 /** Actions that run without a session on purpose, and why. */
 const PUBLIC_ACTIONS: Record<string, string> = {
   signUpAction: "asks for a sign-up link by e-mail (refused when already logged in)",
-  confirmSignUpAction: "creates an account from a sign-up link's single-use token (tests/unit/dashboard/sign-up-confirmation.test.ts)",
+  confirmSignUpAction: "creates an account from a sign-up link's single-use token (tests/unit/identity/sign-up-confirmation.test.ts)",
   setLanguageAction: "sets the language cookie; reads and writes no data",
-  loginAction: "checks credentials, behind the per-account throttle (tests/unit/dashboard/login-throttle.test.ts)",
+  loginAction: "checks credentials, behind the per-account throttle (tests/unit/identity/login-throttle.test.ts)",
   logoutAction: "ends only the caller's own sessions, if any",
-  twoFactorLoginAction: "sign-in step two: needs the challenge cookie of a checked password (tests/unit/dashboard/two-factor.test.ts)",
-  acceptInvitationAction: "joins a team from an invitation's single-use token (tests/unit/dashboard/team.test.ts)",
-  requestPasswordResetAction: "e-mails a reset link, the same answer for every address, rate limited (tests/unit/dashboard/password-reset.test.ts)",
-  resetPasswordAction: "sets a new password from a reset link's single-use token and ends every session (tests/unit/dashboard/password-reset.test.ts)",
+  twoFactorLoginAction: "sign-in step two: needs the challenge cookie of a checked password (tests/unit/identity/two-factor.test.ts)",
+  acceptInvitationAction: "joins a team from an invitation's single-use token (tests/unit/identity/team.test.ts)",
+  requestPasswordResetAction: "e-mails a reset link, the same answer for every address, rate limited (tests/unit/identity/password-reset.test.ts)",
+  resetPasswordAction: "sets a new password from a reset link's single-use token and ends every session (tests/unit/identity/password-reset.test.ts)",
 };
 
 /**

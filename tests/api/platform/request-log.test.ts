@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as paymentStatus } from "@/app/api/v1/payments/status/[transactionId]/route";
 import { getPrisma } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
+import { publicKeyOf } from "@/lib/merchants/api-key-records";
 import { periodicTasks } from "@/lib/platform/periodic-tasks";
 import { getApiRequest, listApiRequests } from "@/lib/request-log/list-api-requests";
 import { purgeApiRequestLogs } from "@/lib/request-log/purge-api-request-logs";
@@ -198,9 +199,9 @@ describe("scoping", () => {
     const aId = own.rows[0].id;
     const bId = theirs.rows[0].id;
     expect(own.rows.map((r) => r.id)).not.toContain(bId);
-    expect(await getApiRequest(a.scope, aId)).toMatchObject({ id: aId });
-    expect(await getApiRequest(b.scope, aId)).toBeNull();
-    expect(await getApiRequest({ ...a.scope, environment: "production" }, aId)).toBeNull();
+    expect(await getApiRequest(a.scope, aId, publicKeyOf)).toMatchObject({ id: aId });
+    expect(await getApiRequest(b.scope, aId, publicKeyOf)).toBeNull();
+    expect(await getApiRequest({ ...a.scope, environment: "production" }, aId, publicKeyOf)).toBeNull();
 
     const detail = (await import("@/app/(dashboard)/dashboard/requests/[id]/page")).default;
     await signIn(b.scope);

@@ -12,6 +12,7 @@ import { payoutFeeXof } from "@/lib/reference/payout-fee-xof";
 import { seedReferenceData } from "@/lib/reference/seed-reference-data";
 import { setChannel } from "@/lib/reference/set-channel";
 import { setFxRate } from "@/lib/reference/set-fx-rate";
+import { findMerchantRow } from "@/lib/merchants/merchant-records";
 import { setCollectTariff, setPayoutTariff } from "@/lib/reference/set-tariff";
 import { validatePhone } from "@/lib/reference/validate-phone";
 import { ensureReferenceData } from "../../helpers/reference";
@@ -91,16 +92,16 @@ describe("look-ups through the cache", () => {
   it("payoutFeeXof and collectFee, with merchant overrides set by an operator", async () => {
     const m = await createTestMerchant();
     expect((await payoutFeeXof({ amountXof: 200_000n, method: "wave", international: false, merchantId: m.merchant.id })).feeXof).toBe(2_000n);
-    await setPayoutTariff({ merchantId: m.merchant.id, method: "mobile_money", type: "c2c", scope: "domestic", percent: "0.5", minimumXof: "150" });
+    await setPayoutTariff({ merchantId: m.merchant.id, method: "mobile_money", type: "c2c", scope: "domestic", percent: "0.5", minimumXof: "150" }, findMerchantRow);
     expect((await payoutFeeXof({ amountXof: 200_000n, method: "wave", international: false, merchantId: m.merchant.id })).feeXof).toBe(1_000n);
     expect((await payoutFeeXof({ amountXof: 20_000n, method: "wave", international: false, merchantId: m.merchant.id })).feeXof).toBe(150n);
     expect((await payoutFeeXof({ amountXof: 200_000n, method: "wave", international: false })).feeXof).toBe(2_000n);
 
     expect((await collectFee({ amount: 10_000n, provider: "mtn", merchantId: m.merchant.id })).fee).toBe(150n);
-    await setCollectTariff({ merchantId: m.merchant.id, provider: "mtn", percent: "1.25" });
+    await setCollectTariff({ merchantId: m.merchant.id, provider: "mtn", percent: "1.25" }, findMerchantRow);
     expect((await collectFee({ amount: 10_000n, provider: "mtn", merchantId: m.merchant.id })).fee).toBe(125n);
     expect((await collectFee({ amount: 10_001n, provider: "mtn", merchantId: m.merchant.id })).fee).toBe(125n); // 125.0125
-    await expect(setCollectTariff({ merchantId: "mch_nobody", provider: "mtn", percent: "1" })).rejects.toThrow(/No merchant mch_nobody/);
+    await expect(setCollectTariff({ merchantId: "mch_nobody", provider: "mtn", percent: "1" }, findMerchantRow)).rejects.toThrow(/No merchant mch_nobody/);
   });
 });
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { getPrisma } from "@/lib/db/client";
 import { isAppError } from "@/lib/errors";
+import { findUserByEmail } from "@/lib/identity/users";
 import { seedDemoMerchant } from "@/lib/merchants/seed-demo-merchant";
 import { enableWebhookEndpoint } from "@/lib/webhooks/enable-webhook-endpoint";
 import { getOrCreateEndpoint } from "@/lib/webhooks/get-or-create-endpoint";
@@ -117,10 +118,10 @@ describe("demo merchant webhook secret", () => {
     process.env.DEMO_EMAIL = `demo-${Date.now()}-${Math.random().toString(36).slice(2)}@sandbox.local`;
     process.env.DEMO_WEBHOOK_SECRET = generateWebhookSecret();
     try {
-      const demo = await seedDemoMerchant();
+      const demo = await seedDemoMerchant(findUserByEmail);
       expect(demo?.webhookSecret).toBe(process.env.DEMO_WEBHOOK_SECRET);
       expect(signingSecrets(await getOrCreateEndpoint(demo!.merchantId, "sandbox"))).toEqual([process.env.DEMO_WEBHOOK_SECRET]);
-      expect((await seedDemoMerchant())?.webhookSecret).toBe(process.env.DEMO_WEBHOOK_SECRET); // second start
+      expect((await seedDemoMerchant(findUserByEmail))?.webhookSecret).toBe(process.env.DEMO_WEBHOOK_SECRET); // second start
     } finally {
       for (const [k, v] of Object.entries(saved)) v === undefined ? delete process.env[k] : (process.env[k] = v);
       rmSync(dataDir, { recursive: true, force: true });

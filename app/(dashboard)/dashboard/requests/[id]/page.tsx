@@ -3,6 +3,7 @@ import { when } from "@/app/_dashboard/format";
 import { HttpStatus } from "@/app/_dashboard/http-status";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { requestLogMessages } from "@/lib/dashboard/i18n-request-log";
+import { publicKeyOf } from "@/lib/merchants/api-key-records";
 import { getApiRequest } from "@/lib/request-log/list-api-requests";
 
 /** A stored body for reading: indented when it is whole JSON; as stored when it was cut at 8 KB. */
@@ -18,7 +19,7 @@ function readable(body: string): string {
 export default async function RequestLogEntryPage({ params }: { params: Promise<{ id: string }> }) {
   const scope = await requireScope("requests");
   const { id } = await params;
-  const entry = await getApiRequest(scope, id);
+  const entry = await getApiRequest(scope, id, publicKeyOf);
   // Another merchant's request, one of the other environment, or one past the 7 days: not here.
   if (!entry) notFound();
   const locale = await currentLocale();

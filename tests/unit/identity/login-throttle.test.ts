@@ -5,7 +5,7 @@ import { authenticateDashboardUser, endAllSessions, loadSessionScope } from "@/l
 import { changePassword } from "@/lib/identity/change-password";
 import { claimLoginAttempt, LOGIN_THROTTLE, loginDelayMs, recordLoginFailure } from "@/lib/identity/login-throttle";
 import { getPrisma } from "@/lib/db/client";
-import { signedUpMerchant } from "./helpers";
+import { signedUpMerchant } from "../dashboard/helpers";
 
 beforeAll(async () => {
   await getPrisma();

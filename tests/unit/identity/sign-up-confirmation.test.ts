@@ -7,7 +7,7 @@ import { authenticateApiKey } from "@/lib/auth/authenticate";
 import { authenticateDashboardUser } from "@/lib/identity/authenticate-user";
 import { checkSignUpLink, confirmSignUp, signUp } from "@/lib/identity/sign-up";
 import { getPrisma } from "@/lib/db/client";
-import { signUpLinkFor, tokenOf } from "./helpers";
+import { signUpLinkFor, tokenOf } from "../dashboard/helpers";
 
 /** Sign-up answers the same for every address; the account comes from the e-mailed link. */
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadSessionScope } from "@/lib/identity/authenticate-user";
 import { formatInZone, isTimeZone, resolveTimeZone, saveTimeZone } from "@/lib/identity/time-zone";
 import { getPrisma } from "@/lib/db/client";
-import { signedUpMerchant } from "./helpers";
+import { signedUpMerchant } from "../dashboard/helpers";
 
 const AT = new Date("2026-11-22T10:05:00Z");
 

@@ -5,7 +5,7 @@ import { CHALLENGE_MAX_ATTEMPTS, completeTwoFactorChallenge, startTwoFactorChall
 import { confirmTwoFactorEnrolment, disableTwoFactor, getTwoFactorStatus, regenerateRecoveryCodes, setTeamTwoFactor, startTwoFactorEnrolment } from "@/lib/identity/two-factor/manage-two-factor";
 import { resetTwoFactor } from "@/lib/identity/two-factor/reset-two-factor";
 import { getPrisma } from "@/lib/db/client";
-import { invitedMember, signedUpMerchant } from "./helpers";
+import { invitedMember, signedUpMerchant } from "../dashboard/helpers";
 
 beforeAll(async () => {
   await getPrisma();

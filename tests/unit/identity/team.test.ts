@@ -3,7 +3,7 @@ import { authenticateDashboardUser, loadSessionScope } from "@/lib/identity/auth
 import { acceptInvitation, checkInvitation, inviteMember, revokeInvitation } from "@/lib/identity/team/invitations";
 import { changeMemberRole, getTeam, removeMember } from "@/lib/identity/team/members";
 import { getPrisma } from "@/lib/db/client";
-import { invitationLinkFor, invitedMember, signedUpMerchant, tokenOf } from "./helpers";
+import { invitationLinkFor, invitedMember, signedUpMerchant, tokenOf } from "../dashboard/helpers";
 
 beforeAll(async () => {
   await getPrisma();

@@ -7,7 +7,7 @@ import { resolveAuthSecret } from "@/lib/identity/auth-secret";
 import { signUp } from "@/lib/identity/sign-up";
 import { getPrisma } from "@/lib/db/client";
 import { authenticateApiKey } from "@/lib/auth/authenticate";
-import { signedUpMerchant, signUpAndConfirm } from "./helpers";
+import { signedUpMerchant, signUpAndConfirm } from "../dashboard/helpers";
 
 // The embedded database's first start (migrations) is not part of any test's time.
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { authenticateDashboardUser, loadSessionScope } from "@/lib/identity/authenticate-user";
 import { checkResetLink, requestPasswordReset, RESET_EMAILS_PER_HOUR, RESET_TTL_MINUTES, resetPassword } from "@/lib/identity/password-reset";
 import { getPrisma } from "@/lib/db/client";
-import { signedUpMerchant } from "./helpers";
+import { signedUpMerchant } from "../dashboard/helpers";
 
 beforeAll(async () => {
   await getPrisma();

@@ -1,27 +1,32 @@
 import { appEnv } from "@/lib/config";
 import { isBreakerOpen } from "@/lib/connectors/circuit-breaker";
+import { listBreakerStates } from "@/lib/connectors/connector-records";
 import { getPrisma } from "@/lib/db/client";
-import { readJobBacklog } from "./job-backlog";
-import { type Metrics, metrics } from "./metrics";
+import { readJobBacklog } from "@/lib/jobs/job-backlog";
+import { type Metrics, metrics } from "@/lib/observability/metrics";
+import { countOpenReviews } from "@/lib/orders/open-reviews";
+import { countPaymentsByStatus } from "@/lib/payments/payment-records";
+import { countPayoutsByStatus } from "@/lib/payouts/payout-records";
+import { countOpenMismatches, lastFinishedRuns } from "@/lib/reconciliation/list-mismatches";
 
 /**
- * Sets the gauges that describe the business from the database, at scrape (./metrics.ts says
- * why). A few GROUP BYs over indexed columns; a scrape every 15–60 s costs little next to the
- * traffic. Each gauge is reset first, so a status or job type that is gone stops being reported.
+ * Sets the gauges that describe the business from the database, at scrape
+ * (lib/observability/metrics.ts says why; lib/observability/metrics-endpoint.ts serves them, handed
+ * this function by the route, app/api/metrics/route.ts). Each table is read through its owner's
+ * function, which is why this lives here, above every owner, and not in lib/observability. A few
+ * GROUP BYs over indexed columns; a scrape every 15–60 s costs little next to the traffic. Each
+ * gauge is reset first, so a status or job type that is gone stops being reported.
  */
 export async function refreshDatabaseGauges(m: Metrics = metrics()): Promise<void> {
   const prisma = await getPrisma();
   const [payments, payouts, backlog, accounts, reviews, mismatches, runs] = await Promise.all([
-    prisma.payment.groupBy({ by: ["environment", "status", "provider"], _count: { _all: true } }),
-    prisma.payout.groupBy({ by: ["environment", "status", "provider"], _count: { _all: true } }),
+    countPaymentsByStatus(prisma),
+    countPayoutsByStatus(prisma),
     readJobBacklog(prisma),
-    prisma.connectorAccount.findMany({
-      where: { environment: appEnv() },
-      select: { id: true, type: true, breakerState: true, openUntil: true, consecutiveFailures: true },
-    }),
-    prisma.orderReview.groupBy({ by: ["environment", "direction", "reason"], where: { resolvedAt: null }, _count: { _all: true }, _min: { since: true } }),
-    prisma.reconciliationMismatch.groupBy({ by: ["environment", "accountId", "kind"], where: { resolvedAt: null }, _count: { _all: true } }),
-    prisma.reconciliationRun.groupBy({ by: ["environment", "accountId"], where: { finishedAt: { not: null } }, _max: { finishedAt: true } }),
+    listBreakerStates(appEnv(), prisma),
+    countOpenReviews(prisma),
+    countOpenMismatches(prisma),
+    lastFinishedRuns(prisma),
   ]);
   m.payments.reset();
   for (const p of payments) m.payments.set({ environment: p.environment, status: p.status, provider: p.provider ?? "none" }, p._count._all);
