@@ -66,7 +66,10 @@ const DAY = 24 * 3600_000;
 const run = async (accountId = ACCOUNT) => {
   clock.advance(60_000);
   const now = clock.now();
-  return reconcileAccount(await getPrisma(), { accountId, from: new Date(now.getTime() - DAY), to: new Date(now.getTime() + 60_000), now, trigger: "test" });
+  const result = await reconcileAccount(await getPrisma(), { accountId, from: new Date(now.getTime() - DAY), to: new Date(now.getTime() + 60_000), now, trigger: "test" });
+  // Time passes after a reading: what moves next is stamped after it (Wave's fees are read by their time).
+  clock.advance(1_000);
+  return result;
 };
 const floats = (r: Awaited<ReturnType<typeof run>>) => r.mismatches.filter((x) => x.kind === "float_differs");
 
@@ -172,25 +175,18 @@ describe("reconciliation of our float at Wave", () => {
     expect(floats(differing)).toEqual([
       expect.objectContaining({
         kind: "float_differs",
-        ours: expect.objectContaining({ status: "expected", amountMinor: "994950", currency: "XOF", wallet: "wallet", ordersMoved: "-5000", feesTaken: "50" }),
+        // Measured from the last agreeing reading, after the payout and its fee.
+        ours: expect.objectContaining({ status: "expected", amountMinor: "994950", currency: "XOF", wallet: "wallet", balanceThen: "994950", ordersMoved: "0", feesTaken: "0" }),
         theirs: expect.objectContaining({ status: "balance", amountMinor: "996950", currency: "XOF" }),
       }),
     ]);
-  });
-
-  it("a balance Wave does not answer is noted, not judged", async () => {
-    wave.admin.configure({ balanceAnswer: "amount" });
-    wave.admin.fault("unavailable", { on: "any", times: 1 });
-    const r = await run(WAVE);
-    expect(r.notes.join("\n")).toMatch(/float could not be read .*HTTP 503/);
-    expect(r.floats.judged).toBe(0);
   });
 });
 
 describe("reconciliation of our float at Airtel", () => {
   /** A direct Airtel collect of `amount` XAF, paid by the customer; returns once we show it paid. */
   async function paidAirtelCollect(merchant: Awaited<ReturnType<typeof createLiveMerchant>>, phone: string, amount: number) {
-    const res = await initiatePayment(merchant.headers, directBody({ provider: "airtel", country: "GA", customerPhone: phone, amount }));
+    const res = await initiatePayment(merchant.headers, directBody({ provider: "airtel", country: "GA", customerPhone: phone, amount, currency: "XAF" }));
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     const id = res.json.data.transactionId as string;
     await submitOrder(id, { now: clock.now() });
@@ -204,7 +200,7 @@ describe("reconciliation of our float at Airtel", () => {
     const first = await run(AIRTEL);
     expect(first.notes.join("\n")).toMatch(/float collection XAF: first reading with nothing in flight \(0 minor units\)/);
     const merchant = await createLiveMerchant({ country: "GA" });
-    await paidAirtelCollect(merchant, "+24177001881", 37_600);
+    await paidAirtelCollect(merchant, "+24174001881", 37_600);
     expect(airtel.admin.collected()).toBe(37_600);
 
     for (const shape of ["grouped", "plain", "number"] as const) {
@@ -220,7 +216,7 @@ describe("reconciliation of our float at Airtel", () => {
     expect(floats(differing)).toEqual([
       expect.objectContaining({
         kind: "float_differs",
-        ours: expect.objectContaining({ status: "expected", amountMinor: "37600", currency: "XAF", wallet: "collection", ordersMoved: "37600" }),
+        ours: expect.objectContaining({ status: "expected", amountMinor: "37600", currency: "XAF", wallet: "collection", balanceThen: "37600", ordersMoved: "0" }),
         theirs: expect.objectContaining({ status: "balance", amountMinor: "36100", currency: "XAF" }),
       }),
     ]);
