@@ -345,11 +345,20 @@ export type ReconciliationHooks<Settings> = {
   floats?: {
     read(context: ConnectorContext<Settings>): Promise<FloatBalance[]>;
     walletOf(order: { direction: Direction; country: string; currency: string }): string;
+    /**
+     * What the operator took from the float as its fees on our orders, per wallet, over a window
+     * of its own timestamps (Wave: the `fee` of each movement it lists), where it publishes them;
+     * throws when it cannot say. Without it, fees show as a difference.
+     */
+    fees?(context: ConnectorContext<Settings>, window: { from: Date; to: Date }): Promise<FloatFee[]>;
   };
 };
 
 /** One wallet of our float at an operator, as it says it holds it. */
 export type FloatBalance = { wallet: string; currency: string; balanceMinor: bigint };
+
+/** What an operator took from one wallet of our float as fees. */
+export type FloatFee = { wallet: string; currency: string; feeMinor: bigint };
 
 export interface Connector<Settings = Record<string, unknown>> {
   /** The connector type (`mtn-momo`, `pawapay`, `simulator`…), as `connector:add --type` names it. */

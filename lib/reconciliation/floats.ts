@@ -16,7 +16,7 @@ import { countOpenAttempts } from "@/lib/orders/attempt-records";
  * wallet since the account's first use, but not what it held before that or what the business
  * moved itself (top-ups, sweeps to a bank). So two readings are compared by their changes: from a
  * baseline reading to this one, the operator's balance must have moved by exactly what our orders
- * moved. A reading is judged only when nothing on the account is in flight (an attempt whose
+ * moved, less the fees the operator says it took (where it publishes them). A reading is judged only when nothing on the account is in flight (an attempt whose
  * outcome is open: the operator may already have moved its money) before and after the operator
  * is read, and our side did not change meanwhile; otherwise it is kept, not judged.
  *
@@ -64,8 +64,20 @@ export async function checkFloats(db: Db, serving: ServingAccount, scope: { envi
       out.notes.push(`float ${label}: ${base ? "re-based after a resolved difference" : "first reading with nothing in flight"} (${balance.balanceMinor} minor units): later runs are compared with it`);
       continue;
     }
+    // Fees the operator took from the wallet since the baseline, where it publishes them (Wave).
+    let fees = 0n;
+    if (hooks.fees) {
+      try {
+        const taken = await hooks.fees(serving.context, { from: new Date(base.at.getTime() + 1), to: new Date(scope.now.getTime() + 1) });
+        for (const f of taken) if (f.wallet === balance.wallet && f.currency === balance.currency) fees += f.feeMinor;
+      } catch (err) {
+        await db.reconciliationFloatReading.create({ data: reading });
+        out.notes.push(`float ${label}: read, not judged (the operator's fees could not be read: ${(err as Error).message})`);
+        continue;
+      }
+    }
     out.judged++;
-    const expected = base.operatorMinor + (ours - base.oursMinor);
+    const expected = base.operatorMinor + (ours - base.oursMinor) - fees;
     const agrees = expected === balance.balanceMinor;
     await db.reconciliationFloatReading.create({ data: { ...reading, baseline: agrees } });
     if (agrees) {
@@ -79,7 +91,7 @@ export async function checkFloats(db: Db, serving: ServingAccount, scope: { envi
       orderId: null,
       direction: null,
       merchantId: null,
-      ours: sideView("expected", expected, balance.currency, { wallet: balance.wallet, since: base.at.toISOString(), balanceThen: base.operatorMinor.toString(), ordersMoved: (ours - base.oursMinor).toString() }),
+      ours: sideView("expected", expected, balance.currency, { wallet: balance.wallet, since: base.at.toISOString(), balanceThen: base.operatorMinor.toString(), ordersMoved: (ours - base.oursMinor).toString(), ...(hooks.fees ? { feesTaken: fees.toString() } : {}) }),
       theirs: sideView("balance", balance.balanceMinor, balance.currency, { wallet: balance.wallet }),
       source: "balance",
       occurredAt: scope.now,

@@ -33,7 +33,7 @@ import { ManualClock, type OperatorSimulatorControl, type OperatorTruth, type Sc
  */
 export type CallbackMode = "none" | "once" | "duplicated";
 export type FaultKind = "unavailable" | "timeout_after_commit" | "drop_after_accept";
-export type FaultTarget = "token" | "payment" | "disbursement" | "refund" | "enquiry" | "any";
+export type FaultTarget = "token" | "payment" | "disbursement" | "refund" | "enquiry" | "balance" | "any";
 
 export type AirtelSimulatorConfig = {
   clientId: string;
@@ -68,6 +68,14 @@ export type AirtelSimulatorConfig = {
   refundInEnquiry: "none" | "status" | "message";
   /** The disbursement PIN's RSA padding: PKCS#1 v1.5 (the docs' v1 wording) or OAEP with SHA-256 (one OpCo's v3 docs). */
   pinPadding: "pkcs1" | "oaep-sha256";
+  /**
+   * Which wallet `GET /standard/v1/users/balance` reports (README "Balance"): the collection
+   * wallet (paid pushes in, refunds out; the one copy of the answer we found) or the disbursement
+   * wallet (`float`, payouts out).
+   */
+  balanceWallet: "collection" | "disbursement";
+  /** How the balance is written: "37,600.00" (thousands separators, that copy), "37600.00" (`plain`), or a JSON number (`number`). */
+  balanceFormat: "grouped" | "plain" | "number";
 };
 export type AirtelSimulatorOptions = Partial<AirtelSimulatorConfig> & { port?: number; clock?: SimClock };
 export type LoggedRequest = { at: number; method: string; path: string; headers: Record<string, string>; body: string; answer: number | "dropped" };
@@ -102,6 +110,10 @@ export type AirtelSimulator = OperatorSimulatorControl & {
     callbacks(): CallbackRecord[];
     transactions(): Txn[];
     float(): number;
+    /** The collection wallet, major units: paid pushes in, accepted refunds out (it starts empty). */
+    collected(): number;
+    /** Money moved in or out of the collection wallet under no order (a transfer, a sweep): sets it. */
+    setCollected(amount: number): void;
     idle(): Promise<void>;
   };
   close(): Promise<void>;
@@ -138,7 +150,16 @@ function defaults(): AirtelSimulatorConfig {
     // The documented enquiry statuses (TIP, TA, TS, TF, TE) have no refund word: nothing shown by default.
     refundInEnquiry: "none",
     pinPadding: "pkcs1",
+    balanceWallet: "collection",
+    balanceFormat: "grouped",
   };
+}
+
+/** A major-unit amount with two decimals, from its shortest decimal form (no float arithmetic), optionally with thousands separators. */
+function majorText(amount: number, grouped: boolean): string {
+  const [whole = "0", fraction = ""] = String(amount).split(".");
+  const digits = grouped ? whole.replace(/\B(?=(\d{3})+$)/g, ",") : whole;
+  return `${digits}.${fraction.padEnd(2, "0")}`;
 }
 
 const HONOURED: ScenarioStep["kind"][] = ["hold", "lose_answer", "fail_before_commit", "duplicate_callbacks"];
@@ -154,6 +175,7 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions = {})
   /** Seconds on the simulator's clock (tokens and outcomes are measured on it). */
   const clockAt = () => simClock.ms() / 1000;
   let float = config.float;
+  let collected = 0;
   const tokens = new Map<string, number>();
   const txns = new Map<string, Txn>(); // by our transaction id
   const log: LoggedRequest[] = [];
@@ -206,6 +228,7 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions = {})
     const currency = header(req, "x-currency");
     if (!country || !currency) return send(400, envelope("ESB000008", "X-Country and X-Currency are required", false));
     if (country !== config.country || currency !== config.currency) return send(400, envelope("ROUTER006", `This app serves ${config.country}/${config.currency}`, false));
+    if (route.target === "balance") return balance(send);
     if (route.target === "keys") return send(200, envelope("DP00800001001", "SUCCESS", true, "ESB000010", { key_id: "sim-1", key: publicKeyB64, valid_upto: "2099-12-31 23:59:59" }));
     if (req.method === "POST") {
       if (!(header(req, "content-type") ?? "").includes("application/json")) return send(400, envelope("ESB000008", "Content-Type must be application/json", false));
@@ -239,6 +262,7 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions = {})
   function routeOf(method: string, path: string): { target: FaultTarget | "keys"; kind?: Txn["kind"]; id?: string } | null {
     if (method === "POST" && path === "/auth/oauth2/token") return { target: "token" };
     if (method === "GET" && path === "/v1/rsa/encryption-keys") return { target: "keys" };
+    if (method === "GET" && path === "/standard/v1/users/balance") return { target: "balance" };
     if (method === "POST" && /^\/merchant\/v[12]\/payments\/$/.test(path)) return { target: "payment" };
     if (method === "POST" && /^\/standard\/v[12]\/disbursements\/$/.test(path)) return { target: "disbursement" };
     const refundPath = /^\/standard\/(v[12])\/payments\/refund$/.exec(path);
@@ -329,7 +353,15 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions = {})
     if (!t) return refused("DP00800001025", "Transaction not found");
     if (t.status !== "TS" || t.refunded) return refused("DP00800001009", "Transaction cannot be refunded");
     t.refunded = true;
+    collected -= t.amount;
     reply(200, { data: { transaction: { airtel_money_id: t.airtelMoneyId, status: "SUCCESS" } }, status: { code: "200", message: "SUCCESS", result_code: "ESB000010", success: config.refundSuccessFlag } });
+  }
+
+  /** `GET /standard/v1/users/balance`: the configured wallet, from what moved through it here. */
+  function balance(send: (s: number, b: unknown) => void) {
+    const amount = config.balanceWallet === "collection" ? collected : float;
+    const written = config.balanceFormat === "number" ? amount : majorText(amount, config.balanceFormat === "grouped");
+    send(200, { data: { balance: written, currency: config.currency, account_status: "Active" }, status: { code: "200", message: "CALL_SUCCESS", result_code: "ESB000010", success: true } });
   }
 
   function enquiry(kind: Txn["kind"], id: string, send: (s: number, b: unknown) => void) {
@@ -376,6 +408,7 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions = {})
     } else {
       t.status = "TS";
       t.code = t.kind === "payment" ? "DP00800001001" : "DP00900001001";
+      if (t.kind === "payment") collected += t.amount;
     }
     sendCallback(t);
   }
@@ -466,6 +499,10 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions = {})
     callbacks: () => [...callbackLog],
     transactions: () => (settleDue(), [...txns.values()]),
     float: () => float,
+    collected: () => collected,
+    setCollected: (amount) => {
+      collected = amount;
+    },
     idle,
   };
 
@@ -476,7 +513,7 @@ export async function startAirtelSimulator(options: AirtelSimulatorOptions = {})
     if (method === "POST" && path === "/admin/faults") return (admin.fault(body.kind as FaultKind, (body.on as FaultTarget) ?? "any", Number(body.times ?? 1)), send(200, { ok: true }));
     if (method === "GET" && path === "/admin/requests") return send(200, log);
     if (method === "GET" && path === "/admin/callbacks") return send(200, callbackLog);
-    if (method === "GET" && path === "/admin/state") return send(200, { clock: clockAt(), float, transactions: [...txns.values()] });
+    if (method === "GET" && path === "/admin/state") return send(200, { clock: clockAt(), float, collected, transactions: [...txns.values()] });
     if (method === "GET" && path === "/admin/truth") return send(200, truth().map((t) => ({ ...t, amountMinor: t.amountMinor.toString() })));
     send(404, { error: "unknown admin route" });
   }

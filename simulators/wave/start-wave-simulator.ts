@@ -69,6 +69,13 @@ export type WaveSimulatorConfig = {
    * second refund is made.
    */
   refundRepeat: "ok" | "refused";
+  /**
+   * How `GET /v1/balance` writes the wallet's balance (README "Balance"): `{"amount": "150000",
+   * "currency"}` as the clients we rely on read it (`amount`), with decimals ("150000.00", one
+   * client's fixture: `amount_decimal`), under a `balance` key (one client reads that:
+   * `balance_field`), or as a JSON number (`number`).
+   */
+  balanceAnswer: "amount" | "amount_decimal" | "balance_field" | "number";
 };
 
 export type ApiKey = { key: string; scopes: ("checkout" | "payout" | "balance")[]; revoked?: boolean };
@@ -188,6 +195,7 @@ function defaults(): WaveSimulatorConfig {
     reversalWindowSeconds: 3 * 24 * 3600,
     refundAnswer: "empty",
     refundRepeat: "ok",
+    balanceAnswer: "amount",
   };
 }
 
@@ -309,6 +317,15 @@ export async function startWaveSimulator(options: WaveSimulatorOptions = {}): Pr
   }
 
   // ---------- the wallet's movements (Balance & Reconciliation API) ----------
+  /** The wallet's balance as GET /v1/balance writes it, in the configured shape (whole units: Wave's XOF has no decimals). */
+  function balanceView(): Record<string, unknown> {
+    const whole = state.balance.toString();
+    if (config.balanceAnswer === "amount_decimal") return { amount: `${whole}.00`, currency: config.currency };
+    if (config.balanceAnswer === "balance_field") return { balance: whole, currency: config.currency };
+    if (config.balanceAnswer === "number") return { amount: Number(state.balance), currency: config.currency };
+    return { amount: whole, currency: config.currency };
+  }
+
   function moved(m: Omit<WalletMovement, "timestamp" | "transaction_id" | "balance"> & { transaction_id?: string }): void {
     state.movements.push({ timestamp: iso(), transaction_id: m.transaction_id ?? `T_${randomBytes(6).toString("hex").toUpperCase()}`, balance: state.balance.toString(), ...m });
   }
@@ -521,7 +538,7 @@ export async function startWaveSimulator(options: WaveSimulatorOptions = {}): Pr
 
     if (path === "/v1/balance" || path === "/v1/transactions") {
       if (!authenticate(req, raw, "balance", answer)) return;
-      if (method === "GET" && path === "/v1/balance") return answer(200, { amount: state.balance.toString(), currency: config.currency });
+      if (method === "GET" && path === "/v1/balance") return answer(200, balanceView());
       if (method === "GET") return listTransactions(target, answer);
       return fail(answer, 404, "not-found", "Not found");
     }

@@ -174,7 +174,8 @@ const operators = (): Operator[] => [
     truth: () => wave.truth(),
     statement: (rows) => genericStatement(rows, (t) => t.reference),
     // Its transaction list shows what we do not know, in a run.
-    runFinds: ["status_differs", "amount_differs", "missing_at_operator", "missing_on_our_side"],
+    // Wave publishes our float: the planted amount and the money under no order of ours move it unlike our orders.
+    runFinds: ["status_differs", "amount_differs", "missing_at_operator", "missing_on_our_side", "float_differs"],
   },
   {
     name: "Orange WebPay",
@@ -212,8 +213,9 @@ const operators = (): Operator[] => [
     idle: () => airtel.admin.idle(),
     truth: () => airtel.truth(),
     statement: (rows) => genericStatement(rows, (t) => t.reference),
-    // Its enquiry states no amount.
-    runFinds: ["status_differs", "missing_at_operator"],
+    // Its enquiry states no amount; its published float (the collection wallet) does: the planted
+    // failure and amount move it unlike our orders.
+    runFinds: ["status_differs", "missing_at_operator", "float_differs"],
   },
 ];
 

@@ -12,7 +12,7 @@ import { AIRTEL_CALLING_CODES, AIRTEL_PRODUCTION_BASE_URL, requiredSecrets, type
  * RSA-encrypted disbursement PIN, and message signing (x-signature / x-key) where the account
  * has it on. Errors become outcomes in index.ts.
  */
-type Context = ConnectorContext<AirtelSettings>;
+export type Context = ConnectorContext<AirtelSettings>;
 
 const OPERATOR = "Airtel";
 

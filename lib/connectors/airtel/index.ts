@@ -1,4 +1,5 @@
 import type { CollectOrder, Connector, ConnectorContext, ConnectorOutcome, HealthResult, OrderRef, PayoutOrder, RefundOrder } from "../connector";
+import { airtelFloat, airtelWalletOf } from "./balance";
 import { parseAirtelCallback } from "./callbacks";
 import { airtelAmount, callAirtel, encryptedPin, freshToken, nationalMsisdn, requireProduct } from "./client";
 import { outcomeOfCallError } from "../operator-errors";
@@ -36,6 +37,14 @@ export const airtelConnector: Connector<AirtelSettings> = {
     return parseAirtelCallback(context, callback);
   },
   checkHealth: (context) => checkAirtelHealth(context),
+  reconciliation: {
+    // GET /standard/v1/users/balance: one wallet of the app (the `balanceWallet` setting);
+    // collects land in collection and refunds leave it, payouts leave disbursement.
+    floats: {
+      read: (context) => airtelFloat(context),
+      walletOf: (order) => airtelWalletOf(order.direction),
+    },
+  },
 };
 
 function precheck(context: Context, country: string, currency: string, phone: string | null): { msisdn: string } | ConnectorOutcome {

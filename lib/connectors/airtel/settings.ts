@@ -45,6 +45,13 @@ export const airtelSettingsSchema = z.object({
   /** Callback authentication on: a callback without a valid `hash` is refused (CALLBACK_SECRET). */
   callbackAuth: flag.default(false),
   products: productList.default(["collection", "disbursement"]),
+  /**
+   * Which wallet `GET /standard/v1/users/balance` reports for this app (README "Balance"): the
+   * collection wallet (collects land in it, refunds leave it) as the one copy of the answer we
+   * found says, or the disbursement wallet (payouts leave it). Unconfirmed: check it against the
+   * account's statement before relying on the float check.
+   */
+  balanceWallet: z.enum(AIRTEL_PRODUCTS).default("collection"),
 });
 
 export type AirtelSettings = z.output<typeof airtelSettingsSchema>;

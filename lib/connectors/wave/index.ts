@@ -1,7 +1,8 @@
 import type { Connector } from "../connector";
 import { parseWaveCallback } from "./callbacks";
 import { checkHealth, checkStatus, createPayout, createSession, refundSession } from "./client";
-import { listWaveTransactions } from "./transactions";
+import { WAVE_WALLET, waveFloat } from "./balance";
+import { listWaveTransactions, waveFeesTaken } from "./transactions";
 import { WAVE_BASE_URL, WAVE_SECRET_NAMES, waveRequiredSecrets, waveSettingsSchema, type WaveSettings } from "./settings";
 
 /**
@@ -28,6 +29,13 @@ export const waveConnector: Connector<WaveSettings> = {
     // A refund's "status" sends the repeat-safe refund again: reconciliation reads refunds from the list instead.
     readableStatus: ["collect", "payout"],
     listTransactions: listWaveTransactions,
+    // GET /v1/balance: the key's one business wallet, which every order of the account moves;
+    // the fees Wave takes from it are read from GET /v1/transactions (README "Balance").
+    floats: {
+      read: (context) => waveFloat(context),
+      walletOf: () => WAVE_WALLET,
+      fees: async (context, window) => (await waveFeesTaken(context, window)).map((f) => ({ wallet: WAVE_WALLET, ...f })),
+    },
   },
 };
 

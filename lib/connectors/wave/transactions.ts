@@ -20,6 +20,30 @@ type Item = Record<string, unknown>;
 
 export async function listWaveTransactions(context: WaveContext, window: { from: Date; to: Date }): Promise<OperatorRecord[]> {
   const records: OperatorRecord[] = [];
+  await eachWaveItem(context, window, (item) => {
+    const record = recordOf(item);
+    if (record && record.at && record.at >= window.from && record.at < window.to) records.push(record);
+  });
+  return records;
+}
+
+/**
+ * The fees Wave took from the wallet on movements of our orders timestamped inside the window (a
+ * payout's fee on top of what it paid; a checkout payment arriving net of its fee), for the float
+ * check: the wallet moves by what our orders moved less these.
+ */
+export async function waveFeesTaken(context: WaveContext, window: { from: Date; to: Date }): Promise<{ currency: string; feeMinor: bigint }[]> {
+  const sums = new Map<string, bigint>();
+  await eachWaveItem(context, window, (item) => {
+    const record = recordOf(item);
+    if (!record || !record.at || record.at < window.from || record.at >= window.to || !record.currency) return;
+    sums.set(record.currency, (sums.get(record.currency) ?? 0n) + feeOf(item, record.currency));
+  });
+  return [...sums].map(([currency, feeMinor]) => ({ currency, feeMinor }));
+}
+
+/** Every item Wave lists for the days the window touches, page by page. */
+async function eachWaveItem(context: WaveContext, window: { from: Date; to: Date }, visit: (item: Item) => void): Promise<void> {
   for (let day = Math.floor(window.from.getTime() / DAY) * DAY; day < window.to.getTime(); day += DAY) {
     const date = new Date(day).toISOString().slice(0, 10);
     let after: string | null = null;
@@ -29,16 +53,18 @@ export async function listWaveTransactions(context: WaveContext, window: { from:
       const response = await waveRequest(context, { operation: "reconcile.transactions", method: "GET", path: `/v1/transactions?${query}` });
       const body = response.status >= 200 && response.status < 300 ? parseJsonObject(response.text) : null;
       if (!body || !Array.isArray(body.items)) throw new Error(`Wave answered HTTP ${response.status} for the transactions of ${date}${body?.code ? ` (${String(body.code)})` : ""}`);
-      for (const item of body.items as Item[]) {
-        const record = recordOf(item);
-        if (record && record.at && record.at >= window.from && record.at < window.to) records.push(record);
-      }
+      for (const item of body.items as Item[]) visit(item);
       const info = (body.page_info ?? {}) as { has_next_page?: unknown; end_cursor?: unknown };
       if (info.has_next_page !== true || typeof info.end_cursor !== "string" || !info.end_cursor) break;
       after = info.end_cursor;
     }
   }
-  return records;
+}
+
+/** An item's `fee` in minor units (0 when it states none). */
+function feeOf(item: Item, currency: string): bigint {
+  if (typeof item.fee !== "string" || !/^\d+(\.\d+)?$/.test(item.fee.trim()) || !isCurrency(currency)) return 0n;
+  return toMinorAllowZero(item.fee.trim(), currency);
 }
 
 /** One item as a record of one of our orders, or null. The amount is what moved for the order: the wallet difference with the fee taken out. */
@@ -48,10 +74,10 @@ export function recordOf(item: Item): OperatorRecord | null {
   if (!currency || !isCurrency(currency) || !signed || !/^[-+]?\d+(\.\d+)?$/.test(signed)) return null;
   const outgoing = signed.startsWith("-");
   let difference: bigint;
-  let fee = 0n;
+  let fee: bigint;
   try {
     difference = toMinorAllowZero(signed.replace(/^[-+]/, ""), currency);
-    if (typeof item.fee === "string" && /^\d+(\.\d+)?$/.test(item.fee.trim())) fee = toMinorAllowZero(item.fee.trim(), currency);
+    fee = feeOf(item, currency);
   } catch {
     return null;
   }
