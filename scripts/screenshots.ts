@@ -122,12 +122,13 @@ async function main() {
   await ensureServer(base, port, dataDir);
   await ensureServer(expiryBase, expiryPort, ".data-e2e-expiry", { PAYMENT_CHECKOUT_EXPIRY_MINUTES: "0.1" });
 
-  const data = await seedDemoMerchant(base, callbackUrl);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   try {
+    // The seed signs in once in this browser too: a payout waiting for approval is made in the dashboard.
+    const data = await seedDemoMerchant(base, browser, callbackUrl);
     for (const lang of LANGS) {
       for (const width of WIDTHS) {
         const dir = path.join(outDir, lang, String(width));

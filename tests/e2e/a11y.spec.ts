@@ -18,9 +18,9 @@ const EXPIRY_BASE = `http://127.0.0.1:${process.env.E2E_EXPIRY_PORT ?? "3101"}`;
 const receiver = useWebhookReceiver("/a11y-hooks");
 
 let data: TourData;
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  data = await seedDemoMerchant(BASE, receiver.url());
+  data = await seedDemoMerchant(BASE, browser, receiver.url());
 });
 
 async function signedIn(browser: Browser, width: number, lang: "en" | "fr" = "en"): Promise<BrowserContext> {

@@ -4,10 +4,13 @@ import { Fragment, useActionState } from "react";
 import type { BulkPreviewState } from "../actions";
 import type { FormResult } from "@/lib/dashboard/form-result";
 import { DataList, type DataColumn } from "../data-list";
+import { FileInput, type FileInputWords } from "./file-input";
 import type { BulkSummary } from "@/lib/dashboard/bulk-payouts";
 
 type Labels = {
   file: string;
+  /** The file field's button and its "no file" line, in the page's language. */
+  fileInput: FileInputWords;
   atomic: string;
   check: string;
   preview: string;
@@ -83,10 +86,7 @@ export function BulkUpload({ preview, confirm, labels }: { preview: PreviewActio
   return (
     <div className="stack">
       <form action={previewAction} className="stack" data-testid="bulk-upload-form">
-        <label>
-          {labels.file}
-          <input name="file" type="file" accept=".csv,text/csv" required />
-        </label>
+        <FileInput label={labels.file} words={labels.fileInput} name="file" accept=".csv,text/csv" required />
         <label className="inline">
           <input name="atomic" type="checkbox" defaultChecked={data?.atomic ?? false} /> {labels.atomic}
         </label>

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 
 /**
  * Every page a merchant or a customer meets, and how to reach each one with real data: the
@@ -53,6 +53,8 @@ export type TourData = {
   linkPaymentId: string;
   /** A deactivated link: what a customer meets on a withdrawn poster. */
   closedLinkSlug: string;
+  /** A payout made in the dashboard above the team's approval threshold: held, waiting for approval. */
+  approvalPayoutId: string;
 };
 
 /**
@@ -76,11 +78,63 @@ async function startLinkPayment(base: string, link: { id: string; slug: string }
 }
 
 /**
+ * A payout waiting for approval, so that the tour sees the Approvals page with a row and a held
+ * payout's detail. Only a payout a person makes in the dashboard can be held (one made with API
+ * keys never is: docs/decisions/payout-approvals.md), so this signs in as the demo owner in its
+ * own browser context and, as an owner would: sets an XOF approval threshold of 20,000 on the
+ * Approvals page, sends 25,000 XOF to Awa Diop (+221 77 000 00 12, Orange Money) through Send
+ * money — the review says it needs approval, and it is held — then puts the threshold back as it
+ * was (empty: none). A threshold applies to payouts made afterwards, so the held one stays
+ * waiting, and the other specs' dashboard payouts as the demo merchant are not held. The owner is
+ * its maker: its row says that another member must approve it. Returns the payout's id.
+ */
+async function seedPendingApproval(browser: Browser, base: string): Promise<string> {
+  const context = await browser.newContext({ baseURL: base, locale: "en-GB" });
+  try {
+    const page = await context.newPage();
+    await logIn(page);
+    /** Sets the XOF threshold as typed (empty: none) and returns what the field held before. */
+    const setThreshold = async (typed: string) => {
+      await page.goto("/dashboard/approvals");
+      const form = page.getByTestId("approval-thresholds");
+      const field = form.locator("input[name=threshold_XOF]");
+      const before = await field.inputValue();
+      await field.fill(typed);
+      await form.locator("button[type=submit]").click();
+      await form.locator(".success").waitFor();
+      return before;
+    };
+    const before = await setThreshold("20000");
+    try {
+      await page.goto("/dashboard/payouts/new");
+      const form = page.getByTestId("send-money-form");
+      await form.locator("input[name=phone]").fill("77 000 00 12");
+      await form.locator("input[name=name]").fill("Awa Diop");
+      await form.locator("input[name=amount]").fill("25 000");
+      await form.locator("button[type=submit]").click();
+      await page.getByTestId("send-review").getByTestId("send-needs-approval").waitFor();
+      const confirm = page.getByTestId("send-confirm-form");
+      await confirm.locator("input[name=confirm]").check();
+      await confirm.locator("button[type=submit]").click();
+      await page.waitForURL(/\/dashboard\/payouts\/po_\w+\?approval=1/);
+      const id = page.url().match(/po_\w+/)?.[0];
+      if (!id) throw new Error(`no payout id in ${page.url()}`);
+      return id;
+    } finally {
+      await setThreshold(before);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * Gives the demo merchant something on every page: test funds, a paid payment partly refunded
  * (its webhooks sent to `callbackUrl`), a failed one, a payout, a bulk payout, a payment link
- * with a payment started through it, and a deactivated link.
+ * with a payment started through it, a deactivated link, and a payout made in the dashboard that
+ * waits for approval (seedPendingApproval, in a browser: the dashboard's forms are server actions).
  */
-export async function seedDemoMerchant(base: string, callbackUrl?: string): Promise<TourData> {
+export async function seedDemoMerchant(base: string, browser: Browser, callbackUrl?: string): Promise<TourData> {
   await api(base, "POST", "/sandbox/wallets/fund", { currency: "XOF", amount: 500_000 });
   const direct = (phone: string) =>
     api<{ data: { transactionId: string } }>(base, "POST", "/payments/initiate", {
@@ -124,6 +178,7 @@ export async function seedDemoMerchant(base: string, callbackUrl?: string): Prom
   const linkPaymentId = await startLinkPayment(base, link);
   const closed = await api<{ id: string; slug: string }>(base, "POST", "/payment-links", { title: "Soldes de novembre", currency: "XOF", minAmount: 500, maxAmount: 50_000 });
   await api(base, "POST", `/payment-links/${closed.id}/deactivate`);
+  const approvalPayoutId = await seedPendingApproval(browser, base);
   return {
     paymentId: paid,
     failedPaymentId: failed,
@@ -133,6 +188,7 @@ export async function seedDemoMerchant(base: string, callbackUrl?: string): Prom
     paymentLinkSlug: link.slug,
     linkPaymentId,
     closedLinkSlug: closed.slug,
+    approvalPayoutId,
   };
 }
 
@@ -166,7 +222,9 @@ export function dashboardPages(data: TourData): TourPage[] {
         await page.getByTestId("send-review").waitFor();
       },
     },
+    // With the seed's payout waiting for approval (its maker, the demo owner, sees it as theirs).
     { name: "approvals", path: "/dashboard/approvals" },
+    { name: "payout-detail-awaiting-approval", path: `/dashboard/payouts/${data.approvalPayoutId}` },
     { name: "bulk-payouts", path: "/dashboard/payouts/bulk" },
     { name: "bulk-payout-new", path: "/dashboard/payouts/bulk/new" },
     { name: "bulk-payout-detail", path: `/dashboard/payouts/bulk/${data.bulkId}` },

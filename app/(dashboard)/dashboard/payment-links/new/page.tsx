@@ -1,7 +1,9 @@
 import { ActionForm } from "@/app/_dashboard/client/action-form";
+import { FileInput } from "@/app/_dashboard/client/file-input";
 import { createPaymentLinkAction } from "@/app/_dashboard/payment-link-actions";
 import { displayZone } from "@/app/_dashboard/format";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
+import { messages } from "@/lib/dashboard/i18n";
 import { paymentLinkFormOptions } from "@/lib/dashboard/payment-links";
 import { paymentLinkMessages } from "@/lib/dashboard/i18n-payment-links";
 
@@ -50,10 +52,7 @@ export default async function NewPaymentLinkPage() {
             {c.description}
             <textarea name="description" maxLength={1000} rows={3} />
           </label>
-          <label>
-            {c.image}
-            <input name="image" type="file" accept="image/png,image/jpeg,image/webp" aria-describedby="pl-image-help" />
-          </label>
+          <FileInput label={c.image} words={messages(locale).fileInput} name="image" accept="image/png,image/jpeg,image/webp" describedBy="pl-image-help" />
           <p id="pl-image-help" className="help">
             {c.imageHelp}
           </p>

@@ -1,5 +1,6 @@
 import { saveBrandingAction } from "@/app/_dashboard/actions";
 import { ActionForm } from "@/app/_dashboard/client/action-form";
+import { FileInput } from "@/app/_dashboard/client/file-input";
 import { currentLocale, requireScope } from "@/app/_dashboard/session";
 import { getBrandingSettings, ratioText } from "@/lib/dashboard/branding";
 import { messages } from "@/lib/dashboard/i18n";
@@ -57,10 +58,7 @@ export default async function BrandingPage() {
           <p id="accent-help" className="muted">
             {t.accentHelp}
           </p>
-          <label>
-            {t.logo}
-            <input name="logo" type="file" accept="image/png,image/jpeg,image/webp" aria-describedby="logo-help" />
-          </label>
+          <FileInput label={t.logo} words={m.fileInput} name="logo" accept="image/png,image/jpeg,image/webp" describedBy="logo-help" />
           <p id="logo-help" className="muted">
             {t.logoHelp}
           </p>

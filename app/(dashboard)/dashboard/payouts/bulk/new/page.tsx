@@ -27,6 +27,7 @@ export default async function NewBulkPayoutPage() {
         confirm={confirmBulkPayoutAction}
         labels={{
           file: b.file,
+          fileInput: m.fileInput,
           atomic: b.atomic,
           check: b.check,
           preview: b.preview,
