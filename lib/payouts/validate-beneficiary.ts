@@ -37,8 +37,8 @@ export type ValidBeneficiary = {
 export async function validateBeneficiary(body: InitiatePayoutBody, ctx: BeneficiaryContext, now = new Date()): Promise<ValidBeneficiary> {
   const { sender, recipient } = body;
   const needsSender = ctx.international || ctx.type === "b2b";
-  // Every problem is collected and reported in one answer (issue 32: the first initiate used to
-  // fail on the purpose, the second on the rest). The spec's codes stay: company_missing, then
+  // Every problem is collected and reported in one answer, so that an integrator fixes them all
+  // after one try rather than one per try. The spec's codes stay: company_missing, then
   // purpose_missing, when one of them is among the problems; else validation_error.
   const issues: ErrorDetail[] = [];
   const require = (value: unknown, path: string, why: string) => {
