@@ -70,7 +70,12 @@ test("sign up, pay with the keys shown, see the payment and its webhook attempts
   await expect(page.getByTestId("audit-log")).toContainText("api_keys.rotated");
 
   // Balances: add sandbox test funds. The payment above settles 5 s after its success: settled
-  // now, so the figures below do not depend on when the page happens to be read.
+  // now, so the figures below do not depend on when the page happens to be read. Settling moves
+  // only what has succeeded, so first the payment's success (seconds on a loaded machine).
+  await expect(async () => {
+    const status = await request.get(`/api/v1/payments/status/${payment.transactionId}`, { headers: { "X-API-Key": key } });
+    expect((await status.json()).status).toBe("success");
+  }).toPass({ timeout: 60_000 });
   expect((await request.post("/api/v1/sandbox/settle", { headers: { "X-API-Key": key } })).status()).toBe(200);
   await nav(page).getByRole("link", { name: "Balances" }).click();
   const form = page.getByTestId("add-funds-form");
