@@ -4,7 +4,8 @@ import { nav, signUp, unique } from "./helpers/dashboard";
 /**
  * The defects, as merchants and customers meet them, in Chromium at phone (375 px) and
  * desktop (1280 px) widths: the payout link in the payments list, the sign-up form after a
- * failure (French), amounts typed with French separators, the webhook URL after an error,
+ * failure (French), its password rule and country names before anything is typed, no fee on a
+ * failed payment, amounts typed with French separators, the webhook URL after an error,
  * tables and the tab bar that scroll instead of clipping, times in the user's zone with UTC on
  * hover, and the checkout's waiting screen (its way out, no link countdown, no-JS refresh), FCFA
  * and the receipt.
@@ -51,6 +52,48 @@ test.describe("dashboard", () => {
     await page.getByTestId("payments-table").getByRole("link", { name: payoutId }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/payouts/${payoutId}$`));
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/Not found/);
+  });
+
+  test("before anything is typed, the sign-up form shows the password rule and names the countries (fr, 375 px)", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "fr-FR", viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto("/signup");
+    await expect(page.getByTestId("password-rule")).toContainText("Au moins 10 caractères");
+    const country = page.locator('select[name="country"]');
+    await expect(country.locator("option:checked")).toHaveText("Sénégal");
+    // Every option is a country's name, none a bare code such as "SN".
+    const labels = await country.locator("option").allTextContents();
+    expect(labels.length).toBeGreaterThan(5);
+    expect(labels.filter((label) => /^[A-Z]{2}$/.test(label.trim()))).toEqual([]);
+    await context.close();
+  });
+
+  test("a failed payment's page shows no fee and no net amount; a successful one shows both (1280 px)", async ({ page, request }) => {
+    await page.setViewportSize(DESKTOP);
+    const account = await signUp(page);
+    const headers = { "X-API-Key": account.key, "Content-Type": "application/json" };
+    const paid = async (phone: string, status: string) => {
+      const res = await request.post("/api/v1/payments/initiate", {
+        headers,
+        data: { type: "direct", amount: 5_000, externalReference: `fee-${unique()}`, provider: "orange", country: "SN", customerPhone: phone },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      const id = (await res.json()).data.transactionId as string;
+      await expect(async () => {
+        expect((await (await request.get(`/api/v1/payments/status/${id}`, { headers })).json()).status).toBe(status);
+      }).toPass({ timeout: 60_000 });
+      return id;
+    };
+    // The sandbox's outcome endings: …90 is refused for insufficient funds, …12 succeeds.
+    const failed = await paid("+221770000090", "failed");
+    await page.goto(`/dashboard/payments/${failed}`);
+    await expect(page.getByTestId("payment-id")).toHaveText(failed);
+    await expect(page.getByTestId("payment-fee")).toHaveCount(0);
+    await expect(page.getByTestId("payment-net")).toHaveCount(0);
+    const succeeded = await paid("+221770000012", "success");
+    await page.goto(`/dashboard/payments/${succeeded}`);
+    await expect(page.getByTestId("payment-fee")).toBeVisible();
+    await expect(page.getByTestId("payment-net")).toBeVisible();
   });
 
   test("a failed sign-up keeps the fields, marks the wrong ones, in French with the fields' names (375 px)", async ({ browser }) => {
