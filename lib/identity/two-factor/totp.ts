@@ -1,6 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { generateSecret, generateURI, verify } from "otplib";
-import { webhookSecretKeyring } from "@/lib/webhooks/webhook-secret-keyring";
+import { openAtRest, sealAtRest } from "@/lib/webhooks/seal-at-rest";
 
 /**
  * TOTP (RFC 6238) through otplib: 30-second steps, 6 digits, SHA-1, as every authenticator app
@@ -38,21 +37,9 @@ export async function checkTotp(secret: string, code: string, lastStep: bigint |
 const aad = (userId: string) => Buffer.from(`totp-secret:${userId}`, "utf8");
 
 export function sealTotpSecret(secret: string, userId: string): string {
-  const { kid, key } = webhookSecretKeyring().current;
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  cipher.setAAD(aad(userId));
-  const ciphertext = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-  return ["t1", kid, iv.toString("base64url"), ciphertext.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(":");
+  return sealAtRest("t1", secret, aad(userId));
 }
 
 export function openTotpSecret(stored: string, userId: string): string {
-  const [version, kid, iv, ciphertext, tag] = stored.split(":");
-  if (version !== "t1" || !kid || !iv || !ciphertext || !tag) throw new Error("Unreadable stored TOTP secret.");
-  const key = webhookSecretKeyring().byKid.get(kid);
-  if (!key) throw new Error(`A TOTP secret is sealed with key "${kid}", which WEBHOOK_SECRET_KEYS no longer holds.`);
-  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
-  decipher.setAAD(aad(userId));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
+  return openAtRest("t1", stored, aad(userId), "TOTP secret");
 }
