@@ -1,5 +1,6 @@
 import type { Direction } from "../connector";
-import { isCurrency, toMinorAllowZero } from "@/lib/money";
+import { isCurrency } from "@/lib/money";
+import { balanceMinor } from "../balance-minor";
 import { OperatorConfigurationError, OperatorUnavailableError } from "../operator-errors";
 import { parseJsonObject } from "../parse-json-object";
 import { callAirtel, type Context } from "./client";
@@ -35,15 +36,4 @@ export function airtelWalletOf(direction: Direction): AirtelProduct {
 }
 
 /** "37,600.00", "37600.00", "37600" or 37600 (major units) in minor units, or null. Commas only as thousands separators. */
-export function airtelBalanceMinor(value: unknown, currency: string): bigint | null {
-  if (!isCurrency(currency)) return null;
-  let text = typeof value === "string" ? value.trim() : typeof value === "number" && Number.isFinite(value) && value >= 0 ? String(value) : null;
-  if (text === null) return null;
-  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) text = text.replaceAll(",", "");
-  if (!/^\d+(\.\d+)?$/.test(text)) return null;
-  try {
-    return toMinorAllowZero(text, currency);
-  } catch {
-    return null;
-  }
-}
+export const airtelBalanceMinor = (value: unknown, currency: string): bigint | null => balanceMinor(value, currency, { thousandsCommas: true, fractionalNumbers: true });

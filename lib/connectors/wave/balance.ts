@@ -1,4 +1,5 @@
-import { isCurrency, toMinorAllowZero } from "@/lib/money";
+import { isCurrency } from "@/lib/money";
+import { balanceMinor } from "../balance-minor";
 import { OperatorConfigurationError, OperatorUnavailableError } from "../operator-errors";
 import { parseJsonObject } from "../parse-json-object";
 import { type WaveContext, waveRequest } from "./client";
@@ -25,17 +26,8 @@ export async function waveFloat(context: WaveContext): Promise<{ wallet: string;
   return [{ wallet: WAVE_WALLET, currency, balanceMinor }];
 }
 
-/** A balance as Wave writes it (decimal string or number, major units) in minor units, or null. */
-export function balanceAmountMinor(value: unknown, currency: string): bigint | null {
-  if (!isCurrency(currency)) return null;
-  const text = typeof value === "string" ? value.trim() : typeof value === "number" && Number.isSafeInteger(value) ? String(value) : null;
-  if (text === null || !/^\d+(\.\d+)?$/.test(text)) return null;
-  try {
-    return toMinorAllowZero(text, currency);
-  } catch {
-    return null;
-  }
-}
+/** A balance as Wave writes it (decimal string, or a whole JSON number; major units) in minor units, or null. */
+export const balanceAmountMinor = (value: unknown, currency: string): bigint | null => balanceMinor(value, currency);
 
 function codeOf(text: string): string {
   const code = parseJsonObject(text)?.code;
