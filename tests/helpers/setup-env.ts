@@ -2,11 +2,17 @@
 // PostgreSQL database (CI runs the same suite there). Providers answer at once; no in-process runner.
 import { afterAll } from "vitest";
 import { closeDatabase } from "@/lib/db/client";
+import { flushApiRequestLog } from "@/lib/request-log/record-api-request";
 import { startFileFresh } from "./fresh-file-state";
 import { useOwnDatabase } from "./per-file-database";
 
 await startFileFresh();
-afterAll(() => closeDatabase());
+// The request log writes its buffer on a timer: written now, into this file's database, or the
+// timer would write it into the next file's, in the middle of that file's statements.
+afterAll(async () => {
+  await flushApiRequestLog();
+  await closeDatabase();
+});
 
 process.env.APP_ENV ??= "sandbox";
 if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = "memory";
