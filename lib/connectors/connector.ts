@@ -337,6 +337,12 @@ export type ReconciliationHooks<Settings> = {
   /** The layout of the statement file the operator delivers, where it publishes one. */
   statement?: StatementFormat;
   /**
+   * The operator's statement files covering [from, to), fetched through its API where it offers
+   * one (pawaPay's `POST /v2/statements`), as text in the `statement` layout: read like a file
+   * imported by hand, on every run. Throws when a file cannot be had in full.
+   */
+  fetchStatements?(context: ConnectorContext<Settings>, window: { from: Date; to: Date }): Promise<string[]>;
+  /**
    * Our float at the operator, where it publishes it: `read` gives one balance per wallet it keeps
    * for the account (MTN: `collection` and `disbursement`; pawaPay: one per country), in minor
    * units, and throws when the operator does not answer; `walletOf` names the wallet an order of

@@ -1,5 +1,5 @@
 import { appEnv, type AppEnvironment } from "@/lib/config";
-import type { ConnectorOutcome, Direction, OperatorRecord } from "@/lib/connectors/connector";
+import type { ConnectorOutcome, Direction, OperatorRecord, ReconciliationHooks, StatementFormat } from "@/lib/connectors/connector";
 import { isBuiltIn } from "@/lib/connectors/connector-accounts";
 import { servingAccount, type ServingAccount } from "@/lib/connectors/get-route";
 import type { Db } from "@/lib/db/client";
@@ -10,6 +10,7 @@ import { checkFloats } from "./floats";
 import { ORDER_KINDS } from "./mismatch-kinds";
 import { earlierAttemptAsOrder, earlierAttempts, type EarlierAttempt, findOurOrder, orderRefOf, ordersSentIn, type OurOrder } from "./our-orders";
 import { finishRun, startRun } from "./runs";
+import { readStatement } from "./statement";
 import { type FoundMismatch, type MismatchInput, type MismatchSource, sideView, storeMismatch } from "./store-mismatch";
 
 /**
@@ -134,8 +135,17 @@ async function compareAll(db: Db, serving: ServingAccount, input: ReconcileInput
   // The operator's records: the statement given, or its list of what moved, where it has one.
   let records: OperatorRecord[] | null = null;
   let recordSource: MismatchSource | null = null;
+  let covered: readonly Direction[] | undefined = input.statementCovers;
   if (input.statement) [records, recordSource] = [input.statement, "statement"];
-  else if (hooks.listTransactions) {
+  else if (hooks.fetchStatements && hooks.statement) {
+    try {
+      const fetched = await fetchedStatements(serving, hooks.statement, hooks.fetchStatements, { from: input.from, to: input.to });
+      [records, recordSource, covered] = [fetched.records, "statement", hooks.statement.directions];
+      if (fetched.skipped > 0) notes.push(`${fetched.skipped} statement rows are none of our orders (top-ups, fees) or could not be read: skipped`);
+    } catch (err) {
+      notes.push(`the operator's statement could not be read (${(err as Error).message}): orders asked one by one, nothing found missing on our side`);
+    }
+  } else if (hooks.listTransactions) {
     try {
       [records, recordSource] = [await hooks.listTransactions(serving.context, { from: input.from, to: input.to }), "list"];
     } catch (err) {
@@ -143,7 +153,7 @@ async function compareAll(db: Db, serving: ServingAccount, input: ReconcileInput
     }
   }
   counts.records = records?.length ?? 0;
-  const covers = new Set<Direction>(input.statement ? (input.statementCovers ?? DIRECTIONS) : DIRECTIONS);
+  const covers = new Set<Direction>(recordSource === "statement" ? (covered ?? DIRECTIONS) : DIRECTIONS);
 
   const judged = (order: OurOrder, theirs: Side, how: MismatchSource, extra: Record<string, unknown> = {}, at?: Date | null) => {
     const verdict = judge({ state: order.state, amountMinor: order.amountMinor, currency: order.currency }, theirs);
@@ -320,4 +330,26 @@ async function eachLimited<T>(items: T[], limit: number, run: (item: T) => Promi
     while (next < items.length) await run(items[next++]!);
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
+/** The operator's statements for the window, fetched through its API and read with its published layout. */
+async function fetchedStatements(
+  serving: ServingAccount,
+  format: StatementFormat,
+  fetch: NonNullable<ReconciliationHooks<Record<string, unknown>>["fetchStatements"]>,
+  window: { from: Date; to: Date },
+): Promise<{ records: OperatorRecord[]; skipped: number }> {
+  const settingsCurrency = (serving.account.settings as { currency?: unknown } | null)?.currency;
+  const currency = typeof settingsCurrency === "string" ? settingsCurrency : null;
+  const records: OperatorRecord[] = [];
+  let skipped = 0;
+  for (const text of await fetch(serving.context, window)) {
+    const reading = readStatement(text, format, { currency });
+    // Statements state times to the second: a row is the window's when its second is.
+    const from = Math.floor(window.from.getTime() / 1000) * 1000;
+    const to = Math.ceil(window.to.getTime() / 1000) * 1000;
+    records.push(...reading.records.filter((r) => !r.at || (r.at.getTime() >= from && r.at.getTime() < to)));
+    skipped += reading.skipped.length;
+  }
+  return { records, skipped };
 }

@@ -5,6 +5,7 @@ import { defaultActiveConf, defaultWallets, type SimActiveConf, type SimOperatio
 import { checkSignedRequest, digestHeader, type EcdsaEncoding, signCallback } from "./http-signatures";
 import { minorUnitsOf, movableClock, OffsetClock, type OperatorSimulatorControl, type OperatorTruth, type ScenarioStep, type SimClock } from "../kit/truth";
 import { planFor, predictProvider } from "./numbering";
+import { type StatementOptions, statementDesk } from "./statements";
 
 /**
  * A contract simulator of pawaPay's Merchant API v2, written from lib/connectors/pawapay/README.md: a
@@ -106,6 +107,8 @@ export type PawapaySimulatorOptions = {
   callbackSignatureEncoding?: EcdsaEncoding;
   /** The simulator's time (lifecycle delays, holds, reconciliation); the wall clock plus what `admin.advance` adds, unless given. */
   clock?: SimClock;
+  /** How wallet statements are answered (statements.ts). */
+  statements?: StatementOptions;
 };
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -519,6 +522,8 @@ export async function startPawapaySimulator(options: PawapaySimulatorOptions = {
     return status;
   };
   const failure = (failureCode: string, failureMessage: string) => ({ status: "REJECTED", failureReason: { failureCode, failureMessage } });
+  const statementOptions: StatementOptions = { ...options.statements };
+  const statementDeskOf = statementDesk({ options: statementOptions, now, payments: () => payments.values(), wallets: () => wallets.keys(), send });
 
   function takeFault(resource: string, when: Fault["when"]): Fault | null {
     if (!resource) return null;
@@ -556,6 +561,8 @@ export async function startPawapaySimulator(options: PawapaySimulatorOptions = {
 
     // Availability needs no token (pawaPay's docs: every call but availability is authenticated).
     if (method === "GET" && path === "/v2/availability") return send(res, 200, availabilityBody());
+    // A statement's download link carries its own credential.
+    if (path.startsWith("/files/")) return statementDeskOf.handle(method, url, raw, headers.host ?? "", false, res) ?? send(res, 404, failure("NOT_FOUND", `No route ${method} ${path}`));
 
     const auth = headers.authorization;
     if (!auth) return send(res, 401, failure("NO_AUTHENTICATION", "Authorization header is missing"));
@@ -643,6 +650,8 @@ export async function startPawapaySimulator(options: PawapaySimulatorOptions = {
       return prediction ? send(res, 200, prediction) : send(res, 400, failure("INVALID_PHONE_NUMBER", "The number fits no known numbering plan"));
     }
 
+    const statementAnswer = statementDeskOf.handle(method, url, raw, headers.host ?? "", true, res);
+    if (statementAnswer !== null) return statementAnswer;
     if (method === "GET" && path === "/v2/active-conf") return send(res, 200, activeConfBody());
     if (method === "GET" && path === "/v2/wallet-balances") {
       return send(res, 200, {
@@ -725,6 +734,11 @@ export async function startPawapaySimulator(options: PawapaySimulatorOptions = {
         for (const p of payments.values()) if (p.status === "ENQUEUED" && p.provider === provider && OPERATION[p.kind] === operation) start(p);
       }
     },
+    /** How wallet statements are answered from now on (statements.ts). */
+    setStatements(changes: StatementOptions) {
+      Object.assign(statementOptions, changes);
+    },
+    statements: () => statementDeskOf.statements(),
     setWallet(country: string, currency: string, balance: string) {
       wallets.set(`${country}:${currency}`, hundredths(balance));
     },

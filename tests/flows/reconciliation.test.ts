@@ -161,8 +161,9 @@ const operators = (): Operator[] => [
       csv: ["Creation Date,MSISDN,Transaction ID,Amount,Currency,Country,MNO,Type", ...rows.filter((t) => t.state === "succeeded").map((t) => [new Date().toISOString().slice(0, 19).replace("T", " "), "2250700000789", t.reference, major(t), t.currency, "CIV", "ORANGE_CIV", "DEPOSIT"].join(","))].join("\n"),
       flags: [],
     }),
-    // The operator publishes our float: the planted failure and amount, and the foreign collect, move it unlike our orders.
-    runFinds: ["status_differs", "amount_differs", "missing_at_operator", "float_differs"],
+    // The run reads the wallet statement through the API (POST /v2/statements), which finds the
+    // lost reference and the foreign collect; and the float, which they move unlike our orders.
+    runFinds: ["status_differs", "amount_differs", "missing_at_operator", "missing_on_our_side", "float_differs"],
   },
   {
     name: "Wave",

@@ -2,6 +2,7 @@ import type { Connector } from "../connector";
 import { parsePawapayCallback } from "./callbacks";
 import { cancelHeld, checkHealth, checkStatus, deposit, floatBalances, payout, providerAvailability, refund, routeProblem } from "./client";
 import { ISO3 } from "./provider-codes";
+import { fetchPawapayStatements } from "./statements";
 import { type PawapaySettings, pawapaySettingsSchema } from "./settings";
 
 /**
@@ -26,13 +27,14 @@ export const pawapayConnector: Connector<PawapaySettings> = {
   cancelHeld,
   routeProblem,
   reconciliation: {
-    // The wallet statement (dashboard export, or POST /v2/statements), as pawaPay documents its
-    // columns: Transaction ID is our depositId / payoutId / refundId. Rows are money that moved.
+    // The wallet statement (dashboard export, or POST /v2/statements: fetchStatements), as pawaPay
+    // documents its columns: Transaction ID is our depositId / payoutId / refundId. Rows are money that moved.
     statement: {
       documentedAt: "docs.pawapay.io/dashboard/finances/statements (Data in statements)",
       columns: { reference: "Transaction ID", amount: "Amount", currency: "Currency", type: "Type", time: "Creation Date" },
       types: { DEPOSIT: "collect", PAYOUT: "payout", REFUND: "refund" },
     },
+    fetchStatements: fetchPawapayStatements,
     // GET /v2/wallet-balances: one wallet per country (ISO 3166 alpha-3) and currency; deposits
     // land in the country's wallet, payouts and refunds leave from it.
     floats: {
