@@ -44,6 +44,8 @@ export async function measurePipeline({ base, auth, databaseUrl, rate = Number(p
 
   let sent = 0;
   let refused = 0;
+  // Unique per measurement: the layouts of one run (and the two rates) share the database.
+  const runTag = `${process.pid}-${Date.now().toString(36)}`;
   /** Why initiates were refused: "status code" or the network error, with counts. */
   const refusals = new Map();
   const refuse = (why) => {
@@ -63,7 +65,7 @@ export async function measurePipeline({ base, auth, databaseUrl, rate = Number(p
       fetch(`${base}/api/v1/payments/initiate`, {
         method: "POST",
         headers: { ...auth, "content-type": "application/json" },
-        body: JSON.stringify({ type: "direct", amount: 5000, provider: "orange", country: "SN", customerPhone: "+221770000012", externalReference: `pipe-${process.pid}-${sent}`, callbackUrl }),
+        body: JSON.stringify({ type: "direct", amount: 5000, provider: "orange", country: "SN", customerPhone: "+221770000012", externalReference: `pipe-${runTag}-${sent}`, callbackUrl }),
       })
         .then(async (res) => {
           const json = await res.json();

@@ -246,9 +246,11 @@ async function measureBulk(baseline) {
     if (res.status !== 201 || json.counts.accepted !== JSON.parse(payload).items.length) throw new Error(`bulk failed: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
     return ms;
   };
-  await post(body(1000, `warm-${process.pid}`));
+  // Unique per layout: the layouts of one run share the database.
+  const runTag = `${process.pid}-${Date.now().toString(36)}`;
+  await post(body(1000, `warm-${runTag}`));
   const times = [];
-  for (let r = 0; r < runs; r++) times.push(await post(body(1000, `${process.pid}-${r}`)));
+  for (let r = 0; r < runs; r++) times.push(await post(body(1000, `${runTag}-${r}`)));
   times.sort((a, b) => a - b);
   const p50 = Math.round(times[Math.floor(times.length / 2)]);
   const max = Math.round(times[times.length - 1]);
