@@ -1,5 +1,5 @@
 import type { AppEnvironment } from "@/lib/config";
-import { checkoutChannels } from "@/lib/checkout/checkout-channels";
+import { checkoutChannels } from "@/lib/payments/checkout-channels";
 import { type Channel, channelTakes } from "@/lib/reference";
 
 /**
