@@ -1,6 +1,8 @@
 import type { AppEnvironment } from "@/lib/config";
 import { availableProviders, providerKey } from "@/lib/connectors/get-route";
-import { getCatalogue } from "@/lib/reference";
+import type { AppError } from "@/lib/errors";
+import { minorToDecimalString } from "@/lib/money";
+import { type Channel, channelTakes, checkWholeUnits, getCatalogue } from "@/lib/reference";
 
 /**
  * The one rule for what the hosted checkout can serve in a country and currency, whatever the
@@ -22,4 +24,34 @@ export async function checkoutChannels(environment: AppEnvironment, country: str
       c.currency === currency &&
       (!available || available.has(providerKey(c.countryCode, c.providerCode))),
   );
+}
+
+/** The widest bounds those channels accept, minor units; null when there is none. */
+export function channelBounds(channels: Pick<Channel, "minAmount" | "maxAmount">[]): { min: bigint; max: bigint } | null {
+  if (channels.length === 0) return null;
+  let min = channels[0].minAmount;
+  let max = channels[0].maxAmount;
+  for (const c of channels) {
+    if (c.minAmount < min) min = c.minAmount;
+    if (c.maxAmount > max) max = c.maxAmount;
+  }
+  return { min, max };
+}
+
+/** Whether some channel takes exactly this amount (bounds, and whole units where it takes no cents). */
+export const someChannelTakes = (channels: Channel[], amount: bigint) => channels.some((c) => channelTakes(c, amount));
+
+/**
+ * Throws unless some of the (non-empty) channels takes `amount`. Within some channel's bounds,
+ * when each such channel takes whole units only, the refusal names that rule (checkWholeUnits);
+ * otherwise it is the caller's (`outside`), given the channels' widest bounds as
+ * "from <min> to <max> <currency>".
+ */
+export function assertSomeChannelTakes(channels: Channel[], amount: bigint, outside: (range: string) => AppError): void {
+  if (someChannelTakes(channels, amount)) return;
+  const inBounds = channels.find((c) => amount >= c.minAmount && amount <= c.maxAmount);
+  if (inBounds) checkWholeUnits(inBounds, amount);
+  const { min, max } = channelBounds(channels)!;
+  const { currency } = channels[0];
+  throw outside(`from ${minorToDecimalString(min, currency)} to ${minorToDecimalString(max, currency)} ${currency}`);
 }

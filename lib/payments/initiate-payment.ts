@@ -11,8 +11,8 @@ import { withStatementTransactionSpan } from "@/lib/observability/db-spans";
 import { enqueueJobSql, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
 import { submitPaymentJob } from "./payment-jobs";
 import { isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
-import { checkoutChannels } from "./checkout-channels";
-import { channelTakes, checkWholeUnits, getCatalogue } from "@/lib/reference";
+import { assertSomeChannelTakes, checkoutChannels } from "./checkout-channels";
+import { getCatalogue } from "@/lib/reference";
 import { chooseCollectMethod } from "./choose-collect-method";
 import { assertWebhookUrlAllowed, webhookEventRows, webhookEventsSql } from "@/lib/webhooks";
 import type { InitiatePaymentInput } from "./initiate-payment-input";
@@ -170,17 +170,11 @@ async function assertCheckoutPayable(environment: AppEnvironment, country: strin
   if (channels.length === 0) {
     throw new AppError("provider_unavailable", `No payment method is available in ${country} for ${currency}.`);
   }
-  if (!channels.some((c) => channelTakes(c, amount))) {
-    // Within some method's bounds, but each of those takes whole units only: name that rule.
-    const inBounds = channels.find((c) => amount >= c.minAmount && amount <= c.maxAmount);
-    if (inBounds) checkWholeUnits(inBounds, amount);
-    const min = channels.reduce((m, c) => (c.minAmount < m ? c.minAmount : m), channels[0].minAmount);
-    const max = channels.reduce((m, c) => (c.maxAmount > m ? c.maxAmount : m), channels[0].maxAmount);
-    throw new AppError(
-      "invalid_amount",
-      `Amount ${minorToDecimalString(amount, currency)} ${currency} is outside what the checkout's payment methods in ${country} accept: from ${minorToDecimalString(min, currency)} to ${minorToDecimalString(max, currency)} ${currency}.`,
-    );
-  }
+  assertSomeChannelTakes(
+    channels,
+    amount,
+    (range) => new AppError("invalid_amount", `Amount ${minorToDecimalString(amount, currency)} ${currency} is outside what the checkout's payment methods in ${country} accept: ${range}.`),
+  );
 }
 
 export const checkoutUrl = (payment: Pick<Payment, "checkoutToken">) => `${config.publicUrl()}/checkout/${payment.checkoutToken}`;
