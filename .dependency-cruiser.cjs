@@ -24,9 +24,10 @@ const LAYERS = [
   // 6. The order engine, above the domains, and reconciliation, which compares its orders with
   //    the operators' records (and keeps the references of callbacks the engine cannot place).
   ["lib/orders", "lib/reconciliation"],
-  // 7. What people and operators use: the hosted checkout, the dashboard and the identity of the
-  //    people who sign in to it (users, invitations, two-factor, login throttles), statements, ops.
-  ["lib/checkout", "lib/dashboard", "lib/identity", "lib/statements", "lib/ops"],
+  // 7. What people and operators use: the hosted checkout and the payment links that lead to it,
+  //    the dashboard and the identity of the people who sign in to it (users, invitations,
+  //    two-factor, login throttles), statements, ops.
+  ["lib/checkout", "lib/payment-links", "lib/dashboard", "lib/identity", "lib/statements", "lib/ops"],
   // 8. The composition root: job list, sweeps, boot.
   ["lib/platform"],
   // 9. Entry points.
