@@ -9,6 +9,7 @@
  */
 import { createServer } from "node:http";
 import { spawnSync } from "node:child_process";
+import { DUE_JOBS_COUNT_SQL, FINISHED_JOBS_COUNT_SQL } from "../lib/jobs/job-watch-sql.mjs";
 
 export async function measurePipeline({ base, auth, databaseUrl, rate = Number(process.env.BENCH_PIPELINE_RATE ?? 30), seconds = Number(process.env.BENCH_PIPELINE_SECONDS ?? 60) }) {
   const sentAt = new Map();
@@ -33,11 +34,11 @@ export async function measurePipeline({ base, auth, databaseUrl, rate = Number(p
   const callbackUrl = `http://127.0.0.1:${receiver.address().port}/hook`;
 
   const sql = (q) => spawnSync("psql", [databaseUrl, "-qAtc", q], { encoding: "utf8" }).stdout.trim();
-  const finishedJobs = () => Number(sql("SELECT count(*) FROM jobs WHERE status IN ('succeeded', 'failed')") || 0);
+  const finishedJobs = () => Number(sql(FINISHED_JOBS_COUNT_SQL) || 0);
   let backlogPeak = 0;
   const sampler = databaseUrl
     ? setInterval(() => {
-        backlogPeak = Math.max(backlogPeak, Number(sql("SELECT count(*) FROM jobs WHERE status = 'pending' AND run_at <= now()") || 0));
+        backlogPeak = Math.max(backlogPeak, Number(sql(DUE_JOBS_COUNT_SQL) || 0));
       }, 250)
     : null;
   const jobsBefore = databaseUrl ? finishedJobs() : 0;

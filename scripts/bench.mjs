@@ -25,6 +25,7 @@ import autocannon from "autocannon";
 import { createCheckoutPath, measureCheckoutPage, printCheckoutFigures } from "./bench-checkout.mjs";
 import { evaluateGoals, printGoals } from "./bench-goals.mjs";
 import { measurePipeline } from "./bench-pipeline.mjs";
+import { jobsByIdSql, RUNNING_JOBS_SQL } from "../lib/jobs/job-watch-sql.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = process.env.BENCH_PORT ?? "3200";
@@ -611,10 +612,10 @@ async function measureRecovery() {
           const victim = pids[0];
           // The jobs running at the kill (PostgreSQL: read beside the app), to time when each runs
           // again; the kill waits (up to 10 s) for at least one to be running, or there is nothing to resume.
-          let running = psqlRows(`SELECT id || ' ' || attempts FROM jobs WHERE status = 'running'`);
+          let running = psqlRows(RUNNING_JOBS_SQL);
           for (let wait = 0; onPostgres && running.length === 0 && wait < 100; wait++) {
             await new Promise((r) => setTimeout(r, 100));
-            running = psqlRows(`SELECT id || ' ' || attempts FROM jobs WHERE status = 'running'`);
+            running = psqlRows(RUNNING_JOBS_SQL);
           }
           killedAt = performance.now();
           process.kill(victim, "SIGKILL");
@@ -681,8 +682,7 @@ async function watchResumed(running, killedAt) {
   const count = left.size;
   const deadline = killedAt + 120_000;
   while (left.size > 0 && performance.now() < deadline) {
-    const ids = [...left.keys()].map((id) => `'${id}'`).join(",");
-    for (const line of psqlRows(`SELECT id || ' ' || attempts || ' ' || status FROM jobs WHERE id IN (${ids})`)) {
+    for (const line of psqlRows(jobsByIdSql([...left.keys()]))) {
       const [id, attempts, status] = line.split(" ");
       if (status !== "running" || Number(attempts) > left.get(id)) left.delete(id);
     }

@@ -1,6 +1,6 @@
 /**
- * `npm run docs:check`: the README's "Layout" names every top-level folder of the repository and
- * every folder of `lib/`, and nothing that is absent (scripts/readme-layout.ts). Run by `.ci/run`
+ * `npm run docs:check`: the README's "Layout" names every top-level folder of the repository,
+ * every folder of `lib/` and each module directly under it, and nothing that is absent (scripts/readme-layout.ts). Run by `.ci/run`
  * with the other fast checks, before the build; exits 1 with one line per problem.
  */
 import { execFileSync } from "node:child_process";

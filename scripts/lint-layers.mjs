@@ -5,11 +5,14 @@
  * higher one, the layers named in the config), then the two figures the layering is judged by:
  * cycles by value and upward imports. Exits 1 on a broken rule, or when the upward imports pass
  * the budget (UPWARD_BUDGET: lower it as they go, never raise it without a reason in the config).
+ * Every folder and module directly under lib/ must sit in a layer: one without is unchecked by the
+ * upward rule, so it is a broken rule too.
  *
  * Then table ownership (scripts/table-owners.mjs): every table has one owning folder, and every
  * reach of a table (a Prisma delegate call or raw SQL naming it) from another folder is listed and
  * counted against OWNERSHIP_BUDGET; exits 1 when the count passes it or a table has no owner.
  */
+import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,7 +31,16 @@ const result = await cruise(["lib", "app", "inngest", "scripts", "instrumentatio
 const violations = result.output.summary.violations;
 const describe = (v) => (v.cycle ? `${v.from} → ${v.cycle.map((c) => c.name ?? c).join(" → ")}` : `${v.from} → ${v.to}`);
 
-const errors = violations.filter((v) => v.rule.severity === "error");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const layered = new Set(config.LAYERS.flat());
+const unlayered = readdirSync(path.join(root, "lib"), { withFileTypes: true })
+  .filter((e) => e.isDirectory() || /\.tsx?$/.test(e.name))
+  .map((e) => `lib/${e.name}`)
+  .filter((p) => !layered.has(p));
+const errors = [
+  ...violations.filter((v) => v.rule.severity === "error"),
+  ...unlayered.map((p) => ({ rule: { name: "every-lib-folder-has-a-layer", severity: "error" }, from: p, to: "no layer in .dependency-cruiser.cjs" })),
+];
 const upward = violations.filter((v) => v.rule.name === "upward");
 const cycles = errors.filter((v) => v.rule.name === "no-cycle-by-value");
 
@@ -39,7 +51,7 @@ console.log(`cycles by value: ${cycles.length} (imports on a cycle)`);
 console.log(`upward imports: ${upward.length} (budget ${UPWARD_BUDGET})`);
 console.log(`broken rules: ${errors.length}`);
 
-const ownership = checkTableOwnership(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
+const ownership = checkTableOwnership(root);
 console.log("");
 for (const v of ownership.violations) console.log(`table  ${v.file} → ${v.table} (owner ${v.owner})`);
 for (const p of ownership.problems) console.log(`ERROR table-owner  ${p}`);

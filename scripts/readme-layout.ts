@@ -4,8 +4,9 @@
  *
  * The section's first fenced block lists one path per line, its first word (leading spaces
  * allowed, a trailing `/` optional), then what the path owns. Every top-level folder of the
- * repository and every folder directly under `lib/` must be named there, and every path named
- * there must exist: a folder added without saying what it owns, or removed while the README still
+ * repository, every folder directly under `lib/` and every module directly under `lib/` (which
+ * the layering treats as a folder of its own: `lib/errors.ts`) must be named there, and every
+ * path named there must exist: a folder added without saying what it owns, or removed while the README still
  * describes it, fails CI.
  */
 
@@ -24,8 +25,8 @@ export function layoutPaths(readme: string): string[] {
 
 /**
  * The folders the layout must name, from the repository's files (paths relative to its root,
- * `/`-separated): every top-level folder but hidden ones (`.ci`, `.git`…), and every folder
- * directly under `lib/`.
+ * `/`-separated): every top-level folder but hidden ones (`.ci`, `.git`…), every folder directly
+ * under `lib/`, and every TypeScript module directly under `lib/`.
  */
 export function requiredFolders(files: readonly string[]): string[] {
   const folders = new Set<string>();
@@ -33,7 +34,7 @@ export function requiredFolders(files: readonly string[]): string[] {
     const parts = file.split("/");
     if (parts.length < 2 || parts[0].startsWith(".")) continue;
     folders.add(parts[0]);
-    if (parts[0] === "lib" && parts.length >= 3) folders.add(`lib/${parts[1]}`);
+    if (parts[0] === "lib" && (parts.length >= 3 || /\.tsx?$/.test(parts[1]))) folders.add(`lib/${parts[1]}`);
   }
   return [...folders].sort();
 }
@@ -41,7 +42,8 @@ export function requiredFolders(files: readonly string[]): string[] {
 /** What is wrong with the layout: folders it leaves out, and paths it names that do not exist. */
 export function layoutProblems(named: readonly string[], required: readonly string[], exists: (path: string) => boolean): string[] {
   const listed = new Set(named);
-  const missing = required.filter((folder) => !listed.has(folder)).map((folder) => `${folder}/ is not in the README's layout: add a line saying what it owns`);
+  const shown = (p: string) => (/\.tsx?$/.test(p) ? p : `${p}/`);
+  const missing = required.filter((folder) => !listed.has(folder)).map((folder) => `${shown(folder)} is not in the README's layout: add a line saying what it owns`);
   const absent = named.filter((p) => !exists(p)).map((p) => `${p} is named in the README's layout but does not exist: remove or correct its line`);
   return [...missing, ...absent];
 }

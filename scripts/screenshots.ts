@@ -18,7 +18,8 @@ import { mkdirSync, openSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { CHECKOUT_STAGES, dashboardPages, EMPTY_PAGES, linkPages, logIn, openPage, PUBLIC_PAGES, seedDemoMerchant, signUpNewMerchant, WIDTHS, type TourPage } from "../tests/e2e/helpers/page-tour";
+import { CHECKOUT_STAGES, dashboardPages, EMPTY_PAGES, linkPages, openPage, PUBLIC_PAGES, seedDemoMerchant, signUpNewMerchant, WIDTHS, type TourPage } from "../tests/e2e/helpers/page-tour";
+import { logInToDashboard } from "../tests/e2e/helpers/log-in";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = process.env.E2E_PORT ?? "3100";
@@ -150,7 +151,7 @@ async function main() {
         await visitor.close();
 
         const demo = await newContext(browser, lang, width);
-        await logIn(await demo.newPage());
+        await logInToDashboard(await demo.newPage());
         await tour(demo, dashboardPages(data), dir, "dashboard");
         await demo.close();
 

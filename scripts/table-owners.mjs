@@ -21,7 +21,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const OWNERSHIP_BUDGET = 3;
+export const OWNERSHIP_BUDGET = 0;
 
 /** The owning folder of each table. Every table of prisma/schema must be listed. */
 export const TABLE_OWNERS = {

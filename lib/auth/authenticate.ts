@@ -1,7 +1,7 @@
 import { appEnv, type AppEnvironment, type MerchantScope } from "@/lib/config";
-import { getPrisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Merchant } from "@/lib/db/generated/client";
+import { findApiKeyByPublicKey } from "@/lib/merchants/api-key-records";
 import { cacheApiKey, getCachedApiKey } from "./api-key-cache";
 import { parseCredentials, secretMatches } from "./api-keys";
 
@@ -34,8 +34,7 @@ export async function authenticateApiKey(headers: Headers, now = new Date()): Pr
 
   let key = getCachedApiKey(credentials.publicKey) ?? null;
   if (!key) {
-    const prisma = await getPrisma();
-    key = await prisma.apiKey.findUnique({ where: { publicKey: credentials.publicKey }, include: { merchant: true } });
+    key = await findApiKeyByPublicKey(credentials.publicKey);
     if (key) cacheApiKey(key);
   }
   // Hash and compare even for an unknown public key, so timing does not tell them apart.

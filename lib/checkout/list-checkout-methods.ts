@@ -2,7 +2,7 @@ import { appEnv } from "@/lib/config";
 import type { Payment } from "@/lib/db/generated/client";
 import { linkCheckoutTerms, termsAllow } from "@/lib/payment-links/link-checkout-terms";
 import { channelTakes } from "@/lib/reference";
-import { checkoutChannels } from "./checkout-channels";
+import { checkoutChannels } from "@/lib/payments/checkout-channels";
 
 /**
  * The methods a customer can pay this payment with: active collect channels of its country and

@@ -1,21 +1,11 @@
 import { getPrisma } from "@/lib/db/client";
 import { type Payment, Prisma } from "@/lib/db/generated/client";
-import { isAppError } from "@/lib/errors";
 import { enqueueJob } from "@/lib/jobs/enqueue-job";
 import { submitPaymentJob } from "@/lib/payments/payment-jobs";
 import { transitionPayment } from "@/lib/payments/transition-payment";
-import { getRoute } from "@/lib/connectors/get-route";
-import {
-  checkChannelAmount,
-  collectFee,
-  getCatalogue,
-  getChannel,
-  isProviderCode,
-  MOBILE_MONEY_CODES,
-  numberOwner,
-  phoneOperatorMismatch,
-  validatePhone,
-} from "@/lib/reference";
+import { checkoutChannels } from "@/lib/payments/checkout-channels";
+import { chooseCollectMethod } from "@/lib/payments/choose-collect-method";
+import { getCatalogue, numberOwner } from "@/lib/reference";
 import { linkCheckoutTerms, termsAllow } from "@/lib/payment-links/link-checkout-terms";
 import { checkoutStage, isPayable } from "./checkout-stage";
 import { checkoutCountry, findCheckoutPayment } from "./get-checkout";
@@ -26,8 +16,10 @@ import { getPaymentRow, setCheckoutMethod, pendingEntries } from "@/lib/payments
 
 /**
  * The customer picked a method and typed a number on the hosted page (docs/design/order-lifecycle.md, docs/design/checkout-and-dashboard.md).
- * Checks it all as POST /payments/initiate checks a direct payment (channel of the payment's
- * country and currency, amount bounds, phone via validatePhone), then in ONE transaction:
+ * The method must be one the page offers (checkoutChannels, the payment link's terms); then it is
+ * checked by the rule POST /payments/initiate checks a direct payment by (chooseCollectMethod:
+ * channel, amount bounds and whole units, route, phone, the number's operator), each refusal said
+ * in the customer's words; then in ONE transaction:
  * - a pending checkout payment gets its provider, phone and fee (only if no method was chosen
  *   yet: a double submit or a race with another tab changes nothing, the first one wins);
  * - a failed checkout payment that has not expired goes back to pending with the new method
@@ -39,8 +31,6 @@ import { getPaymentRow, setCheckoutMethod, pendingEntries } from "@/lib/payments
  * operator does not hold the number, as the API refuses a direct payment.
  * Returns null for an unknown token; a refusal names the field and a message key.
  */
-const isMobileMoney = (code: string) => (MOBILE_MONEY_CODES as readonly string[]).includes(code);
-
 export type SubmitCheckoutInput = { provider: unknown; phone: unknown };
 
 export type SubmitCheckoutResult =
@@ -65,27 +55,37 @@ export async function submitCheckoutMethod(token: string, input: SubmitCheckoutI
 
   const provider = (typeof input.provider === "string" ? input.provider.trim() : "") || (await predictedMethod(payment, country, input.phone));
   if (!provider) return { ok: false, field: "provider", key: "method_required" };
-  if (!isProviderCode(provider) || !isMobileMoney(provider) || !(await getRoute(payment.environment, country.code, provider, "collect")).available) {
+  // Only a method the page offers (the same rule lists it): mobile money with a usable route here.
+  if (!(await checkoutChannels(payment.environment, country.code, payment.currency)).some((c) => c.providerCode === provider)) {
     return { ok: false, field: "provider", key: "method_unavailable" };
   }
   // A payment link may offer only some methods: a method it leaves out is not on the page, nor accepted here.
   if (!termsAllow(await linkCheckoutTerms(payment.paymentLinkId, prisma), provider)) return { ok: false, field: "provider", key: "method_unavailable" };
-  try {
-    checkChannelAmount(await getChannel(provider, country.code, payment.currency, "collect"), payment.amount);
-  } catch (err) {
-    if (!isAppError(err)) throw err;
-    return { ok: false, field: "provider", key: err.code === "invalid_amount" ? "amount_out_of_bounds" : "method_unavailable" };
-  }
 
+  // The customer may type the number as dialled at home; what the API's E.164 check then refuses is said with the reason.
   const typed = readPhoneInput(input.phone, await withTrunk(country));
-  if (!typed.ok) return { ok: false, field: "phone", key: typed.key, params: typed.params };
-  const phone = await validatePhone(country.code, typed.e164);
-  if (!phone.ok) return { ok: false, field: "phone", key: "phone_invalid", detail: phone.reason };
-  const mismatch = phoneOperatorMismatch(await getCatalogue(), country.code, phone.e164, provider);
-  if (mismatch) return { ok: false, field: "phone", key: "phone_operator", detail: mismatch };
-
-  const { fee } = await collectFee({ amount: payment.amount, provider, merchantId: payment.merchantId });
-  const changes = { provider, customerPhone: phone.e164, fee };
+  const method = await chooseCollectMethod({
+    environment: payment.environment,
+    merchantId: payment.merchantId,
+    country: country.code,
+    currency: payment.currency,
+    amount: payment.amount,
+    provider,
+    phone: typed.ok ? typed.e164 : null,
+  });
+  if (!method.ok) {
+    switch (method.rule) {
+      case "provider":
+        return { ok: false, field: "provider", key: "method_unavailable" };
+      case "amount":
+        return { ok: false, field: "provider", key: "amount_out_of_bounds" };
+      case "phone":
+        return typed.ok ? { ok: false, field: "phone", key: "phone_invalid", detail: method.error.message } : { ok: false, field: "phone", key: typed.key, params: typed.params };
+      case "phone_operator":
+        return { ok: false, field: "phone", key: "phone_operator", detail: method.error.message };
+    }
+  }
+  const changes = { provider, customerPhone: method.phone, fee: method.fee };
 
   const submitted = await prisma.$transaction(async (tx) => {
     let updated: Payment | null;

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { checkoutChannels } from "@/lib/checkout/checkout-channels";
+import { checkoutChannels } from "@/lib/payments/checkout-channels";
 import { fromMinor, isCurrency, parseTypedAmount, type CurrencyCode } from "@/lib/money";
 import { listTransactions, listTransactionsQuery } from "@/lib/payments/list-transactions";
 import { createPaymentLink } from "@/lib/payment-links/create-payment-link";

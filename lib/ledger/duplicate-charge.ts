@@ -3,7 +3,7 @@ import type { Environment } from "@/lib/db/generated/client";
 import type { CurrencyCode } from "@/lib/money";
 import { accountRow, merchantAccount, platformAccount, providerClearing } from "./accounts";
 import { LedgerError } from "./ledger-error";
-import { assertClosableAs, lockHold } from "./lock-hold";
+import { closeHold } from "./close-hold";
 import { postEntry } from "./post-entry";
 
 export type HoldDuplicateChargeInput = {
@@ -63,21 +63,15 @@ export async function holdDuplicateCharge(tx: Tx, input: HoldDuplicateChargeInpu
  * which nets the credit to zero. At most once; a released hold is invalid_state.
  */
 export async function finaliseDuplicateCharge(tx: Tx, input: { duplicateChargeId: string; provider: string }): Promise<{ entryId: string; created: boolean }> {
-  const hold = await lockHold(tx, input.duplicateChargeId);
-  if (assertClosableAs(hold, "finalised") === "already") return { entryId: hold.closeEntryId!, created: false };
-  const entry = await postEntry(tx, {
+  return closeHold(tx, input.duplicateChargeId, "finalised", (hold) => ({
     idempotencyKey: `duplicate:${hold.id}:refund`,
     type: "duplicate_charge_refund",
-    environment: hold.environment,
-    merchantId: hold.merchantId,
     postings: [
       { account: platformAccount("payouts_in_flight", hold.currency), amount: -hold.amount },
       { account: providerClearing(input.provider, hold.currency), amount: hold.amount },
     ],
     metadata: { duplicateChargeId: hold.id, provider: input.provider },
-  });
-  await tx.ledgerHold.update({ where: { id: hold.id }, data: { status: "finalised", closeEntryId: entry.id, closedAt: entry.createdAt } });
-  return { entryId: entry.id, created: entry.created };
+  }));
 }
 
 /**
@@ -86,19 +80,13 @@ export async function finaliseDuplicateCharge(tx: Tx, input: { duplicateChargeId
  * collect.available. At most once; a finalised hold is invalid_state.
  */
 export async function releaseDuplicateCharge(tx: Tx, input: { duplicateChargeId: string; reason: string }): Promise<{ entryId: string; created: boolean }> {
-  const hold = await lockHold(tx, input.duplicateChargeId);
-  if (assertClosableAs(hold, "released") === "already") return { entryId: hold.closeEntryId!, created: false };
-  const entry = await postEntry(tx, {
+  return closeHold(tx, input.duplicateChargeId, "released", (hold) => ({
     idempotencyKey: `duplicate:${hold.id}:release`,
     type: "duplicate_charge_release",
-    environment: hold.environment,
-    merchantId: hold.merchantId,
     postings: [
       { account: platformAccount("payouts_in_flight", hold.currency), amount: -hold.amount },
       { account: merchantAccount(hold.merchantId, hold.currency, hold.category), amount: hold.amount },
     ],
     metadata: { duplicateChargeId: hold.id, reason: input.reason },
-  });
-  await tx.ledgerHold.update({ where: { id: hold.id }, data: { status: "released", closeEntryId: entry.id, closedAt: entry.createdAt } });
-  return { entryId: entry.id, created: entry.created };
+  }));
 }

@@ -2,8 +2,8 @@ import type { Tx } from "@/lib/db/client";
 import type { CurrencyCode } from "@/lib/money";
 import { platformAccount, providerClearing } from "./accounts";
 import { LedgerError } from "./ledger-error";
-import { assertClosableAs, type LockedHold, lockHold } from "./lock-hold";
-import { postEntry } from "./post-entry";
+import { closeHold } from "./close-hold";
+import type { LockedHold } from "./lock-hold";
 import type { PostingInput } from "./validate-postings";
 
 export type FinalisePayoutInput = {
@@ -23,19 +23,15 @@ export type FinalisePayoutInput = {
  * once per hold; finalising a finalised hold returns its entry, a released one is invalid_state.
  */
 export async function finalisePayout(tx: Tx, input: FinalisePayoutInput): Promise<{ entryId: string; created: boolean }> {
-  const hold = await lockHold(tx, input.payoutId);
-  if (assertClosableAs(hold, "finalised") === "already") return { entryId: hold.closeEntryId!, created: false };
-  const postings: PostingInput[] = [{ account: platformAccount("payouts_in_flight", hold.currency), amount: -(hold.amount + hold.fee) }, ...paidOutPostings(hold, input)];
-  const entry = await postEntry(tx, {
-    idempotencyKey: `payout:${hold.id}:finalise`,
-    type: "payout_finalise",
-    environment: hold.environment,
-    merchantId: hold.merchantId,
-    postings,
-    metadata: { payoutId: hold.id, provider: input.provider },
+  return closeHold(tx, input.payoutId, "finalised", (hold) => {
+    const postings: PostingInput[] = [{ account: platformAccount("payouts_in_flight", hold.currency), amount: -(hold.amount + hold.fee) }, ...paidOutPostings(hold, input)];
+    return {
+      idempotencyKey: `payout:${hold.id}:finalise`,
+      type: "payout_finalise",
+      postings,
+      metadata: { payoutId: hold.id, provider: input.provider },
+    };
   });
-  await tx.ledgerHold.update({ where: { id: hold.id }, data: { status: "finalised", closeEntryId: entry.id, closedAt: entry.createdAt } });
-  return { entryId: entry.id, created: entry.created };
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { Tx } from "@/lib/db/client";
 import { platformAccount, providerClearing } from "./accounts";
-import { assertClosableAs, lockHold } from "./lock-hold";
-import { postEntry } from "./post-entry";
+import { closeHold } from "./close-hold";
 
 /**
  * Refund success: the held amount goes from in flight to the provider's clearing account (the
@@ -9,19 +8,13 @@ import { postEntry } from "./post-entry";
  * finalised hold returns its entry, a released one is invalid_state.
  */
 export async function finaliseRefund(tx: Tx, input: { refundId: string; provider: string }): Promise<{ entryId: string; created: boolean }> {
-  const hold = await lockHold(tx, input.refundId);
-  if (assertClosableAs(hold, "finalised") === "already") return { entryId: hold.closeEntryId!, created: false };
-  const entry = await postEntry(tx, {
+  return closeHold(tx, input.refundId, "finalised", (hold) => ({
     idempotencyKey: `refund:${hold.id}:finalise`,
     type: "refund_finalise",
-    environment: hold.environment,
-    merchantId: hold.merchantId,
     postings: [
       { account: platformAccount("payouts_in_flight", hold.currency), amount: -hold.amount },
       { account: providerClearing(input.provider, hold.currency), amount: hold.amount },
     ],
     metadata: { refundId: hold.id, provider: input.provider },
-  });
-  await tx.ledgerHold.update({ where: { id: hold.id }, data: { status: "finalised", closeEntryId: entry.id, closedAt: entry.createdAt } });
-  return { entryId: entry.id, created: entry.created };
+  }));
 }

@@ -3,7 +3,7 @@ import { getPrisma, type Tx } from "@/lib/db/client";
 import type { Environment } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { currencyExponent, type CurrencyCode, fromMinor } from "@/lib/money";
+import { type CurrencyCode, fromMinor, minorPerMajor } from "@/lib/money";
 import { merchantAccount, payoutSourceCategory, platformAccount } from "./accounts";
 import { type PostedEntry, postEntry } from "./post-entry";
 import { presentCurrencyBalance } from "./present-balances";
@@ -28,7 +28,7 @@ export type FundSandboxWalletInput = {
 /** Sandbox only (docs/design/ledger.md): test money into a wallet's `available`, from the sandbox funding account. */
 export async function fundSandboxWallet(tx: Tx, input: FundSandboxWalletInput): Promise<{ entry: PostedEntry; category: "collect" | "payout" }> {
   if (input.environment !== "sandbox") throw new AppError("not_found", "Test funds exist only in the sandbox.");
-  const max = MAX_SANDBOX_FUNDING_MAJOR * 10n ** BigInt(currencyExponent(input.currency));
+  const max = MAX_SANDBOX_FUNDING_MAJOR * minorPerMajor(input.currency);
   if (input.amount <= 0n) throw new AppError("invalid_amount", "Amount must be greater than zero.");
   if (input.amount > max) throw new AppError("invalid_amount", `A sandbox funding is at most ${MAX_SANDBOX_FUNDING_MAJOR} ${input.currency}.`);
   const merchant = await getMerchant(input.merchantId, { balanceMode: true }, tx);

@@ -1,13 +1,21 @@
 import type { MerchantScope, AppEnvironment } from "@/lib/config";
 import { type Db, getPrisma } from "@/lib/db/client";
-import type { ApiKey } from "@/lib/db/generated/client";
+import type { ApiKey, Merchant } from "@/lib/db/generated/client";
 
 /**
  * The api_keys table, read for the other folders: lib/merchants owns it (creation, rotation and
  * revocation are its own functions), and no other folder names it (`npm run lint:layers` checks).
+ * This module needs only the database, so the layering places it with the infrastructure
+ * (.dependency-cruiser.cjs): lib/auth, under the route wrapper, reads a request's key here
+ * without an import running upward.
  */
 
 const client = async (db?: Db): Promise<Db> => db ?? (await getPrisma());
+
+/** The key pair with this public key, with its merchant, or null: what an API request authenticates with (lib/auth). */
+export async function findApiKeyByPublicKey(publicKey: string, db?: Db): Promise<(ApiKey & { merchant: Merchant }) | null> {
+  return (await client(db)).apiKey.findUnique({ where: { publicKey }, include: { merchant: true } });
+}
 
 /** The scope's usable key pairs at `now`: the current one and those in their rotation grace, newest first. */
 export async function listUsableApiKeys(scope: MerchantScope, now: Date, db?: Db): Promise<ApiKey[]> {

@@ -1,5 +1,5 @@
 import type Big from "big.js";
-import { type CurrencyCode, currencyExponent } from "./currencies";
+import { type CurrencyCode, currencyExponent, minorPerMajor } from "./currencies";
 import { Decimal, type Rounding, parsePositiveRate, roundingMode, toBigInt } from "./decimal";
 
 /**
@@ -38,7 +38,7 @@ export function convertMinorToWholeUnits(
 
 /** `minor` rounded up to the next whole major unit of `currency` (itself when already whole). */
 export function roundUpToWholeUnit(minor: bigint, currency: CurrencyCode): bigint {
-  const unit = 10n ** BigInt(currencyExponent(currency));
+  const unit = minorPerMajor(currency);
   const rest = ((minor % unit) + unit) % unit;
   return rest === 0n ? minor : minor - rest + unit;
 }

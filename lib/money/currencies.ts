@@ -42,3 +42,8 @@ export function getCurrency(code: string): Currency {
 export function currencyExponent(code: string): number {
   return getCurrency(code).exponent;
 }
+
+/** Minor units in one major unit of the currency: 10^exponent (100 for KES, 1 for XOF). */
+export function minorPerMajor(code: string): bigint {
+  return 10n ** BigInt(currencyExponent(code));
+}

@@ -12,7 +12,7 @@
  * - Client input errors are AppError `invalid_amount` / `invalid_currency`; a bad internal value
  *   (rate, percent, rounding name) is a RangeError, i.e. a bug.
  */
-export { CURRENCIES, CURRENCY_CODES, type Currency, type CurrencyCode, currencyExponent, getCurrency, isCurrency } from "./currencies";
+export { CURRENCIES, CURRENCY_CODES, type Currency, type CurrencyCode, currencyExponent, getCurrency, isCurrency, minorPerMajor } from "./currencies";
 export type { Rounding } from "./decimal";
 export { MAX_AMOUNT_MAJOR, type ToMinorOptions, toMinor, toMinorAllowZero } from "./to-minor";
 export { fromMinor, minorToDecimalString } from "./from-minor";

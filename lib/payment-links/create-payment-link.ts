@@ -7,9 +7,10 @@ import { AppError, type ErrorDetail } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { asJsonb } from "@/lib/db/as-jsonb";
 import { type AuditBy, writeAudit } from "@/lib/audit/write-audit";
-import { currencyExponent, isCurrency, minorToDecimalString, toMinor, type CurrencyCode } from "@/lib/money";
-import { type Channel, checkWholeUnits, getCatalogue, hasRefusedCents, MOBILE_MONEY_CODES } from "@/lib/reference";
-import { channelBounds, linkChannels, someChannelTakes } from "./link-channels";
+import { isCurrency, minorPerMajor, minorToDecimalString, toMinor, type CurrencyCode } from "@/lib/money";
+import { type Channel, getCatalogue, hasRefusedCents, MOBILE_MONEY_CODES } from "@/lib/reference";
+import { assertSomeChannelTakes, channelBounds } from "@/lib/payments/checkout-channels";
+import { linkChannels } from "./link-channels";
 import { MAX_LINK_IMAGE_BYTES, type CreatePaymentLinkInput } from "./payment-link-schemas";
 import { getMerchant } from "@/lib/merchants/merchant-records";
 
@@ -53,11 +54,8 @@ export async function createPaymentLink(scope: LinkScope, input: CreatePaymentLi
   const bounds = channelBounds(channels)!;
   const range = `from ${minorToDecimalString(bounds.min, currency)} to ${minorToDecimalString(bounds.max, currency)} ${currency}`;
   const amount = input.amount === undefined ? null : toMinor(input.amount, currency);
-  if (amount !== null && !someChannelTakes(channels, amount)) {
-    const inBounds = channels.filter((c) => amount >= c.minAmount && amount <= c.maxAmount);
-    // Within bounds but every such method takes whole units only: say that rule, not the range.
-    if (inBounds.length > 0) checkWholeUnits(inBounds[0], amount);
-    throw invalid("invalid_amount", `Amount ${minorToDecimalString(amount, currency)} ${currency} is outside what the link's payment methods accept: ${range}.`, "amount");
+  if (amount !== null) {
+    assertSomeChannelTakes(channels, amount, () => invalid("invalid_amount", `Amount ${minorToDecimalString(amount, currency)} ${currency} is outside what the link's payment methods accept: ${range}.`, "amount"));
   }
   const minAmount = input.minAmount === undefined ? null : toMinor(input.minAmount, currency);
   const maxAmount = input.maxAmount === undefined ? null : toMinor(input.maxAmount, currency);
@@ -130,7 +128,7 @@ const invalid = (code: "invalid_country" | "validation_error" | "provider_unavai
 /** 400 invalid_amount on `field`: a bound with cents that none of the link's methods (all whole-unit) can take. */
 function wholeUnitsOnly(channels: Channel[], bound: bigint, field: "minAmount" | "maxAmount"): AppError {
   const currency = channels[0].currency;
-  const unit = 10n ** BigInt(currencyExponent(currency));
+  const unit = minorPerMajor(currency);
   const down = bound / unit;
   const methods = [...new Set(channels.map((c) => `${c.displayName} (${c.providerCode}) in ${c.countryCode}`))].join(", ");
   const rule = `must be a whole number of ${currency}: every method of the link takes whole ${currency} only, ${[...new Set(channels.map((c) => `${c.displayName} in ${c.countryCode}`))].join(", ")} (wholeUnits)`;

@@ -1,6 +1,6 @@
 import type { AppEnvironment } from "@/lib/config";
-import { checkoutChannels } from "@/lib/checkout/checkout-channels";
-import { type Channel, channelTakes } from "@/lib/reference";
+import { checkoutChannels } from "@/lib/payments/checkout-channels";
+import type { Channel } from "@/lib/reference";
 
 /**
  * The checkout channels a link can use: the hosted checkout's own rule (checkoutChannels: mobile
@@ -12,18 +12,3 @@ export async function linkChannels(environment: AppEnvironment, link: { countrie
   const all = (await Promise.all(countries.map((c) => checkoutChannels(environment, c, link.currency)))).flat();
   return link.methods.length === 0 ? all : all.filter((c) => link.methods.includes(c.providerCode));
 }
-
-/** The widest bounds those channels accept, minor units; null when there is none. */
-export function channelBounds(channels: Pick<Channel, "minAmount" | "maxAmount">[]): { min: bigint; max: bigint } | null {
-  if (channels.length === 0) return null;
-  let min = channels[0].minAmount;
-  let max = channels[0].maxAmount;
-  for (const c of channels) {
-    if (c.minAmount < min) min = c.minAmount;
-    if (c.maxAmount > max) max = c.maxAmount;
-  }
-  return { min, max };
-}
-
-/** Whether some channel takes exactly this amount (bounds, and whole units where it takes no cents). */
-export const someChannelTakes = (channels: Channel[], amount: bigint) => channels.some((c) => channelTakes(c, amount));

@@ -11,9 +11,9 @@ import { withStatementTransactionSpan } from "@/lib/observability/db-spans";
 import { enqueueJobSql, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
 import { submitPaymentJob } from "./payment-jobs";
 import { isCurrency, minorToDecimalString, toMinor } from "@/lib/money";
-import { checkoutChannels } from "@/lib/checkout/checkout-channels";
-import { getRoute } from "@/lib/connectors/get-route";
-import { assertPhoneMatchesProvider, channelTakes, checkChannelAmount, checkWholeUnits, collectFee, getCatalogue, getChannel, validatePhone } from "@/lib/reference";
+import { assertSomeChannelTakes, checkoutChannels } from "./checkout-channels";
+import { getCatalogue } from "@/lib/reference";
+import { chooseCollectMethod } from "./choose-collect-method";
 import { assertWebhookUrlAllowed, webhookEventRows, webhookEventsSql } from "@/lib/webhooks";
 import type { InitiatePaymentInput } from "./initiate-payment-input";
 import { expiryMinutes } from "./payment-lifecycle";
@@ -58,19 +58,9 @@ export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environm
   let redirectFlow = false;
   const country = input.country ?? merchant.country;
   if (input.type === "direct") {
-    provider = input.provider!;
-    const channel = await getChannel(provider, country, input.currency, "collect");
-    checkChannelAmount(channel, amount);
-    const route = await getRoute(environment, country, provider, "collect");
-    if (!route.available) {
-      throw new AppError("provider_unavailable", `Provider ${provider} is not available in this environment yet.`);
-    }
-    redirectFlow = route.connector.capabilities.collect === "redirect";
-    const check = await validatePhone(country, input.customerPhone);
-    if (!check.ok) throw new AppError("invalid_phone", check.reason, { details: [{ path: "customerPhone", message: check.reason }] });
-    phone = check.e164;
-    await assertPhoneMatchesProvider(country, phone, provider, "customerPhone");
-    fee = (await collectFee({ amount, provider, merchantId: merchant.id })).fee;
+    const method = await chooseCollectMethod({ environment, merchantId: merchant.id, country, currency: input.currency, amount, provider: input.provider!, phone: input.customerPhone });
+    if (!method.ok) throw method.error;
+    ({ provider, phone, fee, redirectFlow } = method);
   } else {
     await assertCheckoutPayable(environment, country, input.currency, amount);
     phone = options.contactPhone ?? null;
@@ -180,17 +170,11 @@ async function assertCheckoutPayable(environment: AppEnvironment, country: strin
   if (channels.length === 0) {
     throw new AppError("provider_unavailable", `No payment method is available in ${country} for ${currency}.`);
   }
-  if (!channels.some((c) => channelTakes(c, amount))) {
-    // Within some method's bounds, but each of those takes whole units only: name that rule.
-    const inBounds = channels.find((c) => amount >= c.minAmount && amount <= c.maxAmount);
-    if (inBounds) checkWholeUnits(inBounds, amount);
-    const min = channels.reduce((m, c) => (c.minAmount < m ? c.minAmount : m), channels[0].minAmount);
-    const max = channels.reduce((m, c) => (c.maxAmount > m ? c.maxAmount : m), channels[0].maxAmount);
-    throw new AppError(
-      "invalid_amount",
-      `Amount ${minorToDecimalString(amount, currency)} ${currency} is outside what the checkout's payment methods in ${country} accept: from ${minorToDecimalString(min, currency)} to ${minorToDecimalString(max, currency)} ${currency}.`,
-    );
-  }
+  assertSomeChannelTakes(
+    channels,
+    amount,
+    (range) => new AppError("invalid_amount", `Amount ${minorToDecimalString(amount, currency)} ${currency} is outside what the checkout's payment methods in ${country} accept: ${range}.`),
+  );
 }
 
 export const checkoutUrl = (payment: Pick<Payment, "checkoutToken">) => `${config.publicUrl()}/checkout/${payment.checkoutToken}`;

@@ -1,4 +1,4 @@
-import { type CurrencyCode, currencyExponent } from "@/lib/money";
+import { type CurrencyCode, minorPerMajor } from "@/lib/money";
 import { PAYOUT_OPERATORS } from "./provider-codes";
 
 /**
@@ -184,7 +184,7 @@ const FOREIGN_PAYOUT_CHANNELS: [string, string, CurrencyCode, bigint, bigint][] 
 /** `amount` major units of `currency` in minor units (× 10^exponent), exactly. */
 function major(amount: number, currency: CurrencyCode): bigint {
   if (!Number.isSafeInteger(amount)) throw new RangeError(`seed amounts are whole major units, got ${amount}`);
-  return BigInt(amount) * 10n ** BigInt(currencyExponent(currency));
+  return BigInt(amount) * minorPerMajor(currency);
 }
 
 type MajorBounds = [min: number, max: number];

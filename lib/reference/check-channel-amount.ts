@@ -1,11 +1,11 @@
 import { AppError } from "@/lib/errors";
-import { currencyExponent, minorToDecimalString } from "@/lib/money";
+import { minorPerMajor, minorToDecimalString } from "@/lib/money";
 import type { Channel } from "./catalogue-types";
 
 type AmountChannel = Pick<Channel, "providerCode" | "countryCode" | "currency" | "displayName" | "minAmount" | "maxAmount" | "wholeUnits">;
 
 /** Minor units in one major unit of the channel's currency (100 for KES). */
-const unitOf = (channel: Pick<Channel, "currency">) => 10n ** BigInt(currencyExponent(channel.currency));
+const unitOf = (channel: Pick<Channel, "currency">) => minorPerMajor(channel.currency);
 
 /** Whether `amount` (minor units) has cents the channel does not take (wholeUnits). */
 export const hasRefusedCents = (channel: Pick<Channel, "currency" | "wholeUnits">, amount: bigint) => channel.wholeUnits && amount % unitOf(channel) !== 0n;

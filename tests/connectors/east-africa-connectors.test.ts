@@ -21,13 +21,13 @@ afterEach(async () => {
 describe("MTN MoMo Uganda (targetEnvironment mtnuganda, UGX)", () => {
   it("collects and pays out whole shillings: 50,000 UGX is \"50000\", the payer 256…", async () => {
     mtn = await startMtnSetup({ targetEnvironment: "mtnuganda", currency: "UGX", balances: { disbursement: "10000000" } });
-    const collect = collectOrder("+256772345678", 50_000n, { country: "UG", currency: "UGX" });
+    const collect = collectOrder({ phone: "+256772345678", amountMinor: 50_000n, country: "UG", currency: "UGX" });
     expect(await mtnMomoConnector.collect(mtn.context, collect)).toMatchObject({ status: "processing" });
     const pull = mtn.sim.admin.requests().find((r) => r.path === "/collection/v1_0/requesttopay")!;
     expect(pull.headers["x-target-environment"]).toBe("mtnuganda");
     expect(JSON.parse(pull.body)).toMatchObject({ amount: "50000", currency: "UGX", payer: { partyIdType: "MSISDN", partyId: "256772345678" } });
 
-    const payout = payoutOrder("+256772345679", 25_000n, { country: "UG", currency: "UGX" });
+    const payout = payoutOrder({ destination: "+256772345679", amountMinor: 25_000n, country: "UG", currency: "UGX" });
     expect(await mtnMomoConnector.payout(mtn.context, payout)).toMatchObject({ status: "processing" });
     const transfer = mtn.sim.admin.requests().find((r) => r.path === "/disbursement/v1_0/transfer")!;
     expect(JSON.parse(transfer.body)).toMatchObject({ amount: "25000", currency: "UGX", payee: { partyIdType: "MSISDN", partyId: "256772345679" } });
@@ -36,7 +36,7 @@ describe("MTN MoMo Uganda (targetEnvironment mtnuganda, UGX)", () => {
   it("an account for UGX refuses another currency before any call", async () => {
     mtn = await startMtnSetup({ targetEnvironment: "mtnuganda", currency: "UGX" });
     const before = mtn.sim.admin.requests().length;
-    expect(await mtnMomoConnector.collect(mtn.context, collectOrder("+256772345678", 5_000n, { country: "UG", currency: "KES" }))).toMatchObject({ status: "failed" });
+    expect(await mtnMomoConnector.collect(mtn.context, collectOrder({ phone: "+256772345678", amountMinor: 5_000n, country: "UG", currency: "KES" }))).toMatchObject({ status: "failed" });
     expect(mtn.sim.admin.requests().length).toBe(before);
   });
 });

@@ -2,7 +2,8 @@ import { expect, test, type Browser, type BrowserContext } from "@playwright/tes
 import { expectNoSeriousA11yViolations } from "./helpers/axe";
 import { useWebhookReceiver } from "./helpers/dashboard";
 import { expectFrench } from "./helpers/french";
-import { CHECKOUT_STAGES, dashboardPages, linkPages, logIn, openPage, PUBLIC_PAGES, seedDemoMerchant, WIDTHS, type TourData } from "./helpers/page-tour";
+import { CHECKOUT_STAGES, dashboardPages, linkPages, openPage, PUBLIC_PAGES, seedDemoMerchant, WIDTHS, type TourData } from "./helpers/page-tour";
+import { logInToDashboard } from "./helpers/log-in";
 
 /**
  * Accessibility: axe-core, WCAG 2 A and AA rules, on every dashboard page (as the
@@ -27,7 +28,7 @@ async function signedIn(browser: Browser, width: number, lang: "en" | "fr" = "en
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: lang === "fr" ? "fr-FR" : "en-GB", baseURL: BASE });
   // The dashboard's language switch is this cookie (lib/dashboard/i18n.ts).
   if (lang === "fr") await context.addCookies([{ name: "lang", value: "fr", url: BASE }]);
-  await logIn(await context.newPage());
+  await logInToDashboard(await context.newPage());
   return context;
 }
 

@@ -1,20 +1,13 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { collectCspViolations } from "./helpers/csp";
-import { nav, signUp, unique } from "./helpers/dashboard";
+import { addFunds, nav, signUp, unique } from "./helpers/dashboard";
 
 /**
  * Bulk payouts from a CSV in the dashboard, in Chromium against the built app: download the
  * template, upload a file, read every row's error before anything is sent, confirm, and watch
  * the batch reach its end (the page refreshes itself); then the same without JavaScript.
  */
-async function addFunds(page: Page, amount: string) {
-  await nav(page).getByRole("link", { name: "Balances" }).click();
-  const form = page.getByTestId("add-funds-form");
-  await form.getByLabel("Amount").fill(amount);
-  await form.getByRole("button", { name: "Add funds" }).click();
-  await expect(form.getByText("Test funds added.")).toBeVisible();
-}
 
 function csvFile(run: string) {
   const rows = [

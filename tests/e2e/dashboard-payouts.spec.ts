@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { collectCspViolations } from "./helpers/csp";
-import { alert, nav, signUp, signUpLink, unique, useWebhookReceiver } from "./helpers/dashboard";
+import { addFunds, alert, nav, signUp, signUpLink, unique, useWebhookReceiver } from "./helpers/dashboard";
 
 /**
  * Payouts in the dashboard, in Chromium against the built app (scripts/e2e-server.mjs): sign up,
@@ -10,13 +10,6 @@ import { alert, nav, signUp, signUpLink, unique, useWebhookReceiver } from "./he
  */
 const receiver = useWebhookReceiver("/payout-hooks");
 
-async function addFunds(page: Page, amount: string) {
-  await nav(page).getByRole("link", { name: "Balances" }).click();
-  const form = page.getByTestId("add-funds-form");
-  await form.getByLabel("Amount").fill(amount);
-  await form.getByRole("button", { name: "Add funds" }).click();
-  await expect(form.getByText("Test funds added.")).toBeVisible();
-}
 
 async function payout(request: APIRequestContext, key: string, amount: number, extra: Record<string, unknown> = {}) {
   const headers = { "X-API-Key": key, "Content-Type": "application/json" };

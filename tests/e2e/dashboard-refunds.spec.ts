@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { alert, nav, signUp, unique } from "./helpers/dashboard";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { addFunds, alert, nav, signUp, unique } from "./helpers/dashboard";
 
 /**
  * Refunds from the payment's page (docs/design/refunds.md), in Chromium against the built app: a paid
@@ -7,13 +7,6 @@ import { alert, nav, signUp, unique } from "./helpers/dashboard";
  * refused one (more than what is left), then the rest refunded with JavaScript off (the form is
  * a plain POST), until the payment reads Refunded.
  */
-async function addFunds(page: Page, amount: string) {
-  await nav(page).getByRole("link", { name: "Balances" }).click();
-  const form = page.getByTestId("add-funds-form");
-  await form.getByLabel("Amount").fill(amount);
-  await form.getByRole("button", { name: "Add funds" }).click();
-  await expect(form.getByText("Test funds added.")).toBeVisible();
-}
 
 async function paidPayment(request: APIRequestContext, key: string, amount: number): Promise<string> {
   const headers = { "X-API-Key": key, "Content-Type": "application/json" };

@@ -1,11 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { messages } from "../../lib/dashboard/i18n";
 import { authMessages } from "../../lib/dashboard/i18n-auth";
 import { fill, moneyMessages } from "../../lib/dashboard/i18n-money";
 import { expectNoSeriousA11yViolations } from "./helpers/axe";
-import { signUp, unique } from "./helpers/dashboard";
+import { mailedLink, signUp, unique } from "./helpers/dashboard";
 
 /**
  * The money screens as a shop owner uses them, on a phone in French and on a desktop in English:
@@ -13,21 +11,6 @@ import { signUp, unique } from "./helpers/dashboard";
  * member approves), then a forgotten password reset by its e-mailed link. Every label read from
  * the message catalogue, so a missing translation fails here; axe on each new screen.
  */
-
-/** The last e-mail of `kind` to `to`, from the copies the e2e server writes (EMAIL_DIR). */
-async function mailLink(to: string, kind: string, pattern: RegExp): Promise<string> {
-  const dir = path.join(process.cwd(), process.env.E2E_DATA_DIR ?? ".data-e2e", "mail");
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mails = (existsSync(dir) ? readdirSync(dir) : [])
-      .map((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { id: string; to: string; kind: string; body: string })
-      .filter((m) => m.to === to && m.kind === kind)
-      .sort((a, b) => a.id.localeCompare(b.id));
-    const link = mails.at(-1)?.body.match(pattern)?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no ${kind} e-mail to ${to}`);
-}
 
 /** Send money through the form: details, review (checked), confirmation. Returns the review's text. */
 async function sendMoney(page: Page, lang: "fr" | "en", amount: string, options: { approval: boolean; axe?: boolean }) {
@@ -106,7 +89,7 @@ for (const { lang, width } of [
 
     // The member joins and sends 50,000: held, waiting for approval.
     const member = await newMemberPage(browser, lang, width);
-    await member.goto(await mailLink(memberEmail, "team_invitation", /https?:\/\/\S+\/invite\/accept\?token=\S+/));
+    await member.goto(await mailedLink(memberEmail, "team_invitation", /https?:\/\/\S+\/invite\/accept\?token=\S+/));
     await member.locator("input[name=password]").fill("finance long password");
     await member.getByTestId("accept-invite").locator("button[type=submit]").click();
     // Joining hashes the password (scrypt, 128 MB): slow on a busy machine.
@@ -136,7 +119,7 @@ for (const { lang, width } of [
     await other.getByLabel(auth.forgot.email).fill(memberEmail);
     await other.getByRole("button", { name: auth.forgot.submit }).click();
     await expect(other.getByTestId("reset-requested")).toContainText(memberEmail);
-    await other.goto(await mailLink(memberEmail, "password_reset", /https?:\/\/\S+\/login\/reset\?token=\S+/));
+    await other.goto(await mailedLink(memberEmail, "password_reset", /https?:\/\/\S+\/login\/reset\?token=\S+/));
     await expect(other.getByText(auth.passwordRule)).toBeVisible();
     await expectNoSeriousA11yViolations(other, `password reset (${lang})`);
     await other.getByLabel(auth.reset.password, { exact: true }).fill("a brand new passphrase");
@@ -151,7 +134,7 @@ for (const { lang, width } of [
     await other.getByRole("button", { name: m.login.submit }).click();
     await expect(other.getByRole("heading", { level: 1, name: m.overview.title })).toBeVisible({ timeout: 30_000 });
     // The link is spent.
-    await other.goto(await mailLink(memberEmail, "password_reset", /https?:\/\/\S+\/login\/reset\?token=\S+/));
+    await other.goto(await mailedLink(memberEmail, "password_reset", /https?:\/\/\S+\/login\/reset\?token=\S+/));
     await expect(other.getByTestId("reset-link-problem")).toHaveText(auth.reset.used);
   });
 }

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { collectCspViolations } from "./helpers/csp";
-import { DEMO } from "./helpers/page-tour";
+import { DEMO } from "./helpers/log-in";
 import { alert, nav, signUp, unique, useWebhookReceiver } from "./helpers/dashboard";
 
 /**

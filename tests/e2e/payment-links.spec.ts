@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./helpers/axe";
 import { collectCspViolations } from "./helpers/csp";
-import { logIn } from "./helpers/page-tour";
+import { logInToDashboard } from "./helpers/log-in";
 
 /**
  * Payment links end to end, once per width and language: 375 px in French with JavaScript off in
@@ -94,11 +94,11 @@ for (const run of RUNS) {
     const w = WORDS[run.lang];
     const dashboard = await browser.newContext({ javaScriptEnabled: run.dashboardJs, viewport: { width: run.width, height: 900 }, locale: run.locale, baseURL: BASE });
     const page = await dashboard.newPage();
-    await logIn(page);
+    await logInToDashboard(page);
     // axe runs in the page: a signed-in context with JavaScript on, at this width and language.
     const axeContext = await browser.newContext({ viewport: { width: run.width, height: 900 }, locale: run.locale, baseURL: BASE });
     const axePage = await axeContext.newPage();
-    await logIn(axePage);
+    await logInToDashboard(axePage);
     const checkA11y = async (path: string) => {
       await axePage.goto(path);
       await expectNoSeriousA11yViolations(axePage, `${path} at ${run.width} px (${run.lang})`);

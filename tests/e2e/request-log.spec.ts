@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { collectCspViolations } from "./helpers/csp";
 import { nav, unique } from "./helpers/dashboard";
+import { logIn } from "./helpers/log-in";
 
 /**
  * The API request log: an integrator calls the API with the demo merchant's sandbox
@@ -14,13 +15,6 @@ const PHONE = "+221770000012";
 
 async function callApi(request: APIRequestContext, requestId: string, body: Record<string, unknown>, extra: Record<string, string> = {}) {
   return request.post(`${BASE}/api/v1/payments/initiate`, { headers: { "X-API-Key": API_KEY, "X-Request-Id": requestId, ...extra }, data: body });
-}
-
-async function logInAsDemo(page: Page, submit = "Log in") {
-  await page.goto("/login");
-  await page.getByLabel(/^(Email|E-mail)$/).fill("demo@sandbox.local");
-  await page.getByLabel(/^(Password|Mot de passe)$/).fill("demo-password-e2e");
-  await page.getByRole("button", { name: submit }).click();
 }
 
 test("an API call with the demo key is in the dashboard's request log, found by filters, its bodies masked", async ({ page, request }) => {
@@ -38,7 +32,7 @@ test("an API call with the demo key is in the dashboard's request log, found by 
   expect(refused.status()).toBe(400);
 
   const violations = collectCspViolations(page);
-  await logInAsDemo(page);
+  await logIn(page);
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   await nav(page).getByRole("link", { name: "API requests" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "API requests" })).toBeVisible();
@@ -91,7 +85,7 @@ test.describe("at 375 px, in French, without JavaScript", () => {
     const created = await callApi(request, `req-fr-${run}`, { type: "checkout", amount: 5000, currency: "XOF", externalReference: `rl-fr-${run}` });
     expect(created.status()).toBe(201);
 
-    await logInAsDemo(page, "Se connecter");
+    await logIn(page);
     await expect(page.getByRole("heading", { level: 1, name: "Vue d’ensemble" })).toBeVisible();
     await page.goto("/dashboard/requests");
     await expect(page.getByRole("heading", { level: 1, name: "Requêtes API" })).toBeVisible();

@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { generate } from "otplib";
-import { alert, nav, signUp, unique } from "./helpers/dashboard";
+import { alert, mailedLink, nav, signUp, unique } from "./helpers/dashboard";
+import { logIn } from "./helpers/log-in";
 
 /**
  * Team and two-factor: an owner invites a colleague by e-mail, the colleague joins
@@ -10,27 +9,8 @@ import { alert, nav, signUp, unique } from "./helpers/dashboard";
  * set-up, then a sign-in that asks for the app's code (computed here with the same library).
  */
 
-/** The invitation link last e-mailed to `email` (the e2e server copies each e-mail to EMAIL_DIR). */
-async function invitationLink(email: string): Promise<string> {
-  const dir = path.join(process.cwd(), process.env.E2E_DATA_DIR ?? ".data-e2e", "mail");
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mails = (existsSync(dir) ? readdirSync(dir) : [])
-      .map((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { id: string; to: string; kind: string; body: string })
-      .filter((m) => m.to === email && m.kind === "team_invitation")
-      .sort((a, b) => a.id.localeCompare(b.id));
-    const link = mails.at(-1)?.body.match(/https?:\/\/\S+\/invite\/accept\?token=\S+/)?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no invitation e-mailed to ${email}`);
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-}
+/** The invitation link last e-mailed to `email`. */
+const invitationLink = (email: string) => mailedLink(email, "team_invitation", /https?:\/\/\S+\/invite\/accept\?token=\S+/);
 
 test("invite → accept → the viewer is refused what the role does not allow; the owner removes them", async ({ page, browser }) => {
   await signUp(page, "Boutique Équipe");
@@ -122,12 +102,12 @@ test("two-factor: enrol with the app's code, keep the recovery codes, then sign-
 
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/login/);
-  await logIn(page, owner.email, owner.password);
+  await logIn(page, owner);
   // The password alone opens nothing: the second step asks for the code.
   await expect(page.getByRole("heading", { level: 1, name: "Two-factor sign-in" })).toBeVisible();
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login/);
-  await logIn(page, owner.email, owner.password);
+  await logIn(page, owner);
   await page.getByLabel("Code", { exact: true }).fill("123456");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(alert(page, "This code is not right")).toBeVisible();
@@ -186,7 +166,7 @@ test.describe("without JavaScript", () => {
     await expect(them.getByTestId("balance-mode-form")).toHaveCount(0);
 
     await them.getByRole("button", { name: "Log out" }).click();
-    await logIn(them, email, "developer long password");
+    await logIn(them, { email, password: "developer long password" });
     await expect(them.getByRole("heading", { level: 1, name: "Two-factor sign-in" })).toBeVisible();
     await them.getByLabel("Code", { exact: true }).fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
     await them.getByRole("button", { name: "Sign in" }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { nav, signUp, unique } from "./helpers/dashboard";
+import { addFunds, nav, signUp, unique } from "./helpers/dashboard";
 
 /**
  * The defects, as merchants and customers meet them, in Chromium at phone (375 px) and
@@ -13,13 +13,6 @@ import { nav, signUp, unique } from "./helpers/dashboard";
 const PHONE = { width: 375, height: 800 };
 const DESKTOP = { width: 1280, height: 900 };
 
-async function addFunds(page: Page, amount: string) {
-  await page.goto("/dashboard/balances");
-  const form = page.getByTestId("add-funds-form");
-  await form.getByLabel(/Amount|Montant/).fill(amount);
-  await form.getByRole("button").click();
-  await expect(form.getByText(/Test funds added|Fonds de test ajoutés/)).toBeVisible();
-}
 
 async function payout(request: APIRequestContext, key: string) {
   const headers = { "X-API-Key": key, "Content-Type": "application/json" };
@@ -43,8 +36,8 @@ test.describe("dashboard", () => {
   test("a payout in the payments list opens its payout page (1280 px); amounts typed as '50 000' are taken", async ({ page, request }) => {
     await page.setViewportSize(DESKTOP);
     const account = await signUp(page);
-    await addFunds(page, "50 000");
-    await addFunds(page, "50\u202F000"); // narrow no-break space, as French formatting writes it
+    await addFunds(page, "50 000", "address");
+    await addFunds(page, "50\u202F000", "address"); // narrow no-break space, as French formatting writes it
     await expect(page.getByTestId("wallet-XOF-collect")).toContainText("100,000");
     const payoutId = await payout(request, account.key);
     // Collections and payouts are apart; the "all" view holds both, each row linking to its own page.
@@ -134,7 +127,7 @@ test.describe("dashboard", () => {
     test(`tables and the tab bar scroll inside their box instead of clipping at ${viewport.width} px`, async ({ page, request }) => {
       await page.setViewportSize(viewport);
       const account = await signUp(page);
-      await addFunds(page, "1000000000");
+      await addFunds(page, "1000000000", "address");
       await payout(request, account.key);
       for (const path of ["/dashboard/balances", "/dashboard/payments", "/dashboard/payouts", "/dashboard/webhooks", "/dashboard/api-keys"]) {
         await page.goto(path);

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { type ConnectorContext, type ConnectorHttpResponse } from "../connector";
 import { OperatorConfigurationError, OperatorCredentialsRefusedError, OperatorUnavailableError, operatorBaseUrl } from "../operator-errors";
-import { currencyExponent, isCurrency } from "@/lib/money";
+import { isCurrency, minorPerMajor } from "@/lib/money";
 import { rsaPkcs1EncryptBase64 } from "../rsa-pkcs1";
 import { parseJsonObject } from "../parse-json-object";
 import { MPESA_PRODUCTION_BASE_URL, requiredSecrets, type MpesaDarajaSettings, type MpesaProduct } from "./settings";
@@ -92,6 +92,16 @@ export function stkPassword(shortcode: string, passkey: string, timestamp: strin
   return Buffer.from(`${shortcode}${passkey}${timestamp}`).toString("base64");
 }
 
+/**
+ * The STK calls' (push and query) first three fields, made now: the account's shortcode, the
+ * Timestamp, and the Password built from them and the Passkey, which holds only with that Timestamp.
+ */
+export function stkCredentials(context: Context): { BusinessShortCode: string; Password: string; Timestamp: string } {
+  const shortcode = context.account.settings.shortcode!;
+  const timestamp = darajaTimestamp(context.now());
+  return { BusinessShortCode: shortcode, Password: stkPassword(shortcode, context.secrets.PASSKEY!, timestamp), Timestamp: timestamp };
+}
+
 /** B2C / Transaction Status `SecurityCredential`: the initiator password under Safaricom's certificate. */
 export function securityCredential(context: Context): string {
   try {
@@ -104,7 +114,7 @@ export function securityCredential(context: Context): string {
 /** Whole units of the account's currency (Daraja takes no decimals), or null when the amount has some. */
 export function wholeAmount(amountMinor: bigint, currency: string): number | null {
   if (!isCurrency(currency)) return null;
-  const unit = 10n ** BigInt(currencyExponent(currency));
+  const unit = minorPerMajor(currency);
   if (amountMinor <= 0n || amountMinor % unit !== 0n) return null;
   return Number(amountMinor / unit);
 }

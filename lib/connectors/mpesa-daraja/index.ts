@@ -2,13 +2,12 @@ import { UnsupportedOperationError, type CollectOrder, type Connector, type Conn
 import { parseDarajaCallback } from "./callbacks";
 import {
   callbackUrlFor,
-  darajaTimestamp,
   freshToken,
   mpesaInCallbackUrl,
   postDaraja,
   requireProduct,
   securityCredential,
-  stkPassword,
+  stkCredentials,
   toDarajaMsisdn,
   wholeAmount,
 } from "./client";
@@ -93,22 +92,18 @@ async function stkPush(context: Context, order: CollectOrder): Promise<Connector
     const checked = precheck(context, order.currency, order.amountMinor, order.phone);
     if ("status" in checked) return checked;
     const s = context.account.settings;
-    const shortcode = s.shortcode!;
-    const timestamp = darajaTimestamp(context.now());
-    const password = stkPassword(shortcode, context.secrets.PASSKEY!, timestamp);
+    const stk = stkCredentials(context);
     const response = await postDaraja(context, {
       operation: "collect",
       path: "/mpesa/stkpush/v1/processrequest",
       subjectId: order.transactionId,
-      redact: [password],
+      redact: [stk.Password],
       body: {
-        BusinessShortCode: shortcode,
-        Password: password,
-        Timestamp: timestamp,
+        ...stk,
         TransactionType: s.transactionType,
         Amount: checked.amount,
         PartyA: checked.msisdn,
-        PartyB: s.partyB ?? shortcode,
+        PartyB: s.partyB ?? stk.BusinessShortCode,
         PhoneNumber: checked.msisdn,
         CallBackURL: callbackUrlFor(context, "stk", order.reference),
         // Shown on the prompt (≤ 12): the account's label, else the tail of our id.
@@ -139,16 +134,14 @@ async function stkQuery(context: Context, order: OrderRef): Promise<ConnectorOut
   if (!checkoutRequestId) return { status: "pending", unaskable: true, message: "no CheckoutRequestID: the STK push's answer was lost and no callback named it yet" };
   try {
     requireProduct(context, "collection");
-    const shortcode = context.account.settings.shortcode!;
-    const timestamp = darajaTimestamp(context.now());
-    const password = stkPassword(shortcode, context.secrets.PASSKEY!, timestamp);
+    const stk = stkCredentials(context);
     const response = await postDaraja(context, {
       operation: "collect.status",
       path: "/mpesa/stkpushquery/v1/query",
       subjectId: order.id,
       operatorReference: checkoutRequestId,
-      redact: [password],
-      body: { BusinessShortCode: shortcode, Password: password, Timestamp: timestamp, CheckoutRequestID: checkoutRequestId },
+      redact: [stk.Password],
+      body: { ...stk, CheckoutRequestID: checkoutRequestId },
     });
     const outcome = mapStkQuery(response.status, response.text, checkoutRequestId);
     // Learnt from a callback: the prompt is now known to exist, under its id, which the payment

@@ -1,5 +1,5 @@
 import type { ConnectorOutcome, NeutralReason, RawOperatorStatus } from "../connector";
-import { currencyExponent, isCurrency } from "@/lib/money";
+import { isCurrency, minorPerMajor } from "@/lib/money";
 import { parseJsonObject } from "../parse-json-object";
 
 /**
@@ -184,7 +184,7 @@ export function resultParameters(result: Record<string, unknown>): Record<string
 /** Daraja's whole-unit `Amount` ("300", 300) in minor units of `currency`, or null when it is not one. */
 export function minorOfWhole(value: string | undefined, currency: string): bigint | null {
   if (!value || !/^\d+$/.test(value.trim()) || !isCurrency(currency)) return null;
-  return BigInt(value.trim()) * 10n ** BigInt(currencyExponent(currency));
+  return BigInt(value.trim()) * minorPerMajor(currency);
 }
 
 function str(value: unknown): string | undefined {

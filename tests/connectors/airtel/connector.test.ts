@@ -1,11 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { CollectOrder, IncomingCallback, OrderRef, PayoutOrder } from "@/lib/connectors/connector";
+import type { IncomingCallback, OrderRef } from "@/lib/connectors/connector";
 import { airtelConnector, airtelSettingsSchema, type AirtelSettings } from "@/lib/connectors/airtel";
 import { callbackHash } from "@/lib/connectors/airtel/callbacks";
 import { airtelSimulatorSecrets, startAirtelSimulator, type AirtelSimulator, type AirtelSimulatorOptions } from "@/simulators/airtel";
 import { testConnectorContext } from "../../helpers/connector-context";
+import { connectorOrders } from "../../helpers/connector-orders";
 
 /** The Airtel connector against its contract simulator over real HTTP (no database). */
 let sim: AirtelSimulator;
@@ -42,20 +43,21 @@ async function setup(options: AirtelSimulatorOptions = {}, settings: Record<stri
 }
 
 let n = 0;
-const collectOrder = (phone: string, amountMinor = 5_000n): CollectOrder => {
-  const id = `txn_airtel${++n}`;
-  return { transactionId: id, reference: id, provider: "airtel", country: "GA", currency: "XAF", amountMinor, phone };
-};
-const payoutOrder = (phone: string, amountMinor = 2_000n): PayoutOrder => {
-  const id = `po_airtel${++n}`;
-  return { payoutId: id, reference: id, method: "mobile_money", provider: "airtel", country: "GA", currency: "XAF", amountMinor, destination: phone };
-};
+const { collectOrder, payoutOrder } = connectorOrders({
+  provider: "airtel",
+  country: "GA",
+  currency: "XAF",
+  phone: null,
+  collectAmount: 5_000n,
+  payoutAmount: 2_000n,
+  id: (prefix) => `${prefix}_airtel${++n}`,
+});
 const ref = (direction: "collect" | "payout", reference: string): OrderRef => ({ direction, id: reference, reference, operatorReference: null, provider: "airtel", country: "GA", currency: "XAF", submittedAt: new Date(), destination: null });
 
 describe("Airtel collection", () => {
   it("push → processing (DP00800001006); enquiry TIP → processing; TS → success; the callback is a hint", async () => {
     const ctx = await setup();
-    const order = collectOrder("+24174000001");
+    const order = collectOrder({ phone: "+24174000001" });
     expect(await airtelConnector.collect(ctx, order)).toMatchObject({ status: "processing", raw: { code: "DP00800001006" } });
     const req = sim.admin.requests({ path: "/merchant/v1/payments/" })[0]!;
     expect(req.headers).toMatchObject({ "x-country": "GA", "x-currency": "XAF" });
@@ -73,7 +75,7 @@ describe("Airtel collection", () => {
     ["74001024", "expired"],
   ])("payer %s → failed %s", async (msisdn, reason) => {
     const ctx = await setup();
-    const order = collectOrder(`+241${msisdn}`);
+    const order = collectOrder({ phone: `+241${msisdn}` });
     await airtelConnector.collect(ctx, order);
     sim.admin.advanceClock(3);
     expect(await airtelConnector.status(ctx, ref("collect", order.reference))).toMatchObject({ status: "failed", reason });
@@ -81,7 +83,7 @@ describe("Airtel collection", () => {
 
   it("a TA episode is processing, ambiguous, then the final answer", async () => {
     const ctx = await setup();
-    const order = collectOrder("+24174000777");
+    const order = collectOrder({ phone: "+24174000777" });
     await airtelConnector.collect(ctx, order);
     sim.admin.configure({ settleAfterSeconds: 2 });
     sim.admin.advanceClock(2);
@@ -92,7 +94,7 @@ describe("Airtel collection", () => {
 
   it("a reused transaction id → duplicate; an unknown one on enquiry → not_found", async () => {
     const ctx = await setup();
-    const order = collectOrder("+24174000001");
+    const order = collectOrder({ phone: "+24174000001" });
     await airtelConnector.collect(ctx, order);
     expect(await airtelConnector.collect(ctx, order)).toMatchObject({ status: "duplicate" });
     expect(await airtelConnector.status(ctx, ref("collect", "txn_never_sent"))).toMatchObject({ status: "not_found" });
@@ -101,22 +103,22 @@ describe("Airtel collection", () => {
   it("408 after commit → processing, ambiguous; the enquiry finds it; 503 before commit → pending, nothing recorded", async () => {
     const ctx = await setup();
     sim.admin.fault("timeout_after_commit", "payment");
-    const order = collectOrder("+24174000001");
+    const order = collectOrder({ phone: "+24174000001" });
     expect(await airtelConnector.collect(ctx, order)).toMatchObject({ status: "processing", ambiguous: true });
     expect(sim.admin.transactions()).toHaveLength(1);
     sim.admin.fault("unavailable", "payment");
-    expect(await airtelConnector.collect(ctx, collectOrder("+24174000001"))).toMatchObject({ status: "pending" });
+    expect(await airtelConnector.collect(ctx, collectOrder({ phone: "+24174000001" }))).toMatchObject({ status: "pending" });
     expect(sim.admin.transactions()).toHaveLength(1);
   });
 
   it("tokens last 180 s: the expired one is refreshed once; refusals before sending", async () => {
     const ctx = await setup();
-    await airtelConnector.collect(ctx, collectOrder("+24174000001"));
+    await airtelConnector.collect(ctx, collectOrder({ phone: "+24174000001" }));
     sim.admin.advanceClock(200);
-    expect((await airtelConnector.collect(ctx, collectOrder("+24174000001"))).status).toBe("processing");
+    expect((await airtelConnector.collect(ctx, collectOrder({ phone: "+24174000001" }))).status).toBe("processing");
     expect(sim.admin.requests().filter((r) => r.path !== "/auth/oauth2/token").map((r) => r.answer)).toEqual([200, 401, 200]);
-    expect(await airtelConnector.collect(ctx, collectOrder("+22177000000"))).toMatchObject({ status: "failed", reason: "invalid_request", destinationRelated: true });
-    expect(await airtelConnector.collect(ctx, { ...collectOrder("+24174000001"), currency: "XOF" })).toMatchObject({ status: "failed", reason: "invalid_request" });
+    expect(await airtelConnector.collect(ctx, collectOrder({ phone: "+22177000000" }))).toMatchObject({ status: "failed", reason: "invalid_request", destinationRelated: true });
+    expect(await airtelConnector.collect(ctx, collectOrder({ phone: "+24174000001", currency: "XOF" }))).toMatchObject({ status: "failed", reason: "invalid_request" });
   });
 
   it("the simulator insists on X-Country / X-Currency and national numbers", async () => {
@@ -132,7 +134,7 @@ describe("Airtel collection", () => {
 
   it("refund by airtel_money_id → success; a second one is refused", async () => {
     const ctx = await setup();
-    const order = collectOrder("+24174000001");
+    const order = collectOrder({ phone: "+24174000001" });
     await airtelConnector.collect(ctx, order);
     sim.admin.advanceClock(3);
     const paid = (await airtelConnector.status(ctx, ref("collect", order.reference))) as { operatorReference: string };
@@ -149,7 +151,7 @@ describe("Airtel collection", () => {
 describe("Airtel disbursement", () => {
   it("the PIN is RSA-encrypted; TIP → TS; float debited", async () => {
     const ctx = await setup();
-    const order = payoutOrder("+24177000001");
+    const order = payoutOrder({ destination: "+24177000001" });
     expect(await airtelConnector.payout(ctx, order)).toMatchObject({ status: "processing", raw: { code: "DP00900001006" } });
     const body = JSON.parse(sim.admin.requests({ path: "/standard/v1/disbursements/" })[0]!.body);
     expect(body.pin).not.toBe("1234");
@@ -161,12 +163,12 @@ describe("Airtel disbursement", () => {
 
   it("a wrong PIN → failed configuration_error (ROUTER116); a short float → merchant_balance_insufficient; a barred payee → account_blocked", async () => {
     const ctx = await setup({ float: 1000 }, {}, { DISBURSEMENT_PIN: "9999" });
-    expect(await airtelConnector.payout(ctx, payoutOrder("+24177000001"))).toMatchObject({ status: "failed", reason: "configuration_error", raw: { code: "ROUTER116" } });
+    expect(await airtelConnector.payout(ctx, payoutOrder({ destination: "+24177000001" }))).toMatchObject({ status: "failed", reason: "configuration_error", raw: { code: "ROUTER116" } });
     await sim.close();
     const ok = await setup({ float: 1000 });
-    expect(await airtelConnector.payout(ok, payoutOrder("+24177000001"))).toMatchObject({ status: "failed", reason: "merchant_balance_insufficient" });
+    expect(await airtelConnector.payout(ok, payoutOrder({ destination: "+24177000001" }))).toMatchObject({ status: "failed", reason: "merchant_balance_insufficient" });
     sim.admin.configure({ float: 100_000 });
-    const barred = payoutOrder("+24177001010");
+    const barred = payoutOrder({ destination: "+24177001010" });
     await airtelConnector.payout(ok, barred);
     sim.admin.advanceClock(3);
     expect(await airtelConnector.status(ok, ref("payout", barred.reference))).toMatchObject({ status: "failed", reason: "account_blocked" });
@@ -175,18 +177,18 @@ describe("Airtel disbursement", () => {
 
   it("message signing: signed calls pass; the simulator refuses an unsigned one with DP00800001026", async () => {
     const ctx = await setup({ messageSigning: true }, { messageSigning: "true" });
-    expect(await airtelConnector.payout(ctx, payoutOrder("+24177000001"))).toMatchObject({ status: "processing" });
+    expect(await airtelConnector.payout(ctx, payoutOrder({ destination: "+24177000001" }))).toMatchObject({ status: "processing" });
     expect(sim.admin.requests({ path: "/standard/v1/disbursements/" })[0]!.headers).toHaveProperty("x-signature");
     await sim.close();
     const unsigned = await setup({ messageSigning: true });
-    expect(await airtelConnector.payout(unsigned, payoutOrder("+24177000001"))).toMatchObject({ status: "failed", reason: "configuration_error", raw: { code: "DP00800001026" } });
+    expect(await airtelConnector.payout(unsigned, payoutOrder({ destination: "+24177000001" }))).toMatchObject({ status: "failed", reason: "configuration_error", raw: { code: "DP00800001026" } });
   });
 });
 
 describe("Airtel callbacks", () => {
   it("with callback authentication: the right hash is a hint; a wrong or missing one is rejected", async () => {
     const ctx = await setup({ callbackSecret: "cb-secret" }, { callbackAuth: "true" });
-    const order = collectOrder("+24174000001");
+    const order = collectOrder({ phone: "+24174000001" });
     await airtelConnector.collect(ctx, order);
     sim.admin.advanceClock(3);
     await sim.admin.idle();

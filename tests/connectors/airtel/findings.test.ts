@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { CollectOrder, OrderRef, PayoutOrder, RefundOrder } from "@/lib/connectors/connector";
+import type { OrderRef, RefundOrder } from "@/lib/connectors/connector";
 import { airtelConnector, airtelSettingsSchema, type AirtelSettings } from "@/lib/connectors/airtel";
 import { mapSubmit } from "@/lib/connectors/airtel/mapping";
 import { ManualClock } from "@/simulators/kit/truth";
 import { airtelSimulatorSecrets, startAirtelSimulator, type AirtelSimulator, type AirtelSimulatorOptions } from "@/simulators/airtel";
 import { testConnectorContext } from "../../helpers/connector-context";
+import { connectorOrders } from "../../helpers/connector-orders";
 import { startReceiver } from "../../helpers/webhook-receiver";
 
 /**
@@ -33,14 +34,16 @@ async function setup(options: AirtelSimulatorOptions = {}, settings: Record<stri
 }
 
 let n = 0;
-const collectOrder = (phone = "+24174000001", amountMinor = 5_000n): CollectOrder => {
-  const id = `txn_airtelf${++n}`;
-  return { transactionId: id, reference: id, provider: "airtel", country: "GA", currency: "XAF", amountMinor, phone };
-};
-const payoutOrder = (phone = "+24177000001", amountMinor = 2_000n): PayoutOrder => {
-  const id = `po_airtelf${++n}`;
-  return { payoutId: id, reference: id, method: "mobile_money", provider: "airtel", country: "GA", currency: "XAF", amountMinor, destination: phone };
-};
+const { collectOrder, payoutOrder } = connectorOrders({
+  provider: "airtel",
+  country: "GA",
+  currency: "XAF",
+  phone: "+24174000001",
+  destination: "+24177000001",
+  collectAmount: 5_000n,
+  payoutAmount: 2_000n,
+  id: (prefix) => `${prefix}_airtelf${++n}`,
+});
 const ref = (direction: OrderRef["direction"], reference: string, extra: Partial<OrderRef> = {}): OrderRef => ({ direction, id: reference, reference, operatorReference: null, provider: "airtel", country: "GA", currency: "XAF", submittedAt: new Date(), destination: null, ...extra });
 
 async function paidCollect(ctx: Awaited<ReturnType<typeof setup>>) {

@@ -1,11 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { CallbackResult, CollectOrder, IncomingCallback, OrderRef, PayoutOrder } from "@/lib/connectors/connector";
+import type { CallbackResult, IncomingCallback, OrderRef } from "@/lib/connectors/connector";
 import { mpesaDarajaConnector, mpesaDarajaSettingsSchema, type MpesaDarajaSettings } from "@/lib/connectors/mpesa-daraja";
 import { darajaTimestamp, stkPassword } from "@/lib/connectors/mpesa-daraja/client";
 import { MPESA_SIM_SETTINGS, mpesaSimulatorSecrets, startMpesaSimulator, type MpesaSimulator, type MpesaSimulatorOptions } from "@/simulators/mpesa-daraja";
 import { testConnectorContext } from "../../helpers/connector-context";
+import { collectOrder, payoutOrder } from "./setup";
 
 /**
  * The M-Pesa Daraja connector against its contract simulator over real HTTP (no database): the
@@ -54,15 +55,6 @@ async function setup(settings: Record<string, unknown> = {}, secrets: Record<str
   return context;
 }
 
-let n = 0;
-const collectOrder = (phone: string, amountMinor = 150_00n): CollectOrder => {
-  const id = `txn_ke${++n}`;
-  return { transactionId: id, reference: id, provider: "mpesa", country: "KE", currency: "KES", amountMinor, phone };
-};
-const payoutOrder = (phone: string, amountMinor = 500_00n): PayoutOrder => {
-  const id = `po_ke${++n}`;
-  return { payoutId: id, reference: id, method: "mobile_money", provider: "mpesa", country: "KE", currency: "KES", amountMinor, destination: phone };
-};
 const ref = (direction: "collect" | "payout", id: string, operatorReference: string | null): OrderRef => ({
   direction, id, reference: id, operatorReference, provider: "mpesa", country: "KE", currency: "KES", submittedAt: new Date(), destination: null,
 });
@@ -71,7 +63,7 @@ const parse = (ctx: Awaited<ReturnType<typeof setup>>, cb: IncomingCallback): Pr
 describe("M-Pesa STK push against the simulator", () => {
   it("push → processing (CheckoutRequestID); query while open → processing; payer approves → callback hint → query → success", async () => {
     const ctx = await setup();
-    const order = collectOrder("+254708374149");
+    const order = collectOrder({ phone: "+254708374149" });
     const submitted = await mpesaDarajaConnector.collect(ctx, order);
     expect(submitted).toMatchObject({ status: "processing", operatorReference: expect.stringMatching(/^ws_CO_/) });
     const checkout = (submitted as { operatorReference: string }).operatorReference;
@@ -93,9 +85,9 @@ describe("M-Pesa STK push against the simulator", () => {
 
   it("a cancelled prompt (…1032) → failed declined; an unanswered one (…7777) → expired at the window's end", async () => {
     const ctx = await setup();
-    const cancelled = collectOrder("+254708371032");
+    const cancelled = collectOrder({ phone: "+254708371032" });
     const a = (await mpesaDarajaConnector.collect(ctx, cancelled)) as { operatorReference: string };
-    const silent = collectOrder("+254708377777");
+    const silent = collectOrder({ phone: "+254708377777" });
     const b = (await mpesaDarajaConnector.collect(ctx, silent)) as { operatorReference: string };
     sim.admin.advanceClock(3);
     expect(await mpesaDarajaConnector.status(ctx, ref("collect", cancelled.transactionId, a.operatorReference))).toMatchObject({ status: "failed", reason: "declined", raw: { code: "1032" } });
@@ -106,15 +98,15 @@ describe("M-Pesa STK push against the simulator", () => {
 
   it("refusals before sending: fractional KES, a non-Kenyan number, another currency", async () => {
     const ctx = await setup();
-    expect(await mpesaDarajaConnector.collect(ctx, collectOrder("+254708374149", 150_50n))).toMatchObject({ status: "failed", reason: "invalid_amount" });
-    expect(await mpesaDarajaConnector.collect(ctx, collectOrder("+221770000000"))).toMatchObject({ status: "failed", reason: "invalid_request", destinationRelated: true });
-    expect(await mpesaDarajaConnector.collect(ctx, { ...collectOrder("+254708374149"), currency: "XOF" })).toMatchObject({ status: "failed", reason: "invalid_request" });
+    expect(await mpesaDarajaConnector.collect(ctx, collectOrder({ phone: "+254708374149", amountMinor: 150_50n }))).toMatchObject({ status: "failed", reason: "invalid_amount" });
+    expect(await mpesaDarajaConnector.collect(ctx, collectOrder({ phone: "+221770000000" }))).toMatchObject({ status: "failed", reason: "invalid_request", destinationRelated: true });
+    expect(await mpesaDarajaConnector.collect(ctx, collectOrder({ phone: "+254708374149", currency: "XOF" }))).toMatchObject({ status: "failed", reason: "invalid_request" });
     expect(sim.admin.requests({ path: "/mpesa/stkpush/v1/processrequest" })).toHaveLength(0);
   });
 
   it("a wrong passkey: Daraja refuses the Password (400) → failed, nothing prompted", async () => {
     const ctx = await setup({}, { PASSKEY: "not-the-passkey" });
-    expect(await mpesaDarajaConnector.collect(ctx, collectOrder("+254708374149"))).toMatchObject({ status: "failed", reason: "invalid_request", raw: { code: "400.002.02" } });
+    expect(await mpesaDarajaConnector.collect(ctx, collectOrder({ phone: "+254708374149" }))).toMatchObject({ status: "failed", reason: "invalid_request", raw: { code: "400.002.02" } });
     expect(sim.admin.stkPushes()).toHaveLength(0);
   });
 
@@ -136,9 +128,9 @@ describe("M-Pesa STK push against the simulator", () => {
 
   it("an expired token: 401 envelope, the connector fetches a fresh one once and goes on", async () => {
     const ctx = await setup();
-    expect((await mpesaDarajaConnector.collect(ctx, collectOrder("+254708374149"))).status).toBe("processing");
+    expect((await mpesaDarajaConnector.collect(ctx, collectOrder({ phone: "+254708374149" }))).status).toBe("processing");
     sim.admin.advanceClock(3600);
-    expect((await mpesaDarajaConnector.collect(ctx, collectOrder("+254708374149"))).status).toBe("processing");
+    expect((await mpesaDarajaConnector.collect(ctx, collectOrder({ phone: "+254708374149" }))).status).toBe("processing");
     const answers = sim.admin.requests().filter((r) => r.path !== "/oauth/v1/generate").map((r) => r.answer);
     expect(answers).toEqual([200, 401, 200]);
   });
@@ -146,7 +138,7 @@ describe("M-Pesa STK push against the simulator", () => {
   it("answer lost after the prompt went out → pending; without a CheckoutRequestID the status stays pending (never a second prompt)", async () => {
     const ctx = await setup();
     sim.admin.fault("drop_after_accept", "stk");
-    const order = collectOrder("+254708374149");
+    const order = collectOrder({ phone: "+254708374149" });
     expect(await mpesaDarajaConnector.collect(ctx, order)).toMatchObject({ status: "pending" });
     expect(sim.admin.stkPushes()).toHaveLength(1);
     expect(await mpesaDarajaConnector.status(ctx, ref("collect", order.transactionId, null))).toMatchObject({ status: "pending" });
@@ -155,7 +147,7 @@ describe("M-Pesa STK push against the simulator", () => {
 
   it("forged callbacks: no sig, a sig for another reference, another kind → rejected", async () => {
     const ctx = await setup();
-    const order = collectOrder("+254708374149");
+    const order = collectOrder({ phone: "+254708374149" });
     await mpesaDarajaConnector.collect(ctx, order);
     sim.admin.advanceClock(3);
     await sim.admin.idle();
@@ -180,7 +172,7 @@ describe("M-Pesa STK push against the simulator", () => {
 describe("M-Pesa B2C against the simulator", () => {
   it("B2C → processing (ConversationID); the result callback is a hint; Transaction Status's answer is applied (verified success)", async () => {
     const ctx = await setup();
-    const order = payoutOrder("+254708374149");
+    const order = payoutOrder({ destination: "+254708374149" });
     const submitted = await mpesaDarajaConnector.payout(ctx, order);
     expect(submitted).toMatchObject({ status: "processing", operatorReference: expect.stringMatching(/^AG_/) });
     const sent = JSON.parse(sim.admin.requests({ path: "/mpesa/b2c/v3/paymentrequest" })[0]!.body);
@@ -206,7 +198,7 @@ describe("M-Pesa B2C against the simulator", () => {
 
   it("a wrong initiator password: B2C result 2001 is a hint; Transaction Status with the same credential fails too → ignored", async () => {
     const ctx = await setup({}, { INITIATOR_PASSWORD: "wrong" });
-    const order = payoutOrder("+254708374149");
+    const order = payoutOrder({ destination: "+254708374149" });
     const submitted = (await mpesaDarajaConnector.payout(ctx, order)) as { operatorReference: string };
     sim.admin.advanceClock(1);
     await mpesaDarajaConnector.status(ctx, ref("payout", order.payoutId, submitted.operatorReference));
@@ -223,8 +215,8 @@ describe("M-Pesa B2C against the simulator", () => {
   it("float short (ResultCode 1) and an unregistered recipient (2040): confirmed failed by Transaction Status", async () => {
     const ctx = await setup();
     sim.admin.configure({ floats: { "600999": 100 } });
-    const short = payoutOrder("+254708374149");
-    const unregistered = payoutOrder("+254708372040", 50_00n);
+    const short = payoutOrder({ destination: "+254708374149" });
+    const unregistered = payoutOrder({ destination: "+254708372040", amountMinor: 50_00n });
     for (const o of [short, unregistered]) await mpesaDarajaConnector.payout(ctx, o);
     sim.admin.advanceClock(1);
     for (const o of [short, unregistered]) await mpesaDarajaConnector.status(ctx, ref("payout", o.payoutId, "AG_x"));
@@ -240,7 +232,7 @@ describe("M-Pesa B2C against the simulator", () => {
   it("queue timeout: the QueueTimeOutURL callback is a hint; nothing was paid; Transaction Status says Expired", async () => {
     const ctx = await setup();
     sim.admin.configure({ queueTimeout: true });
-    const order = payoutOrder("+254708374149");
+    const order = payoutOrder({ destination: "+254708374149" });
     await mpesaDarajaConnector.payout(ctx, order);
     sim.admin.advanceClock(1);
     await sim.admin.idle();
@@ -257,7 +249,7 @@ describe("M-Pesa B2C against the simulator", () => {
   it("B2C answer lost after commit → pending; Transaction Status (by our OriginatorConversationID) still finds it; never sent twice", async () => {
     const ctx = await setup();
     sim.admin.fault("drop_after_accept", "b2c");
-    const order = payoutOrder("+254708374149");
+    const order = payoutOrder({ destination: "+254708374149" });
     expect(await mpesaDarajaConnector.payout(ctx, order)).toMatchObject({ status: "pending" });
     sim.admin.advanceClock(1);
     expect(await mpesaDarajaConnector.status(ctx, ref("payout", order.payoutId, null))).toMatchObject({ status: "pending" });

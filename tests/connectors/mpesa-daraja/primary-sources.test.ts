@@ -21,7 +21,7 @@ describe("B2C payouts reach success through Transaction Status, in each key shap
   for (const lookup of ["original", "originator", "receipt_only"] as const) {
     it(`${lookup}: the B2C result's receipt (a hint) is sent as TransactionID; the answer is applied with the amount moved`, async () => {
       env = await startDaraja({ transactionStatusLookup: lookup });
-      const order = payoutOrder("+254708374149");
+      const order = payoutOrder({ destination: "+254708374149" });
       const submitted = await daraja.payout(env.context, order);
       expect(submitted).toMatchObject({ status: "processing" });
       await env.advance(1);
@@ -44,7 +44,7 @@ describe("B2C payouts reach success through Transaction Status, in each key shap
   for (const lookup of ["original", "originator"] as const) {
     it(`${lookup}: without a receipt (the B2C result was lost), both conversation-id spellings find the payout`, async () => {
       env = await startDaraja({ transactionStatusLookup: lookup, callbackMode: "none" });
-      const order = payoutOrder("+254708374149");
+      const order = payoutOrder({ destination: "+254708374149" });
       await daraja.payout(env.context, order);
       env.sim.admin.advanceClock(1);
       env.sim.admin.configure({ callbackMode: "once" });
@@ -57,7 +57,7 @@ describe("B2C payouts reach success through Transaction Status, in each key shap
 
   it("receipt_only: without a receipt Daraja refuses the query; the payout stays where it was, never failed", async () => {
     env = await startDaraja({ transactionStatusLookup: "receipt_only", callbackMode: "none" });
-    const order = payoutOrder("+254708374149");
+    const order = payoutOrder({ destination: "+254708374149" });
     const submitted = (await daraja.payout(env.context, order)) as { operatorReference: string };
     env.sim.admin.advanceClock(1);
     const outcome = await daraja.status(env.context, refOf(order, { operatorReference: submitted.operatorReference }));
@@ -70,8 +70,8 @@ describe("a Transaction Status answer found by a hinted receipt must be this pay
   for (const shape of ["full", "no_originator", "no_party"] as const) {
     it(`${shape}: another payout's receipt (a forged or mistaken hint) answers for that payout: ignored, never applied`, async () => {
       env = await startDaraja({ statusResultShape: shape });
-      const mine = payoutOrder("+254708374149", 500_00n);
-      const theirs = payoutOrder("+254708371111", 700_00n);
+      const mine = payoutOrder({ destination: "+254708374149", amountMinor: 500_00n });
+      const theirs = payoutOrder({ destination: "+254708371111", amountMinor: 700_00n });
       await daraja.payout(env.context, mine);
       await daraja.payout(env.context, theirs);
       await env.advance(1);
@@ -93,7 +93,7 @@ describe("a Transaction Status answer found by a hinted receipt must be this pay
 
   it("no_originator and nothing known of the order's amount or recipient: the answer proves nothing and is ignored", async () => {
     env = await startDaraja({ statusResultShape: "no_originator" });
-    const order = payoutOrder("+254708374149");
+    const order = payoutOrder({ destination: "+254708374149" });
     await daraja.payout(env.context, order);
     await env.advance(1);
     const receipt = ((await env.parse(env.ofKind("b2c")[0]!)) as { operatorReference: string }).operatorReference;
@@ -107,7 +107,7 @@ describe("a lost STK acknowledgement is recovered from the callback's CheckoutRe
   it("submit answer lost → pending; the STK callback names the CheckoutRequestID; stkpushquery by it → success; never a second prompt", async () => {
     env = await startDaraja();
     env.sim.admin.fault("drop_after_accept", "stk");
-    const order = collectOrder("+254708374149");
+    const order = collectOrder({ phone: "+254708374149" });
     expect(await daraja.collect(env.context, order)).toMatchObject({ status: "pending" });
     expect(await daraja.status(env.context, refOf(order))).toMatchObject({ status: "pending" });
     await env.advance(3);
@@ -122,7 +122,7 @@ describe("a lost STK acknowledgement is recovered from the callback's CheckoutRe
   it("a prompt still open when learnt from a callback is processing under its CheckoutRequestID", async () => {
     env = await startDaraja();
     env.sim.admin.fault("drop_after_accept", "stk");
-    const order = collectOrder("+254708377777"); // never answers until the window closes
+    const order = collectOrder({ phone: "+254708377777" }); // never answers until the window closes
     await daraja.collect(env.context, order);
     const checkout = env.sim.admin.stkPushes()[0]!.checkoutRequestId;
     expect(await daraja.status(env.context, refOf(order, { hintedOperatorReference: checkout }))).toEqual(expect.objectContaining({ status: "processing", operatorReference: checkout }));
@@ -142,8 +142,8 @@ describe("callback URLs without \"mpesa\"", () => {
     it(`the simulator ${reject ? "refuses" : "accepts"} such URLs; the connector never sends one (configuration_error before any call)`, async () => {
       env = await startDaraja({ rejectMpesaInCallbackUrl: reject });
       const context = { ...env.context, callbackUrl: env.context.callbackUrl.replace("safaricom-ke", "mpesa-ke") };
-      expect(await daraja.collect(context, collectOrder("+254708374149"))).toMatchObject({ status: "failed", reason: "configuration_error" });
-      expect(await daraja.payout(context, payoutOrder("+254708374149"))).toMatchObject({ status: "failed", reason: "configuration_error" });
+      expect(await daraja.collect(context, collectOrder({ phone: "+254708374149" }))).toMatchObject({ status: "failed", reason: "configuration_error" });
+      expect(await daraja.payout(context, payoutOrder({ destination: "+254708374149" }))).toMatchObject({ status: "failed", reason: "configuration_error" });
       expect(env.sim.admin.requests().filter((r) => r.path !== "/oauth/v1/generate")).toHaveLength(0);
     });
   }
@@ -153,7 +153,7 @@ describe("the simulator as an operator at its worst (kit surface)", () => {
   it("a B2C held 3 h on the simulator's clock: Transaction Status says Pending (never a failure), then Completed; truth follows", async () => {
     const clock = new ManualClock(new Date("2026-11-30T08:00:00Z"));
     env = await startDaraja({ clock });
-    const order = payoutOrder("+254708374149");
+    const order = payoutOrder({ destination: "+254708374149" });
     env.sim.scenario({ reference: order.reference }, [{ kind: "hold", until: new Date(clock.now().getTime() + 3 * 3600_000), then: "succeeded" }]);
     const submitted = (await daraja.payout(env.context, order)) as { operatorReference: string };
     expect(env.sim.truth()).toEqual([expect.objectContaining({ reference: order.reference, direction: "payout", state: "pending", amountMinor: 500_00n, currency: "KES" })]);
@@ -172,7 +172,7 @@ describe("the simulator as an operator at its worst (kit surface)", () => {
   it("a B2C told failed after the hold: Transaction Status says Failed; nothing left the float", async () => {
     const clock = new ManualClock();
     env = await startDaraja({ clock });
-    const order = payoutOrder("+254708374149");
+    const order = payoutOrder({ destination: "+254708374149" });
     env.sim.scenario({ destination: "+254708374149" }, [{ kind: "hold", until: new Date(clock.now().getTime() + 3 * 3600_000), then: "failed" }]);
     await daraja.payout(env.context, order);
     await env.advance(3 * 3600 + 1);
@@ -186,7 +186,7 @@ describe("the simulator as an operator at its worst (kit surface)", () => {
   it("lose the answer after committing (reset, then a 500): pending, and Transaction Status finds the one payment", async () => {
     env = await startDaraja();
     for (const how of ["reset", "server_error"] as const) {
-      const order = payoutOrder("+254708374149");
+      const order = payoutOrder({ destination: "+254708374149" });
       env.sim.scenario({ reference: order.reference }, [{ kind: "lose_answer", how }]);
       expect(await daraja.payout(env.context, order)).toMatchObject({ status: "pending" });
     }
@@ -195,7 +195,7 @@ describe("the simulator as an operator at its worst (kit surface)", () => {
 
   it("fail before commit: 503 and nothing recorded", async () => {
     env = await startDaraja();
-    const order = payoutOrder("+254708374149");
+    const order = payoutOrder({ destination: "+254708374149" });
     env.sim.scenario({ reference: order.reference }, [{ kind: "fail_before_commit" }]);
     expect(await daraja.payout(env.context, order)).toMatchObject({ status: "pending" });
     expect(env.sim.truth()).toHaveLength(0);
@@ -203,13 +203,13 @@ describe("the simulator as an operator at its worst (kit surface)", () => {
 
   it("duplicate and out-of-order callbacks: the B2C result twice, or only after the Transaction Status result", async () => {
     env = await startDaraja();
-    const twice = payoutOrder("+254708374149");
+    const twice = payoutOrder({ destination: "+254708374149" });
     env.sim.scenario({ reference: twice.reference }, [{ kind: "duplicate_callbacks" }]);
     await daraja.payout(env.context, twice);
     await env.advance(1);
     expect(env.ofKind("b2c")).toHaveLength(2);
 
-    const late = payoutOrder("+254708374149");
+    const late = payoutOrder({ destination: "+254708374149" });
     env.sim.scenario({ reference: late.reference }, [{ kind: "out_of_order_callbacks" }]);
     await daraja.payout(env.context, late);
     await env.advance(1);

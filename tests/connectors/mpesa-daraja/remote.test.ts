@@ -103,7 +103,7 @@ describe.skipIf(!hasCredentials)("Daraja sandbox (remote)", () => {
       const inbox = await receiver();
       try {
         const ctx = context();
-        const order = payoutOrder("+254708374149", 10_00n);
+        const order = payoutOrder({ destination: "+254708374149", amountMinor: 10_00n });
         const submitted = await daraja.payout(ctx, order);
         expect(submitted).toMatchObject({ status: "processing" });
         const [result] = await inbox.waitFor("b2c");

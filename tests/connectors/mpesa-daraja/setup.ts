@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { CallbackResult, IncomingCallback, OrderRef, PayoutOrder, CollectOrder } from "@/lib/connectors/connector";
+import { connectorOrders } from "@/tests/helpers/connector-orders";
 import { mpesaDarajaConnector, mpesaDarajaSettingsSchema, type MpesaDarajaSettings } from "@/lib/connectors/mpesa-daraja";
 import { MPESA_SIM_SETTINGS, mpesaSimulatorSecrets, startMpesaSimulator, type MpesaSimulatorOptions } from "@/simulators/mpesa-daraja";
 import { testConnectorContext } from "../../helpers/connector-context";
@@ -54,14 +55,16 @@ export async function startDaraja(simOptions: MpesaSimulatorOptions = {}, secret
 }
 
 let n = 0;
-export const collectOrder = (phone: string, amountMinor = 150_00n): CollectOrder => {
-  const id = `txn_ke${++n}${Date.now().toString(36)}`;
-  return { transactionId: id, reference: id, provider: "mpesa", country: "KE", currency: "KES", amountMinor, phone };
-};
-export const payoutOrder = (phone: string, amountMinor = 500_00n): PayoutOrder => {
-  const id = `po_ke${++n}${Date.now().toString(36)}`;
-  return { payoutId: id, reference: id, method: "mobile_money", provider: "mpesa", country: "KE", currency: "KES", amountMinor, destination: phone };
-};
+/** M-Pesa's orders (Kenya, KES): short ids, unique across files (Daraja keeps the reference in its own fields). */
+export const { collectOrder, payoutOrder } = connectorOrders({
+  provider: "mpesa",
+  country: "KE",
+  currency: "KES",
+  phone: null,
+  collectAmount: 150_00n,
+  payoutAmount: 500_00n,
+  id: (prefix) => `${prefix}_ke${++n}${Date.now().toString(36)}`,
+});
 /** The OrderRef the core hands `status`: amount and destination as stored, and the hinted operator id when a callback gave one. */
 export const refOf = (order: CollectOrder | PayoutOrder, extra: Partial<OrderRef> = {}): OrderRef =>
   "payoutId" in order

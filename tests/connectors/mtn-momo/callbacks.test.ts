@@ -29,7 +29,7 @@ function callback(rawBody: string, method = "PUT"): IncomingCallback {
 describe("callbacks from the simulator", () => {
   it("a final collect calls back once (PUT, unsigned, the status body) and parses into a hint naming our reference", async () => {
     const { sim, context, receiver } = await start();
-    const order = collectOrder("+2250512345678");
+    const order = collectOrder({ phone: "+2250512345678" });
     await mtn.collect(context, order);
     await sim.admin.idle();
     expect(receiver.received).toHaveLength(1);
@@ -42,7 +42,7 @@ describe("callbacks from the simulator", () => {
 
   it("a payout's callback (POST) is a hint without a direction (payee: a payout or a refund); the core finds it by reference", async () => {
     const { sim, context, receiver } = await start({ callbackMethod: "POST" });
-    const order = payoutOrder("+2250512345678");
+    const order = payoutOrder({ destination: "+2250512345678" });
     await mtn.payout(context, order);
     await sim.admin.idle();
     expect(receiver.received.map((r) => r.method)).toEqual(["POST"]);
@@ -52,7 +52,7 @@ describe("callbacks from the simulator", () => {
   it("a FAILED callback is still only a hint: its status is never read as an outcome", async () => {
     const { sim, context, receiver } = await start();
     sim.admin.setScenario("2250500000009", { status: "FAILED", reason: "APPROVAL_REJECTED" });
-    const order = collectOrder("+2250500000009");
+    const order = collectOrder({ phone: "+2250500000009" });
     await mtn.collect(context, order);
     await sim.admin.idle();
     const parsed = await mtn.parseCallback(context, receiver.received[0]!);
@@ -62,7 +62,7 @@ describe("callbacks from the simulator", () => {
 
   it.each<[CallbackMode, number]>([["none", 0], ["once", 1], ["duplicated", 2], ["burst", 5], ["delayed", 1]])("mode %s delivers %i callbacks", async (mode, count) => {
     const { sim, context, receiver } = await start({ callbackMode: mode, callbackDelayMs: 50 });
-    const order = collectOrder("+2250512345678");
+    const order = collectOrder({ phone: "+2250512345678" });
     await mtn.collect(context, order);
     await sim.admin.idle();
     expect(receiver.received).toHaveLength(count);
@@ -71,7 +71,7 @@ describe("callbacks from the simulator", () => {
 
   it("retry mode (the other version of MTN's page): resent until our route answers 2xx, then no more", async () => {
     const { sim, context, receiver } = await start({ callbackMode: "retry", callbackRetryDelayMs: 20, failFirst: 2 });
-    await mtn.collect(context, collectOrder("+2250512345678"));
+    await mtn.collect(context, collectOrder({ phone: "+2250512345678" }));
     await sim.admin.idle();
     expect(receiver.received).toHaveLength(3);
     expect(sim.admin.callbacks().map((c) => [c.attempt, c.httpStatus])).toEqual([[1, 500], [2, 500], [3, 200]]);
@@ -79,14 +79,14 @@ describe("callbacks from the simulator", () => {
 
   it("retry mode gives up after callbackRetries", async () => {
     const { sim, context, receiver } = await start({ callbackMode: "retry", callbackRetries: 3, callbackRetryDelayMs: 10, failFirst: 100 });
-    await mtn.collect(context, collectOrder("+2250512345678"));
+    await mtn.collect(context, collectOrder({ phone: "+2250512345678" }));
     await sim.admin.idle();
     expect(receiver.received).toHaveLength(4);
   });
 
   it("closing the simulator drops callbacks still waiting (a lost callback: polling resolves it)", async () => {
     const { sim, context, receiver } = await start({ callbackMode: "delayed", callbackDelayMs: 10_000 });
-    const order = collectOrder("+2250512345678");
+    const order = collectOrder({ phone: "+2250512345678" });
     await mtn.collect(context, order);
     expect((await mtn.status(context, refOf(order))).status).toBe("success");
     await sim.close();
@@ -95,7 +95,7 @@ describe("callbacks from the simulator", () => {
 
   it("no callback while PENDING; one when the payer finally approves", async () => {
     const { sim, context, receiver } = await start({ settleAfterSeconds: 30 });
-    const order = collectOrder("+2250512345678");
+    const order = collectOrder({ phone: "+2250512345678" });
     await mtn.collect(context, order);
     await sim.admin.idle();
     expect(receiver.received).toHaveLength(0);
@@ -106,7 +106,7 @@ describe("callbacks from the simulator", () => {
 
   it("a callback can arrive before the submit's 202 (callbackBeforeAnswer)", async () => {
     const { sim, context, receiver } = await start({ callbackBeforeAnswer: true });
-    const order = collectOrder("+2250512345678");
+    const order = collectOrder({ phone: "+2250512345678" });
     const submit = mtn.collect(context, order);
     expect((await submit).status).toBe("processing");
     expect(receiver.received).toHaveLength(1); // already there when the 202 came back
@@ -115,7 +115,7 @@ describe("callbacks from the simulator", () => {
 
   it("MTN refuses a callback URL on another host than the API user's providerCallbackHost (500 INVALID_CALLBACK_URL_HOST → pending)", async () => {
     const { sim, context } = await start({ callbackUrl: "http://elsewhere.example.com/cb" });
-    const outcome = await mtn.collect(context, collectOrder("+2250512345678"));
+    const outcome = await mtn.collect(context, collectOrder({ phone: "+2250512345678" }));
     expect(outcome).toMatchObject({ status: "pending", raw: { status: "500", code: "INVALID_CALLBACK_URL_HOST" } });
     expect(sim.admin.callbacks()).toHaveLength(0);
   });
@@ -152,7 +152,7 @@ describe("forged and garbage callbacks", () => {
 
   it("a forged callback changes nothing at MTN: the status check still says what MTN knows", async () => {
     const { context } = await start({ settleAfterSeconds: null });
-    const order = collectOrder("+2250512345678");
+    const order = collectOrder({ phone: "+2250512345678" });
     await mtn.collect(context, order);
     const forged = await mtn.parseCallback(context, callback(JSON.stringify({ externalId: order.reference, status: "SUCCESSFUL" })));
     expect(forged).toMatchObject({ kind: "hint", reference: order.reference });

@@ -20,7 +20,7 @@ const PHONE = "+2250512345678";
 describe("collect", () => {
   it("sends a request-to-pay MTN accepts (202 → processing), then finds it SUCCESSFUL", async () => {
     const { sim, context, secrets } = await start({ settleAfterSeconds: 60 });
-    const order = collectOrder(PHONE, 1500n, { description: "Order 42" });
+    const order = collectOrder({ phone: PHONE, amountMinor: 1500n, description: "Order 42" });
     expect(await mtn.collect(context, order)).toMatchObject({ status: "processing" });
 
     const [post] = sim.admin.requests({ method: "POST", path: "/collection/v1_0/requesttopay" });
@@ -49,14 +49,14 @@ describe("collect", () => {
   it("writes minor units as MTN's major-unit string exactly (EUR in the sandbox)", async () => {
     const { sim, context } = await start({ mode: "sandbox" });
     for (const [minor, text] of [[1540n, "15.40"], [5n, "0.05"], [123456789012n, "1234567890.12"]] as const) {
-      expect((await mtn.collect(context, collectOrder("+4670000000", minor, { currency: "EUR" }))).status).toBe("processing");
+      expect((await mtn.collect(context, collectOrder({ phone: "+4670000000", amountMinor: minor, currency: "EUR" }))).status).toBe("processing");
       expect(JSON.parse(sim.admin.requests({ method: "POST" }).at(-1)!.body).amount).toBe(text);
     }
   });
 
   it("cleans notes MTN would refuse (quotes, over 160 characters) instead of sending them", async () => {
     const { sim, context } = await start();
-    const outcome = await mtn.collect(context, collectOrder(PHONE, 100n, { description: `Marie's <order> & "gift" ${"x".repeat(300)}` }));
+    const outcome = await mtn.collect(context, collectOrder({ phone: PHONE, amountMinor: 100n, description: `Marie's <order> & "gift" ${"x".repeat(300)}` }));
     expect(outcome.status).toBe("processing");
     const body = JSON.parse(sim.admin.requests({ method: "POST" }).at(-1)!.body);
     expect(body.payerMessage.length).toBeLessThanOrEqual(160);
@@ -65,8 +65,8 @@ describe("collect", () => {
 
   it("refuses before calling when the order is not in the account's currency, or has no usable phone", async () => {
     const { sim, context } = await start();
-    expect(await mtn.collect(context, collectOrder(PHONE, 100n, { currency: "EUR" }))).toMatchObject({ status: "failed", reason: "invalid_request" });
-    expect(await mtn.collect(context, collectOrder("", 100n, { phone: null }))).toMatchObject({ status: "failed", reason: "invalid_request" });
+    expect(await mtn.collect(context, collectOrder({ phone: PHONE, amountMinor: 100n, currency: "EUR" }))).toMatchObject({ status: "failed", reason: "invalid_request" });
+    expect(await mtn.collect(context, collectOrder({ amountMinor: 100n, phone: null }))).toMatchObject({ status: "failed", reason: "invalid_request" });
     expect(sim.admin.requests()).toHaveLength(0);
   });
 });
@@ -108,7 +108,7 @@ describe("every MTN status and reason, through the simulator", () => {
   it.each(STATUS_ROWS)("status %s (reason %s) → %s, collect and payout", async (status, reason, expected) => {
     const { sim, context } = await start();
     sim.admin.setScenario("2250500000001", { status, reason });
-    for (const order of [collectOrder("+2250500000001"), payoutOrder("+2250500000001")]) {
+    for (const order of [collectOrder({ phone: "+2250500000001" }), payoutOrder({ destination: "+2250500000001" })]) {
       const submit = "payoutId" in order ? await mtn.payout(context, order) : await mtn.collect(context, order);
       expect(submit.status).toBe("processing");
       const outcome = await mtn.status(context, refOf(order));
@@ -120,8 +120,8 @@ describe("every MTN status and reason, through the simulator", () => {
   it.each(REASON_ROWS)("FAILED %s → collect %s, payout %s", async (reason, collectReason, payoutReason) => {
     const { sim, context } = await start();
     sim.admin.setScenario("2250500000002", { status: "FAILED", reason });
-    const collect = collectOrder("+2250500000002");
-    const payout = payoutOrder("+2250500000002");
+    const collect = collectOrder({ phone: "+2250500000002" });
+    const payout = payoutOrder({ destination: "+2250500000002" });
     await mtn.collect(context, collect);
     await mtn.payout(context, payout);
     expect(await mtn.status(context, refOf(collect))).toMatchObject({ status: "failed", reason: collectReason, raw: { status: "FAILED", code: reason } });
@@ -131,7 +131,7 @@ describe("every MTN status and reason, through the simulator", () => {
   it("reads a reason sent as {code, message} the same way", async () => {
     const { sim, context } = await start({ reasonFormat: "object" });
     sim.admin.setScenario("2250500000003", { status: "FAILED", reason: "APPROVAL_REJECTED" });
-    const order = collectOrder("+2250500000003");
+    const order = collectOrder({ phone: "+2250500000003" });
     await mtn.collect(context, order);
     expect(await mtn.status(context, refOf(order))).toMatchObject({ status: "failed", reason: "declined", raw: { code: "APPROVAL_REJECTED" } });
   });
@@ -139,7 +139,7 @@ describe("every MTN status and reason, through the simulator", () => {
   it("payout NOT_ENOUGH_FUNDS from our float: the balance call says it is our float, not the receiver", async () => {
     const { sim, context } = await start();
     sim.admin.setBalance("disbursement", "1000");
-    const order = payoutOrder(PHONE, 2500n);
+    const order = payoutOrder({ destination: PHONE, amountMinor: 2500n });
     expect((await mtn.payout(context, order)).status).toBe("processing");
     expect(await mtn.status(context, refOf(order))).toMatchObject({ status: "failed", reason: "merchant_balance_insufficient", raw: { code: "NOT_ENOUGH_FUNDS" } });
     expect(sim.admin.requests({ path: "/disbursement/v1_0/account/balance" })).toHaveLength(1);
@@ -149,7 +149,7 @@ describe("every MTN status and reason, through the simulator", () => {
   it("payout NOT_ENOUGH_FUNDS when the balance cannot be read maps to our float (conservative)", async () => {
     const { sim, context } = await start();
     sim.admin.setScenario("2250500000004", { status: "FAILED", reason: "NOT_ENOUGH_FUNDS" });
-    const order = payoutOrder("+2250500000004");
+    const order = payoutOrder({ destination: "+2250500000004" });
     await mtn.payout(context, order);
     sim.admin.fault("unavailable", { on: "account" }); // the balance GET gets a 503
     const outcome = await mtn.status(context, refOf(order));
@@ -173,16 +173,16 @@ describe("MTN's sandbox numbers (EUR, X-Target-Environment sandbox)", () => {
   it("request-to-pay 46733123450…463 give MTN's scenarios; 54 resolves later, others succeed", async () => {
     const { context, sim } = await start({ mode: "sandbox" });
     for (const [suffix, expected] of COLLECT) {
-      const order = collectOrder(`+467331234${suffix}`, 500n, { currency: "EUR" });
+      const order = collectOrder({ phone: `+467331234${suffix}`, amountMinor: 500n, currency: "EUR" });
       expect((await mtn.collect(context, order)).status).toBe("processing");
       const outcome = await mtn.status(context, refOf(order));
       expect([suffix, outcome.status === "failed" ? outcome.reason : outcome.status]).toEqual([suffix, expected]);
     }
-    const delayed = collectOrder("+46733123454", 500n, { currency: "EUR" });
+    const delayed = collectOrder({ phone: "+46733123454", amountMinor: 500n, currency: "EUR" });
     await mtn.collect(context, delayed);
     sim.admin.advanceClock(26);
     expect((await mtn.status(context, refOf(delayed))).status).toBe("success");
-    const plain = collectOrder("+46700000001", 500n, { currency: "EUR" });
+    const plain = collectOrder({ phone: "+46700000001", amountMinor: 500n, currency: "EUR" });
     await mtn.collect(context, plain);
     expect((await mtn.status(context, refOf(plain))).status).toBe("success");
   });
@@ -190,7 +190,7 @@ describe("MTN's sandbox numbers (EUR, X-Target-Environment sandbox)", () => {
   it("transfer 46733123450…463 give MTN's scenarios (55 NOT_ENOUGH_FUNDS with a full float = receiver's limit)", async () => {
     const { context } = await start({ mode: "sandbox" });
     for (const [suffix, expected] of TRANSFER) {
-      const order = payoutOrder(`+467331234${suffix}`, 500n, { currency: "EUR" });
+      const order = payoutOrder({ destination: `+467331234${suffix}`, amountMinor: 500n, currency: "EUR" });
       expect((await mtn.payout(context, order)).status).toBe("processing");
       const outcome = await mtn.status(context, refOf(order));
       expect([suffix, outcome.status === "failed" ? outcome.reason : outcome.status]).toEqual([suffix, expected]);
@@ -199,8 +199,8 @@ describe("MTN's sandbox numbers (EUR, X-Target-Environment sandbox)", () => {
 
   it("the [L] field-report variant: 50 FAILED without a reason, 54 CREATED then SUCCESSFUL", async () => {
     const { context, sim } = await start({ mode: "sandbox", sandboxVariant: "field-report" });
-    const fifty = collectOrder("+46733123450", 500n, { currency: "EUR" });
-    const delayed = collectOrder("+46733123454", 500n, { currency: "EUR" });
+    const fifty = collectOrder({ phone: "+46733123450", amountMinor: 500n, currency: "EUR" });
+    const delayed = collectOrder({ phone: "+46733123454", amountMinor: 500n, currency: "EUR" });
     await mtn.collect(context, fifty);
     await mtn.collect(context, delayed);
     expect(await mtn.status(context, refOf(fifty))).toMatchObject({ status: "failed", reason: "provider_error", raw: { status: "FAILED", code: undefined } });
@@ -213,9 +213,9 @@ describe("MTN's sandbox numbers (EUR, X-Target-Environment sandbox)", () => {
 describe("tokens", () => {
   it("one token per product, reused while valid", async () => {
     const { sim, context } = await start();
-    await mtn.collect(context, collectOrder(PHONE));
-    await mtn.collect(context, collectOrder(PHONE));
-    await mtn.payout(context, payoutOrder(PHONE));
+    await mtn.collect(context, collectOrder({ phone: PHONE }));
+    await mtn.collect(context, collectOrder({ phone: PHONE }));
+    await mtn.payout(context, payoutOrder({ destination: PHONE }));
     expect(sim.admin.requests({ path: "/collection/token/" })).toHaveLength(1);
     expect(sim.admin.requests({ path: "/disbursement/token/" })).toHaveLength(1);
     const tokenCall = sim.admin.requests({ path: "/collection/token/" })[0]!;
@@ -225,9 +225,9 @@ describe("tokens", () => {
 
   it("a token that expired at MTN (401) is refreshed once and the call retried: one debit", async () => {
     const { sim, context } = await start();
-    await mtn.collect(context, collectOrder(PHONE));
+    await mtn.collect(context, collectOrder({ phone: PHONE }));
     sim.admin.advanceClock(3601); // our cache still holds it; MTN's clock says it is dead
-    const order = collectOrder(PHONE);
+    const order = collectOrder({ phone: PHONE });
     expect((await mtn.collect(context, order)).status).toBe("processing");
     const posts = sim.admin.requests({ method: "POST", path: "/collection/v1_0/requesttopay" });
     expect(posts.map((p) => p.answer)).toEqual([202, 401, 202]);
@@ -239,7 +239,7 @@ describe("tokens", () => {
   it("refreshes only once: a second 401 is a configuration error, after exactly two tries", async () => {
     // MTN forgets every token it issues at once (revoked, restarted), whatever expires_in said.
     const { sim, context } = await start({ tokenRevokedAfterSeconds: 0 });
-    const outcome = await mtn.collect(context, collectOrder(PHONE));
+    const outcome = await mtn.collect(context, collectOrder({ phone: PHONE }));
     expect(outcome).toMatchObject({ status: "failed", reason: "configuration_error" });
     expect(sim.admin.requests({ path: "/collection/token/" })).toHaveLength(2);
     expect(sim.admin.requests({ method: "POST", path: "/collection/v1_0/requesttopay" }).map((p) => p.answer)).toEqual([401, 401]);
@@ -248,7 +248,7 @@ describe("tokens", () => {
   it("a collection key or user in the disbursement slot is refused: configuration_error, nothing moves", async () => {
     const { sim, context } = await start();
     context.secrets.DISBURSEMENT_SUBSCRIPTION_KEY = context.secrets.COLLECTION_SUBSCRIPTION_KEY!;
-    expect(await mtn.payout(context, payoutOrder(PHONE))).toMatchObject({ status: "failed", reason: "configuration_error" });
+    expect(await mtn.payout(context, payoutOrder({ destination: PHONE }))).toMatchObject({ status: "failed", reason: "configuration_error" });
     expect(sim.admin.requests({ path: "/disbursement/token/" }).map((r) => r.answer)).toEqual([401]);
 
     expect(sim.admin.ledger()).toHaveLength(0);
@@ -258,7 +258,7 @@ describe("tokens", () => {
     const { sim, context } = await start();
     context.secrets.DISBURSEMENT_API_USER = context.secrets.COLLECTION_API_USER!;
     context.secrets.DISBURSEMENT_API_KEY = context.secrets.COLLECTION_API_KEY!;
-    expect(await mtn.payout(context, payoutOrder(PHONE))).toMatchObject({ status: "failed", reason: "configuration_error" });
+    expect(await mtn.payout(context, payoutOrder({ destination: PHONE }))).toMatchObject({ status: "failed", reason: "configuration_error" });
     expect(sim.admin.requests({ path: "/disbursement/token/" }).map((r) => r.answer)).toEqual([401]);
     expect(sim.admin.ledger()).toHaveLength(0);
   });
@@ -266,7 +266,7 @@ describe("tokens", () => {
   it("a token endpoint that is down leaves the submit pending (nothing was sent)", async () => {
     const { sim, context } = await start();
     sim.admin.fault("unavailable", { on: "token" });
-    expect(await mtn.collect(context, collectOrder(PHONE))).toMatchObject({ status: "pending" });
+    expect(await mtn.collect(context, collectOrder({ phone: PHONE }))).toMatchObject({ status: "pending" });
     expect(sim.admin.requests({ method: "POST", path: "/collection/v1_0/requesttopay" })).toHaveLength(0);
   });
 });
@@ -274,7 +274,7 @@ describe("tokens", () => {
 describe("duplicates and lost answers (never a second charge)", () => {
   it("a reused reference is a duplicate (409), then the status check finds the original", async () => {
     const { sim, context } = await start();
-    const order = collectOrder(PHONE);
+    const order = collectOrder({ phone: PHONE });
     expect((await mtn.collect(context, order)).status).toBe("processing");
     expect(await mtn.collect(context, order)).toMatchObject({ status: "duplicate", raw: { status: "409", code: "RESOURCE_ALREADY_EXIST" } });
     expect((await mtn.status(context, refOf(order))).status).toBe("success");
@@ -284,7 +284,7 @@ describe("duplicates and lost answers (never a second charge)", () => {
   it("connection dropped after MTN accepted: pending, the status check finds it, a resend hits 409", async () => {
     const { sim, context } = await start();
     sim.admin.fault("drop_after_accept", { on: "requesttopay" });
-    const order = collectOrder(PHONE, 7000n);
+    const order = collectOrder({ phone: PHONE, amountMinor: 7000n });
     expect(await mtn.collect(context, order)).toMatchObject({ status: "pending" });
     expect((await mtn.status(context, refOf(order))).status).toBe("success");
     expect((await mtn.collect(context, order)).status).toBe("duplicate");
@@ -294,7 +294,7 @@ describe("duplicates and lost answers (never a second charge)", () => {
   it("no answer within the timeout after acceptance: pending, then the status check resolves it (payout, one float debit)", async () => {
     const { sim, context } = await start({ totalTimeoutMs: 2500 });
     sim.admin.fault("hang_after_accept", { on: "transfer" });
-    const order = payoutOrder(PHONE, 3000n);
+    const order = payoutOrder({ destination: PHONE, amountMinor: 3000n });
     const outcome = await mtn.payout(context, order);
     expect(outcome).toMatchObject({ status: "pending" });
     expect(outcome.status === "pending" && outcome.message).toMatch(/no answer/);
@@ -307,7 +307,7 @@ describe("duplicates and lost answers (never a second charge)", () => {
   it("503 before acceptance: pending, MTN does not know it (not_found), a resend under the same reference goes through once", async () => {
     const { sim, context } = await start();
     sim.admin.fault("unavailable", { on: "requesttopay" });
-    const order = collectOrder(PHONE);
+    const order = collectOrder({ phone: PHONE });
     expect(await mtn.collect(context, order)).toMatchObject({ status: "pending", raw: { status: "503", code: "SERVICE_UNAVAILABLE" } });
     expect((await mtn.status(context, refOf(order))).status).toBe("not_found");
     expect((await mtn.collect(context, order)).status).toBe("processing");
@@ -317,7 +317,7 @@ describe("duplicates and lost answers (never a second charge)", () => {
 
   it("a status check that gets no answer says pending (we learnt nothing), never failed", async () => {
     const { sim, context } = await start();
-    const order = collectOrder(PHONE);
+    const order = collectOrder({ phone: PHONE });
     await mtn.collect(context, order);
     sim.admin.fault("unavailable", { on: "status" });
     expect(await mtn.status(context, refOf(order))).toMatchObject({ status: "pending" });
@@ -328,7 +328,7 @@ describe("duplicates and lost answers (never a second charge)", () => {
 
   it("a status check whose credentials are refused says pending, never failed (the order may have been accepted)", async () => {
     const { context } = await start();
-    const order = payoutOrder(PHONE);
+    const order = payoutOrder({ destination: PHONE });
     expect((await mtn.payout(context, order)).status).toBe("processing");
     context.tokens.invalidate(`mtn-momo:${context.account.id}:disbursement`);
     context.secrets.DISBURSEMENT_API_KEY = "rotated-by-someone";
@@ -345,7 +345,7 @@ describe("duplicates and lost answers (never a second charge)", () => {
       if (request.operation === "collect") throw new TypeError("a bug after sending");
       return response;
     };
-    const order = collectOrder(PHONE);
+    const order = collectOrder({ phone: PHONE });
     expect(await mtn.collect(context, order)).toMatchObject({ status: "pending", message: expect.stringMatching(/a bug after sending/) });
     expect((await mtn.status(context, refOf(order))).status).toBe("success");
     expect(sim.admin.ledger()).toHaveLength(1);
@@ -353,15 +353,15 @@ describe("duplicates and lost answers (never a second charge)", () => {
 
   it("an unknown reference is not_found", async () => {
     const { context } = await start();
-    expect((await mtn.status(context, refOf(collectOrder(PHONE)))).status).toBe("not_found");
-    expect((await mtn.status(context, refOf(payoutOrder(PHONE)))).status).toBe("not_found");
+    expect((await mtn.status(context, refOf(collectOrder({ phone: PHONE })))).status).toBe("not_found");
+    expect((await mtn.status(context, refOf(payoutOrder({ destination: PHONE })))).status).toBe("not_found");
   });
 });
 
 describe("approval window", () => {
   it("a payer who never approves: PENDING until the window closes, then COULD_NOT_PERFORM_TRANSACTION → expired", async () => {
     const { sim, context } = await start({ settleAfterSeconds: null, approvalWindowSeconds: 300 });
-    const order = collectOrder(PHONE);
+    const order = collectOrder({ phone: PHONE });
     await mtn.collect(context, order);
     sim.admin.advanceClock(299);
     expect((await mtn.status(context, refOf(order))).status).toBe("processing");
@@ -374,7 +374,7 @@ describe("approval window", () => {
 describe("payouts", () => {
   it("transfer by default; deposit when payoutVariant=deposit (submit and status on /deposit)", async () => {
     const { sim, context } = await start({ settings: { payoutVariant: "deposit" } });
-    const order = payoutOrder(PHONE, 4200n);
+    const order = payoutOrder({ destination: PHONE, amountMinor: 4200n });
     expect((await mtn.payout(context, order)).status).toBe("processing");
     const [post] = sim.admin.requests({ method: "POST", path: "/disbursement/v1_0/deposit" });
     expect(JSON.parse(post!.body)).toMatchObject({ amount: "4200", currency: "XOF", externalId: order.reference, payee: { partyIdType: "MSISDN", partyId: "2250512345678" } });
@@ -384,15 +384,15 @@ describe("payouts", () => {
 
   it("a caller IP outside MTN's allow-list gets 403 → not_allowed", async () => {
     const { sim, context } = await start({ ipAllowList: ["203.0.113.7"] });
-    expect(await mtn.payout(context, payoutOrder(PHONE))).toMatchObject({ status: "failed", reason: "not_allowed", raw: { status: "403" } });
+    expect(await mtn.payout(context, payoutOrder({ destination: PHONE }))).toMatchObject({ status: "failed", reason: "not_allowed", raw: { status: "403" } });
     expect(sim.admin.ledger()).toHaveLength(0);
     sim.admin.configure({ ipAllowList: ["127.0.0.1"] });
-    expect((await mtn.payout(context, payoutOrder(PHONE))).status).toBe("processing");
+    expect((await mtn.payout(context, payoutOrder({ destination: PHONE }))).status).toBe("processing");
   });
 
   it("a bank transfer is not something MTN can pay", async () => {
     const { sim, context } = await start();
-    expect(await mtn.payout(context, payoutOrder("CI0000000000000", 100n, { method: "bank_transfer" }))).toMatchObject({ status: "failed", reason: "invalid_request" });
+    expect(await mtn.payout(context, payoutOrder({ destination: "CI0000000000000", amountMinor: 100n, method: "bank_transfer" }))).toMatchObject({ status: "failed", reason: "invalid_request" });
     expect(sim.admin.requests()).toHaveLength(0);
   });
 });
@@ -400,10 +400,10 @@ describe("payouts", () => {
 describe("refunds", () => {
   it("refunds a successful collect with referenceIdToRefund = the collect's X-Reference-Id", async () => {
     const { sim, context } = await start();
-    const collect = collectOrder(PHONE, 5000n);
+    const collect = collectOrder({ phone: PHONE, amountMinor: 5000n });
     await mtn.collect(context, collect);
     expect((await mtn.status(context, refOf(collect))).status).toBe("success");
-    const refund = refundOrder(collect, 2000n);
+    const refund = refundOrder(collect, { amountMinor: 2000n });
     expect((await mtn.refund(context, refund)).status).toBe("processing");
     const [post] = sim.admin.requests({ method: "POST", path: "/disbursement/v1_0/refund" });
     expect(post!.headers["x-reference-id"]).toBe(refund.reference);
@@ -416,10 +416,10 @@ describe("refunds", () => {
       ["refund", "float_debited", "2000"],
     ]);
     // More than what is left to refund is refused by MTN; an unknown collect too.
-    const tooMuch = refundOrder(collect, 3001n);
+    const tooMuch = refundOrder(collect, { amountMinor: 3001n });
     await mtn.refund(context, tooMuch);
     expect(await mtn.status(context, refOf(tooMuch))).toMatchObject({ status: "failed", reason: "not_allowed" });
-    const unknown = refundOrder(collectOrder(PHONE), 100n);
+    const unknown = refundOrder(collectOrder({ phone: PHONE }), { amountMinor: 100n });
     await mtn.refund(context, unknown);
     expect(await mtn.status(context, refOf(unknown))).toMatchObject({ status: "failed", reason: "invalid_request", raw: { code: "RESOURCE_NOT_FOUND" } });
   });
@@ -428,8 +428,8 @@ describe("refunds", () => {
     const { context } = await start({ mode: "sandbox" });
     const expected: [string, string][] = [["1", "invalid_request"], ["2", "provider_error"], ["3", "declined"], ["4", "expired"], ["5", "processing"], ["6", "processing"], ["7", "success"]];
     for (const [id, outcome] of expected) {
-      const collect = collectOrder("+46700000001", 500n, { currency: "EUR", reference: randomUUID() });
-      const refund = refundOrder({ ...collect, reference: id }, 500n);
+      const collect = collectOrder({ phone: "+46700000001", amountMinor: 500n, currency: "EUR", reference: randomUUID() });
+      const refund = refundOrder({ ...collect, reference: id }, { amountMinor: 500n });
       expect((await mtn.refund(context, refund)).status).toBe("processing");
       const status = await mtn.status(context, refOf(refund));
       expect([id, status.status === "failed" ? status.reason : status.status]).toEqual([id, outcome]);
@@ -440,7 +440,7 @@ describe("refunds", () => {
 describe("callback host and health", () => {
   it("sends no X-Callback-Url when our callback URL is not on the registered host, and says so in the health check", async () => {
     const { sim, context } = await start({ settings: { callbackHost: "pay.example.com" } });
-    expect((await mtn.collect(context, collectOrder(PHONE))).status).toBe("processing");
+    expect((await mtn.collect(context, collectOrder({ phone: PHONE }))).status).toBe("processing");
     expect(sim.admin.requests({ method: "POST" }).at(-1)!.headers["x-callback-url"]).toBeUndefined();
     const health = await mtn.checkHealth(context);
     expect(health.ok).toBe(false);
@@ -472,8 +472,8 @@ describe("callback host and health", () => {
     });
     expect(Object.keys(context.secrets).sort()).toEqual(["COLLECTION_API_KEY", "COLLECTION_API_USER", "COLLECTION_SUBSCRIPTION_KEY"]);
     expect((await mtn.checkHealth(context)).ok).toBe(true);
-    expect((await mtn.collect(context, collectOrder(PHONE))).status).toBe("processing");
-    const payout = await mtn.payout(context, payoutOrder(PHONE));
+    expect((await mtn.collect(context, collectOrder({ phone: PHONE }))).status).toBe("processing");
+    const payout = await mtn.payout(context, payoutOrder({ destination: PHONE }));
     expect(payout).toMatchObject({ status: "failed", reason: "configuration_error" });
     expect(sim.admin.requests({ path: /^\/disbursement/ })).toHaveLength(0);
   });

@@ -5,6 +5,7 @@ import type { CollectOrder, IncomingCallback, OrderRef, PayoutOrder, RefundOrder
 import { mtnMomoSettingsSchema, type MtnMomoSettings } from "@/lib/connectors/mtn-momo";
 import { startMtnMomoSimulator, type MtnSimulator, type MtnSimulatorOptions } from "@/simulators/mtn-momo";
 import { testConnectorContext, type TestConnectorContext } from "@/tests/helpers/connector-context";
+import { connectorOrders } from "@/tests/helpers/connector-orders";
 
 /**
  * An MTN MoMo simulator with one API user per product, and a connector context pointed at it
@@ -34,30 +35,17 @@ export async function startMtnSetup(
   return { sim, context, secrets };
 }
 
-export function collectOrder(phone: string, amountMinor = 1500n, patch: Partial<CollectOrder> = {}): CollectOrder {
-  return { transactionId: `txn_${randomUUID().slice(0, 8)}`, reference: randomUUID(), provider: "mtn", country: "CI", currency: "XOF", amountMinor, phone, ...patch };
-}
-
-export function payoutOrder(phone: string, amountMinor = 2500n, patch: Partial<PayoutOrder> = {}): PayoutOrder {
-  return { payoutId: `po_${randomUUID().slice(0, 8)}`, reference: randomUUID(), method: "mobile_money", provider: "mtn", country: "CI", currency: "XOF", amountMinor, destination: phone, ...patch };
-}
-
-export function refundOrder(collect: CollectOrder, amountMinor = collect.amountMinor, patch: Partial<RefundOrder> = {}): RefundOrder {
-  return {
-    refundId: `rf_${randomUUID().slice(0, 8)}`,
-    reference: randomUUID(),
-    transactionId: collect.transactionId,
-    collectReference: collect.reference,
-    collectOperatorReference: null,
-    provider: collect.provider,
-    country: collect.country,
-    currency: collect.currency,
-    amountMinor,
-    collectAmountMinor: collect.amountMinor,
-    phone: collect.phone,
-    ...patch,
-  };
-}
+/** MTN MoMo's orders (Côte d'Ivoire, XOF): MTN takes a UUID as the request's reference (X-Reference-Id). */
+export const { collectOrder, payoutOrder, refundOrder } = connectorOrders({
+  provider: "mtn",
+  country: "CI",
+  currency: "XOF",
+  phone: null,
+  collectAmount: 1500n,
+  payoutAmount: 2500n,
+  id: (prefix) => `${prefix}_${randomUUID().slice(0, 8)}`,
+  reference: () => randomUUID(),
+});
 
 export function refOf(order: CollectOrder | PayoutOrder | RefundOrder): OrderRef {
   const direction = "transactionId" in order && !("refundId" in order) ? "collect" : "payoutId" in order ? "payout" : "refund";

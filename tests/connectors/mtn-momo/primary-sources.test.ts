@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 async function paidCollect(s: MtnSetup, amountMinor = 5000n) {
-  const collect = collectOrder(PHONE, amountMinor);
+  const collect = collectOrder({ phone: PHONE, amountMinor });
   expect((await mtn.collect(s.context, collect)).status).toBe("processing");
   expect((await mtn.status(s.context, refOf(collect))).status).toBe("success");
   return collect;
@@ -27,7 +27,7 @@ describe("refunds: MTN's refund schema has no payee", () => {
     it(`${strictBodies ? "strict" : "lenient"} MTN: the refund body is {amount, currency, externalId, payerMessage, payeeNote, referenceIdToRefund}; it succeeds`, async () => {
       setup = await startMtnSetup({ strictBodies });
       const collect = await paidCollect(setup);
-      const refund = refundOrder(collect, 2000n);
+      const refund = refundOrder(collect, { amountMinor: 2000n });
       expect(await mtn.refund(setup.context, refund)).toMatchObject({ status: "processing" });
       const [post] = setup.sim.admin.requests({ method: "POST", path: "/disbursement/v1_0/refund" });
       expect(Object.keys(JSON.parse(post!.body)).sort()).toEqual(["amount", "currency", "externalId", "payeeNote", "payerMessage", "referenceIdToRefund"]);
@@ -85,10 +85,10 @@ describe("callbackHost is required configuration in production", () => {
       setup.secrets[`${product.toUpperCase()}_API_USER`] = user.userId;
       setup.secrets[`${product.toUpperCase()}_API_KEY`] = user.apiKey;
     }
-    const refused = await mtn.payout(setup.context, payoutOrder(PHONE));
+    const refused = await mtn.payout(setup.context, payoutOrder({ destination: PHONE }));
     expect(refused).toMatchObject({ status: "pending", raw: { status: "500", code: "INVALID_CALLBACK_URL_HOST" } });
     const configured = { ...setup.context, account: { ...setup.context.account, settings: { ...setup.context.account.settings, callbackHost: "pay.example.com" } } };
-    expect(await mtn.payout(configured, payoutOrder(PHONE))).toMatchObject({ status: "processing" });
+    expect(await mtn.payout(configured, payoutOrder({ destination: PHONE }))).toMatchObject({ status: "processing" });
     expect(setup.sim.admin.requests({ method: "POST", path: "/disbursement/v1_0/transfer" }).at(-1)!.headers).not.toHaveProperty("x-callback-url");
   });
 });
@@ -98,7 +98,7 @@ describe("a disbursement MTN leaves PENDING for hours is processing, never faile
     it(`held 3 h on MTN's clock, then ${then}: processing at every check until MTN says it`, async () => {
       const clock = new ManualClock(new Date("2026-11-30T08:00:00Z"));
       setup = await startMtnSetup({ clock });
-      const order = payoutOrder(PHONE, 7000n);
+      const order = payoutOrder({ destination: PHONE, amountMinor: 7000n });
       setup.sim.scenario({ reference: order.reference }, [{ kind: "hold", until: new Date(clock.now().getTime() + 3 * 3600_000), then }]);
       expect(await mtn.payout(setup.context, order)).toMatchObject({ status: "processing" });
       for (let hour = 0; hour < 3; hour++) {
@@ -119,7 +119,7 @@ describe("the simulator as an operator at its worst (kit surface)", () => {
   it("lose the answer after committing: pending; a resend under the same reference gets 409 (duplicate); the status is readable", async () => {
     setup = await startMtnSetup();
     for (const how of ["reset", "server_error"] as const) {
-      const order = payoutOrder(PHONE);
+      const order = payoutOrder({ destination: PHONE });
       setup.sim.scenario({ reference: order.reference }, [{ kind: "lose_answer", how }]);
       expect(await mtn.payout(setup.context, order)).toMatchObject({ status: "pending" });
       expect(await mtn.payout(setup.context, order)).toMatchObject({ status: "duplicate" });
@@ -130,7 +130,7 @@ describe("the simulator as an operator at its worst (kit surface)", () => {
 
   it("fail before commit: 503, nothing recorded; not_found on the status check", async () => {
     setup = await startMtnSetup();
-    const order = payoutOrder(PHONE);
+    const order = payoutOrder({ destination: PHONE });
     setup.sim.scenario({ destination: PHONE }, [{ kind: "fail_before_commit" }]);
     expect(await mtn.payout(setup.context, order)).toMatchObject({ status: "pending" });
     expect(setup.sim.truth()).toHaveLength(0);
@@ -141,10 +141,10 @@ describe("the simulator as an operator at its worst (kit surface)", () => {
     const receiver = await startCallbackReceiver();
     try {
       setup = await startMtnSetup({ callbackUrl: receiver.url, callbackDelayMs: 0 });
-      const twice = payoutOrder(PHONE);
+      const twice = payoutOrder({ destination: PHONE });
       setup.sim.scenario({ reference: twice.reference }, [{ kind: "duplicate_callbacks" }]);
       await mtn.payout(setup.context, twice);
-      const late = payoutOrder(PHONE);
+      const late = payoutOrder({ destination: PHONE });
       setup.sim.scenario({ reference: late.reference }, [{ kind: "out_of_order_callbacks" }]);
       await mtn.payout(setup.context, late);
       await setup.sim.admin.idle();

@@ -30,16 +30,16 @@ describe.skipIf(!hasCollection)("MTN MoMo real sandbox (remote)", () => {
 
   it("a request-to-pay is accepted, a reused reference is a duplicate, the status is readable", async () => {
     const ctx = context();
-    const order = collectOrder("+46733123453", 100n, { currency: "EUR", reference: randomUUID() }); // PayerOngoing
+    const order = collectOrder({ phone: "+46733123453", amountMinor: 100n, currency: "EUR", reference: randomUUID() }); // PayerOngoing
     expect((await mtn.collect(ctx, order)).status).toBe("processing");
     expect((await mtn.collect(ctx, order)).status).toBe("duplicate");
     expect((await mtn.status(ctx, refOf(order))).status).toBe("processing");
-    expect((await mtn.status(ctx, refOf(collectOrder("+46700000000", 100n, { currency: "EUR" })))).status).toBe("not_found");
+    expect((await mtn.status(ctx, refOf(collectOrder({ phone: "+46700000000", amountMinor: 100n, currency: "EUR" })))).status).toBe("not_found");
   });
 
   it.skipIf(!hasDisbursement)("unconfirmed 1: a refund without payee is accepted and ends final (MTN's refund schema)", async () => {
     const ctx = context();
-    const collect = collectOrder("+46733123400", 100n, { currency: "EUR", reference: randomUUID() }); // any other number succeeds
+    const collect = collectOrder({ phone: "+46733123400", amountMinor: 100n, currency: "EUR", reference: randomUUID() }); // any other number succeeds
     expect((await mtn.collect(ctx, collect)).status).toBe("processing");
     let paid = await mtn.status(ctx, refOf(collect));
     for (let i = 0; i < 10 && paid.status === "processing"; i++) {
@@ -47,7 +47,7 @@ describe.skipIf(!hasCollection)("MTN MoMo real sandbox (remote)", () => {
       paid = await mtn.status(ctx, refOf(collect));
     }
     expect(paid.status).toBe("success");
-    const refund = refundOrder(collect, 100n, { reference: randomUUID() });
+    const refund = refundOrder(collect, { amountMinor: 100n, reference: randomUUID() });
     const submitted = await mtn.refund(ctx, refund);
     console.info(`refund without payee: ${JSON.stringify(submitted)}`);
     expect(submitted.status).toBe("processing");
@@ -68,7 +68,7 @@ describe.skipIf(!hasCollection)("MTN MoMo real sandbox (remote)", () => {
       secrets,
       callbackUrl: "https://not-the-registered-host.example.org/api/v1/connectors/mtn-ci/callback",
     });
-    const order = collectOrder("+46733123400", 100n, { currency: "EUR", reference: randomUUID() });
+    const order = collectOrder({ phone: "+46733123400", amountMinor: 100n, currency: "EUR", reference: randomUUID() });
     const outcome = await mtn.collect(offHost, order);
     console.info(`off-host X-Callback-Url: ${JSON.stringify(outcome)}; then status ${JSON.stringify(await mtn.status(offHost, refOf(order)))}`);
     // Sandbox users may not be held to their host; production ones are (README.md).
@@ -77,7 +77,7 @@ describe.skipIf(!hasCollection)("MTN MoMo real sandbox (remote)", () => {
 
   it("PayerRejected (46733123451) ends FAILED", async () => {
     const ctx = context();
-    const order = collectOrder("+46733123451", 100n, { currency: "EUR" });
+    const order = collectOrder({ phone: "+46733123451", amountMinor: 100n, currency: "EUR" });
     await mtn.collect(ctx, order);
     let outcome = await mtn.status(ctx, refOf(order));
     for (let i = 0; i < 10 && outcome.status === "processing"; i++) {

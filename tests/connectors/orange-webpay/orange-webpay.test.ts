@@ -6,6 +6,7 @@ import { mapInit, mapStatus, ORANGE_MAPPING } from "@/lib/connectors/orange-webp
 import { type OrangeWebpaySettings, orangeWebpaySettingsSchema } from "@/lib/connectors/orange-webpay/settings";
 import { startOrangeWebpaySimulator, type OrangeSimulator } from "@/simulators/orange-webpay";
 import { testConnectorContext, type TestConnectorContext } from "@/tests/helpers/connector-context";
+import { connectorOrders } from "@/tests/helpers/connector-orders";
 import { startOrange } from "./setup";
 
 // Orange's WebPay guide (README "Status mapping"), row by row: the expected column is written out here, not read from the table.
@@ -63,10 +64,16 @@ beforeAll(async () => {
 });
 afterAll(() => orange.close());
 
-function order(overrides: Partial<CollectOrder> = {}): CollectOrder {
-  const id = `txn_${randomBytes(13).toString("hex").slice(0, 26)}`;
-  return { transactionId: id, reference: id, provider: "orange", country: "SN", currency: "XOF", amountMinor: 2500n, phone: "+221770000012", returnUrl: "https://pay.example.test/c/t?r=ok", cancelUrl: "https://pay.example.test/c/t?r=no", ...overrides };
-}
+/** Orange WebPay's collects (Senegal, XOF): the customer pays on Orange's page and comes back to ours. */
+const { collectOrder: order } = connectorOrders({
+  provider: "orange",
+  country: "SN",
+  currency: "XOF",
+  phone: "+221770000012",
+  collectAmount: 2500n,
+  id: (prefix) => `${prefix}_${randomBytes(13).toString("hex").slice(0, 26)}`,
+  collect: { returnUrl: "https://pay.example.test/c/t?r=ok", cancelUrl: "https://pay.example.test/c/t?r=no" },
+});
 const ref = (o: CollectOrder, payToken: string | null): OrderRef => ({ direction: "collect", id: o.transactionId, reference: o.reference, operatorReference: payToken, provider: "orange", country: "SN", currency: "XOF", submittedAt: new Date(), destination: o.phone, amountMinor: o.amountMinor });
 const incoming = () => receiver.requests.map((r) => ({ method: r.method, url: new URL(r.path, receiver.url).href, headers: new Headers(r.headers), rawBody: r.body }));
 

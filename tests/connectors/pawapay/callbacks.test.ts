@@ -13,7 +13,7 @@ afterEach(async () => {
 
 async function oneCallback(options: Parameters<typeof startPawapay>[0] = {}, suffix = "789") {
   env = await startPawapay(options);
-  const order = collectOrder(`+2250503456${suffix}`);
+  const order = collectOrder({ phone: `+2250503456${suffix}` });
   await pawapayConnector.collect(env.context, order);
   await eventually(() => expect(env!.receiver.requests.length).toBeGreaterThan(0));
   return { order, callback: env.incoming()[0]! };
@@ -93,12 +93,12 @@ describe("signed callbacks (RFC 9421)", () => {
 
   it("key rotation: a callback under a new keyid makes the connector fetch the keys again, once", async () => {
     env = await startPawapay();
-    const first = collectOrder("+2250503456789");
+    const first = collectOrder({ phone: "+2250503456789" });
     await pawapayConnector.collect(env.context, first);
     await eventually(() => expect(env!.receiver.requests).toHaveLength(1));
     expect((await pawapayConnector.parseCallback(env.context, env.incoming()[0]!)).kind).toBe("verified");
     const newId = env.sim.admin.rotateKey();
-    const second = collectOrder("+2250503456789");
+    const second = collectOrder({ phone: "+2250503456789" });
     await pawapayConnector.collect(env.context, second);
     await eventually(() => expect(env!.receiver.requests).toHaveLength(2));
     const callback = env.incoming()[1]!;
@@ -112,7 +112,7 @@ describe("signed callbacks (RFC 9421)", () => {
   it("pinned CALLBACK_PUBLIC_KEYS are used instead of fetching", async () => {
     env = await startPawapay();
     env.context.secrets.CALLBACK_PUBLIC_KEYS = JSON.stringify(env.sim.admin.publicKeys());
-    await pawapayConnector.collect(env.context, collectOrder("+2250503456789"));
+    await pawapayConnector.collect(env.context, collectOrder({ phone: "+2250503456789" }));
     await eventually(() => expect(env!.receiver.requests).toHaveLength(1));
     expect((await pawapayConnector.parseCallback(env.context, env.incoming()[0]!)).kind).toBe("verified");
     expect(env.context.calls.some((c) => c.request.url === "/v2/public-key/http")).toBe(false);
@@ -148,8 +148,8 @@ describe("unsigned callbacks", () => {
 describe("callback delivery faults (simulator)", () => {
   it("duplicated and reordered callbacks arrive as configured; a dropped one never arrives (polling finds it)", async () => {
     env = await startPawapay({ sim: { callbacks: { duplicates: 1, reorder: true } } });
-    const a = collectOrder("+2250503456789");
-    const b = collectOrder("+2250503456789");
+    const a = collectOrder({ phone: "+2250503456789" });
+    const b = collectOrder({ phone: "+2250503456789" });
     await pawapayConnector.collect(env.context, a);
     await pawapayConnector.collect(env.context, b);
     await eventually(() => expect(env!.sim.admin.payments().every((p) => p.status === "COMPLETED")).toBe(true));
@@ -160,7 +160,7 @@ describe("callback delivery faults (simulator)", () => {
     expect(refs).toEqual([b.reference, b.reference, a.reference, a.reference]);
 
     env.sim.admin.setCallbacks({ drop: true, duplicates: 0, reorder: false });
-    const c = collectOrder("+2250503456789");
+    const c = collectOrder({ phone: "+2250503456789" });
     await pawapayConnector.collect(env.context, c);
     await eventually(async () => expect(await pawapayConnector.status(env!.context, { direction: "collect", id: c.transactionId, reference: c.reference, operatorReference: null, provider: "mtn", country: "CI", currency: "XOF", submittedAt: null, destination: c.phone })).toMatchObject({ status: "success" }));
     expect(env.sim.admin.droppedCallbacks).toEqual([{ kind: "deposit", id: c.reference }]);
@@ -169,7 +169,7 @@ describe("callback delivery faults (simulator)", () => {
 
   it("a delayed callback waits for the virtual clock; resend-callback sends it again", async () => {
     env = await startPawapay({ sim: { callbacks: { delayMs: 60_000 } } });
-    const order = collectOrder("+2250503456789");
+    const order = collectOrder({ phone: "+2250503456789" });
     await pawapayConnector.collect(env.context, order);
     await eventually(() => expect(env!.sim.admin.payment("deposit", order.reference)?.status).toBe("COMPLETED"));
     await new Promise((r) => setTimeout(r, 50));
@@ -192,7 +192,7 @@ describe("replayed and early callbacks", () => {
   it("a callback that arrives before the submit's answer is verified on its own", async () => {
     env = await startPawapay();
     env.sim.admin.failNext({ resource: "deposits", when: "after-commit", kind: "slow", delayMs: 400 });
-    const order = collectOrder("+2250503456789");
+    const order = collectOrder({ phone: "+2250503456789" });
     const submitting = pawapayConnector.collect(env.context, order);
     await eventually(() => expect(env!.receiver.requests).toHaveLength(1));
     let answered = false;

@@ -23,7 +23,7 @@ describe("deposits (pawaPay's test numbers, one per mapping row they reach)", ()
   ];
   it.each(rows)("number ending %s → ACCEPTED (processing), then %s %s", async (suffix, status, reason) => {
     env = await startPawapay();
-    const order = collectOrder(CI(suffix));
+    const order = collectOrder({ phone: CI(suffix) });
     expect(await pawapayConnector.collect(env.context, order)).toMatchObject({ status: "processing" });
     const sent = JSON.parse(env.sim.admin.requests.find((r) => r.path === "/v2/deposits")!.body);
     expect(sent).toEqual({
@@ -45,7 +45,7 @@ describe("deposits (pawaPay's test numbers, one per mapping row they reach)", ()
 
   it("a 129 number stays PROCESSING and never calls back", async () => {
     env = await startPawapay();
-    const order = collectOrder(CI("129"));
+    const order = collectOrder({ phone: CI("129") });
     await pawapayConnector.collect(env.context, order);
     env.sim.admin.advance(3_600_000);
     await env.sim.admin.idle();
@@ -57,9 +57,9 @@ describe("deposits (pawaPay's test numbers, one per mapping row they reach)", ()
 describe("initiation answers", () => {
   it("REJECTED (HTTP 200 + failureReason) → failed with the mapped reason, no callback", async () => {
     env = await startPawapay();
-    const tooBig = await pawapayConnector.collect(env.context, collectOrder(CI("789"), { amountMinor: 5_000_000n }));
+    const tooBig = await pawapayConnector.collect(env.context, collectOrder({ phone: CI("789"), amountMinor: 5_000_000n }));
     expect(tooBig).toMatchObject({ status: "failed", reason: "invalid_amount", raw: { status: "REJECTED", code: "AMOUNT_OUT_OF_BOUNDS" } });
-    const badPhone = await pawapayConnector.collect(env.context, collectOrder("+22505034567"));
+    const badPhone = await pawapayConnector.collect(env.context, collectOrder({ phone: "+22505034567" }));
     expect(badPhone).toMatchObject({ status: "failed", reason: "invalid_request", raw: { code: "INVALID_PHONE_NUMBER" } });
     await env.sim.admin.idle();
     expect(env.sim.admin.callbacks).toHaveLength(0);
@@ -67,7 +67,7 @@ describe("initiation answers", () => {
 
   it("DUPLICATE_IGNORED → duplicate; the status check adopts the original; one payment, one callback", async () => {
     env = await startPawapay();
-    const order = collectOrder(CI("789"));
+    const order = collectOrder({ phone: CI("789") });
     expect(await pawapayConnector.collect(env.context, order)).toMatchObject({ status: "processing" });
     expect(await pawapayConnector.collect(env.context, order)).toEqual({ status: "duplicate", raw: { status: "DUPLICATE_IGNORED" } });
     await eventually(async () => expect(await pawapayConnector.status(env!.context, refOf(order))).toMatchObject({ status: "success" }));
@@ -81,14 +81,14 @@ describe("initiation answers", () => {
   it("401 (bad token) → failed configuration_error; nothing recorded at pawaPay", async () => {
     env = await startPawapay();
     env.context.secrets.API_TOKEN = "wrong";
-    expect(await pawapayConnector.collect(env.context, collectOrder(CI("789")))).toMatchObject({ status: "failed", reason: "configuration_error" });
+    expect(await pawapayConnector.collect(env.context, collectOrder({ phone: CI("789") }))).toMatchObject({ status: "failed", reason: "configuration_error" });
     expect(env.sim.admin.payments()).toHaveLength(0);
   });
 
   it("provider closed: a deposit is REJECTED PROVIDER_TEMPORARILY_UNAVAILABLE → provider_unavailable", async () => {
     env = await startPawapay();
     env.sim.admin.setProviderStatus("MTN_MOMO_CIV", "DEPOSIT", "CLOSED");
-    expect(await pawapayConnector.collect(env.context, collectOrder(CI("789")))).toMatchObject({ status: "failed", reason: "provider_unavailable" });
+    expect(await pawapayConnector.collect(env.context, collectOrder({ phone: CI("789") }))).toMatchObject({ status: "failed", reason: "provider_unavailable" });
   });
 });
 
@@ -96,7 +96,7 @@ describe("lost answers (never a second debit)", () => {
   it("a timeout after commit → pending; the status check finds it; no resubmit", async () => {
     env = await startPawapay({ totalTimeoutMs: 300 });
     env.sim.admin.failNext({ resource: "deposits", when: "after-commit", kind: "timeout" });
-    const order = collectOrder(CI("789"));
+    const order = collectOrder({ phone: CI("789") });
     expect(await pawapayConnector.collect(env.context, order)).toMatchObject({ status: "pending" });
     await eventually(async () => expect(await pawapayConnector.status(env!.context, refOf(order))).toMatchObject({ status: "success" }));
     expect(env.sim.admin.payments()).toHaveLength(1);
@@ -108,9 +108,9 @@ describe("lost answers (never a second debit)", () => {
     env = await startPawapay();
     env.sim.admin.failNext({ resource: "payouts", when: "after-commit", kind: "500" });
     env.sim.admin.failNext({ resource: "deposits", when: "after-commit", kind: "reset" });
-    const payout = payoutOrder(CI("789"));
+    const payout = payoutOrder({ destination: CI("789") });
     expect(await pawapayConnector.payout(env.context, payout)).toMatchObject({ status: "pending", raw: { status: "HTTP 500" } });
-    const deposit = collectOrder(CI("789"));
+    const deposit = collectOrder({ phone: CI("789") });
     expect(await pawapayConnector.collect(env.context, deposit)).toMatchObject({ status: "pending" });
     await eventually(async () => expect(await pawapayConnector.status(env!.context, refOf(payout))).toMatchObject({ status: "success" }));
     await eventually(async () => expect(await pawapayConnector.status(env!.context, refOf(deposit))).toMatchObject({ status: "success" }));
@@ -119,7 +119,7 @@ describe("lost answers (never a second debit)", () => {
   it("a 500 before commit → pending; NOT_FOUND → not_found; resubmitting the same id is then accepted once", async () => {
     env = await startPawapay();
     env.sim.admin.failNext({ resource: "deposits", when: "before-commit", kind: "500" });
-    const order = collectOrder(CI("789"));
+    const order = collectOrder({ phone: CI("789") });
     expect(await pawapayConnector.collect(env.context, order)).toMatchObject({ status: "pending" });
     expect(await pawapayConnector.status(env.context, refOf(order))).toEqual({ status: "not_found", raw: { status: "NOT_FOUND" } });
     expect(await pawapayConnector.collect(env.context, order)).toMatchObject({ status: "processing" });
@@ -130,7 +130,7 @@ describe("lost answers (never a second debit)", () => {
 
   it("a status check that gets no answer is pending (nothing learnt), never failed", async () => {
     env = await startPawapay();
-    const order = collectOrder(CI("789"));
+    const order = collectOrder({ phone: CI("789") });
     env.sim.admin.failNext({ resource: "status", when: "before-commit", kind: "500" });
     expect(await pawapayConnector.status(env.context, refOf(order))).toMatchObject({ status: "pending" });
   });
@@ -143,7 +143,7 @@ describe("payouts", () => {
     ["119", "failed", "provider_error"],
   ])("number ending %s → %s %s", async (suffix, status, reason) => {
     env = await startPawapay();
-    const order = payoutOrder(CI(suffix));
+    const order = payoutOrder({ destination: CI(suffix) });
     expect(await pawapayConnector.payout(env.context, order)).toMatchObject({ status: "processing" });
     const final = await eventually(async () => {
       const s = await pawapayConnector.status(env!.context, refOf(order));
@@ -156,13 +156,13 @@ describe("payouts", () => {
   it("our pawaPay wallet short → REJECTED PAWAPAY_WALLET_OUT_OF_FUNDS → merchant_balance_insufficient", async () => {
     env = await startPawapay();
     env.sim.admin.setWallet("CIV", "XOF", "4999");
-    expect(await pawapayConnector.payout(env.context, payoutOrder(CI("789")))).toMatchObject({ status: "failed", reason: "merchant_balance_insufficient" });
+    expect(await pawapayConnector.payout(env.context, payoutOrder({ destination: CI("789") }))).toMatchObject({ status: "failed", reason: "merchant_balance_insufficient" });
   });
 
   it("ENQUEUED while the provider is closed (processing), sent when it reopens", async () => {
     env = await startPawapay();
     env.sim.admin.setProviderStatus("MTN_MOMO_CIV", "PAYOUT", "CLOSED");
-    const order = payoutOrder(CI("789"));
+    const order = payoutOrder({ destination: CI("789") });
     expect(await pawapayConnector.payout(env.context, order)).toMatchObject({ status: "processing" });
     expect(await pawapayConnector.status(env.context, refOf(order))).toMatchObject({ status: "processing", raw: { status: "ENQUEUED" } });
     expect(await isAvailable(env.context, "CI", "mtn", "XOF", "payout")).toBe(false);
@@ -173,7 +173,7 @@ describe("payouts", () => {
   it("fail-enqueued → FAILED MANUALLY_CANCELLED → cancelled, by callback and by status", async () => {
     env = await startPawapay();
     env.sim.admin.setProviderStatus("MTN_MOMO_CIV", "PAYOUT", "CLOSED");
-    const order = payoutOrder(CI("789"));
+    const order = payoutOrder({ destination: CI("789") });
     await pawapayConnector.payout(env.context, order);
     const res = await fetch(`${env.sim.url}/v2/payouts/fail-enqueued/${order.reference}`, { method: "POST", headers: { authorization: `Bearer ${env.sim.token()}` } });
     expect(await res.json()).toEqual({ payoutId: order.reference, status: "ACCEPTED" });
@@ -186,7 +186,7 @@ describe("payouts", () => {
   it("IN_RECONCILIATION → processing + ambiguous, resolved later by pawaPay", async () => {
     env = await startPawapay({ sim: { delays: { reconciliationMs: 60_000 } } });
     env.sim.admin.setScenario("2250503456000", { final: "COMPLETED", reconciliation: true });
-    const order = payoutOrder(CI("000"));
+    const order = payoutOrder({ destination: CI("000") });
     await pawapayConnector.payout(env.context, order);
     await eventually(async () => expect(await pawapayConnector.status(env!.context, refOf(order))).toMatchObject({ status: "processing", ambiguous: true }));
     env.sim.admin.advance(60_000);
@@ -195,7 +195,7 @@ describe("payouts", () => {
 
   it("bank transfers are refused before any call", async () => {
     env = await startPawapay();
-    expect(await pawapayConnector.payout(env.context, payoutOrder("CI0000000001", { method: "bank_transfer", provider: "bank_transfer" }))).toMatchObject({ status: "failed", reason: "not_allowed" });
+    expect(await pawapayConnector.payout(env.context, payoutOrder({ destination: "CI0000000001", method: "bank_transfer", provider: "bank_transfer" }))).toMatchObject({ status: "failed", reason: "not_allowed" });
     expect(env.sim.admin.requests).toHaveLength(0);
   });
 });
@@ -203,7 +203,7 @@ describe("payouts", () => {
 describe("refunds", () => {
   it("refunds a completed deposit; a second refund of it is REJECTED DEPOSIT_ALREADY_REFUNDED", async () => {
     env = await startPawapay();
-    const deposit = collectOrder(CI("789"));
+    const deposit = collectOrder({ phone: CI("789") });
     await pawapayConnector.collect(env.context, deposit);
     await eventually(async () => expect(await pawapayConnector.status(env!.context, refOf(deposit))).toMatchObject({ status: "success" }));
     const refund = refundOrder(deposit);
@@ -219,7 +219,7 @@ describe("refunds", () => {
 
   it("a provider without refunds in active-conf → not_allowed before any refund call", async () => {
     env = await startPawapay();
-    const deposit = collectOrder("+2250103456789", { provider: "moov" });
+    const deposit = collectOrder({ phone: "+2250103456789", provider: "moov" });
     expect(await pawapayConnector.collect(env.context, deposit)).toMatchObject({ status: "processing" });
     expect(await pawapayConnector.refund(env.context, refundOrder(deposit))).toMatchObject({ status: "failed", reason: "not_allowed" });
     expect(env.sim.admin.requests.filter((r) => r.path === "/v2/refunds")).toHaveLength(0);
@@ -229,9 +229,9 @@ describe("refunds", () => {
 describe("provider codes and amounts", () => {
   it("reads the provider code from active-conf, a setting overrides it, an unknown pair is a clear configuration error", async () => {
     env = await startPawapay({ settings: { providerCodes: "CI:mtn=ORANGE_CIV" } });
-    await pawapayConnector.collect(env.context, collectOrder(CI("789")));
+    await pawapayConnector.collect(env.context, collectOrder({ phone: CI("789") }));
     expect(JSON.parse(env.sim.admin.requests.find((r) => r.path === "/v2/deposits")!.body).payer.accountDetails.provider).toBe("ORANGE_CIV");
-    const unknown = await pawapayConnector.collect(env.context, collectOrder("+22890123456", { country: "TG", provider: "tmoney" }));
+    const unknown = await pawapayConnector.collect(env.context, collectOrder({ phone: "+22890123456", country: "TG", provider: "tmoney" }));
     expect(unknown).toMatchObject({ status: "failed", reason: "configuration_error", message: expect.stringContaining("tmoney in TG") });
     expect(env.sim.admin.requests.filter((r) => r.path === "/v2/deposits")).toHaveLength(1);
   });
@@ -239,7 +239,7 @@ describe("provider codes and amounts", () => {
   it("falls back to the static table when active-conf cannot be read", async () => {
     env = await startPawapay();
     env.sim.admin.failNext({ resource: "active-conf", when: "before-commit", kind: "500" });
-    expect(await pawapayConnector.collect(env.context, collectOrder("+2250703456789", { provider: "orange" }))).toMatchObject({ status: "processing" });
+    expect(await pawapayConnector.collect(env.context, collectOrder({ phone: "+2250703456789", provider: "orange" }))).toMatchObject({ status: "processing" });
     expect(JSON.parse(env.sim.admin.requests.find((r) => r.path === "/v2/deposits")!.body).payer.accountDetails.provider).toBe("ORANGE_CIV");
   });
 
@@ -251,9 +251,9 @@ describe("provider codes and amounts", () => {
     expect(pawapayAmount(150050n, "CDF", "NONE")).toBeNull();
     env = await startPawapay();
     // ORANGE_COD takes whole CDF only: refused before the call, never rounded.
-    const cents = await pawapayConnector.payout(env.context, payoutOrder("+243853456789", { country: "CD", provider: "orange", currency: "CDF", amountMinor: 150050n }));
+    const cents = await pawapayConnector.payout(env.context, payoutOrder({ destination: "+243853456789", country: "CD", provider: "orange", currency: "CDF", amountMinor: 150050n }));
     expect(cents).toMatchObject({ status: "failed", reason: "invalid_amount" });
-    const airtel = await pawapayConnector.payout(env.context, payoutOrder("+243973456789", { country: "CD", provider: "airtel", currency: "CDF", amountMinor: 150050n }));
+    const airtel = await pawapayConnector.payout(env.context, payoutOrder({ destination: "+243973456789", country: "CD", provider: "airtel", currency: "CDF", amountMinor: 150050n }));
     expect(airtel).toMatchObject({ status: "processing" });
     expect(JSON.parse(env.sim.admin.requests.find((r) => r.path === "/v2/payouts")!.body).amount).toBe("1500.5");
   });
@@ -285,7 +285,7 @@ describe("toolkit helpers", () => {
   it("cancelEnqueuedPayout cancels an ENQUEUED payout only; resendCallback resends a final one; walletBalances reads the float", async () => {
     env = await startPawapay();
     env.sim.admin.setProviderStatus("MTN_MOMO_CIV", "PAYOUT", "CLOSED");
-    const queued = payoutOrder(CI("789"));
+    const queued = payoutOrder({ destination: CI("789") });
     await pawapayConnector.payout(env.context, queued);
     expect(await walletBalances(env.context)).toContainEqual({ country: "CIV", currency: "XOF", balance: "9995000" });
     expect(await cancelEnqueuedPayout(env.context, queued.reference)).toBe(true);

@@ -32,7 +32,7 @@ describe("request signatures: the ECDSA byte layout is a setting, DER by default
           settings: { signRequests: true, requestKeyId: "ours", requestSignatureEncoding: ours },
           secrets: { REQUEST_SIGNING_KEY: key.privatePem },
         });
-        const outcome = await pawapay.collect(env.context, collectOrder(PHONE));
+        const outcome = await pawapay.collect(env.context, collectOrder({ phone: PHONE }));
         if (verifier === ours) expect(outcome).toMatchObject({ status: "processing" });
         else expect(outcome).toMatchObject({ status: "failed", reason: "configuration_error", raw: { code: "HTTP_SIGNATURE_ERROR" } });
         const signature = env.sim.admin.requests.find((r) => r.path === "/v2/deposits")!.headers.signature!;
@@ -49,7 +49,7 @@ describe("request signatures: the ECDSA byte layout is a setting, DER by default
   for (const layout of ["der", "raw"] as const) {
     it(`callbacks signed ${layout} are verified`, async () => {
       env = await startPawapay({ sim: { callbackSignatureEncoding: layout } });
-      const order = collectOrder(PHONE);
+      const order = collectOrder({ phone: PHONE });
       await pawapay.collect(env.context, order);
       await eventually(() => expect(env!.incoming()).toHaveLength(1), 20_000);
       expect(await pawapay.parseCallback(env.context, env.incoming()[0]!)).toMatchObject({ kind: "verified", outcome: { status: "success" } });
@@ -62,7 +62,7 @@ describe("held payouts: ENQUEUED and IN_RECONCILIATION are processing, never fai
     it(`ENQUEUED for 3 h on pawaPay's clock, then ${then}`, async () => {
       const clock = new ManualClock(new Date("2026-11-30T08:00:00Z"));
       env = await startPawapay({ sim: { clock } });
-      const order = payoutOrder(PHONE);
+      const order = payoutOrder({ destination: PHONE });
       env.sim.scenario({ reference: order.reference }, [{ kind: "hold", until: new Date(clock.now().getTime() + 3 * 3600_000), then }]);
       expect(await pawapay.payout(env.context, order)).toMatchObject({ status: "processing" });
       for (let hour = 0; hour < 3; hour++) {
@@ -79,7 +79,7 @@ describe("held payouts: ENQUEUED and IN_RECONCILIATION are processing, never fai
   it("IN_RECONCILIATION until pawaPay resolves it: processing and ambiguous, then success", async () => {
     const clock = new ManualClock();
     env = await startPawapay({ sim: { clock } });
-    const order = payoutOrder(PHONE);
+    const order = payoutOrder({ destination: PHONE });
     env.sim.scenario({ reference: order.reference }, [{ kind: "reconcile", until: new Date(clock.now().getTime() + 6 * 3600_000), then: "succeeded" }]);
     await pawapay.payout(env.context, order);
     clock.advance(60_000); // past pawaPay's processing delays, on its clock
@@ -93,7 +93,7 @@ describe("held payouts: ENQUEUED and IN_RECONCILIATION are processing, never fai
   it("cancelHeld on an ENQUEUED payout: fail-enqueued ACCEPTED → processing; then FAILED MANUALLY_CANCELLED (cancelled) by status and callback", async () => {
     env = await startPawapay();
     env.sim.admin.setProviderStatus("MTN_MOMO_CIV", "PAYOUT", "CLOSED");
-    const order = payoutOrder(PHONE);
+    const order = payoutOrder({ destination: PHONE });
     await pawapay.payout(env.context, order);
     expect(await pawapay.status(env.context, refOf(order))).toMatchObject({ status: "processing", raw: { status: "ENQUEUED" } });
     expect(await pawapay.cancelHeld!(env.context, refOf(order))).toMatchObject({ status: "processing", raw: { status: "ACCEPTED" } });
@@ -106,7 +106,7 @@ describe("held payouts: ENQUEUED and IN_RECONCILIATION are processing, never fai
 
   it("cancelHeld on a payout that is not enqueued any more: REJECTED → failed, nothing changes at pawaPay", async () => {
     env = await startPawapay();
-    const order = payoutOrder(PHONE);
+    const order = payoutOrder({ destination: PHONE });
     await pawapay.payout(env.context, order);
     await eventually(async () => expect((await pawapay.status(env!.context, refOf(order))).status).toBe("success"));
     expect(await pawapay.cancelHeld!(env.context, refOf(order))).toMatchObject({ status: "failed" });
@@ -136,7 +136,7 @@ describe("deposit authorisation types this connector does not carry through", ()
 
   it("a deposit to such a provider (a route set before) fails not_allowed before anything is sent", async () => {
     env = await startPawapay();
-    const outcome = await pawapay.collect(env.context, collectOrder("+2250503456789", { provider: "wave" }));
+    const outcome = await pawapay.collect(env.context, collectOrder({ phone: "+2250503456789", provider: "wave" }));
     expect(outcome).toMatchObject({ status: "failed", reason: "not_allowed", message: expect.stringMatching(/REDIRECT_AUTH/) });
     expect(env.sim.admin.requests.filter((r) => r.path === "/v2/deposits")).toHaveLength(0);
   });
@@ -146,7 +146,7 @@ describe("the simulator as an operator at its worst (kit surface)", () => {
   it("lose the answer after committing (reset, 500): pending; the status check finds it; a resend is DUPLICATE_IGNORED", async () => {
     env = await startPawapay();
     for (const how of ["reset", "server_error"] as const) {
-      const order = payoutOrder(PHONE);
+      const order = payoutOrder({ destination: PHONE });
       env.sim.scenario({ reference: order.reference }, [{ kind: "lose_answer", how }]);
       expect(await pawapay.payout(env.context, order)).toMatchObject({ status: "pending" });
       await eventually(async () => expect((await pawapay.status(env!.context, refOf(order))).status).toBe("success"));
@@ -157,7 +157,7 @@ describe("the simulator as an operator at its worst (kit surface)", () => {
 
   it("fail before commit: 500, nothing recorded, NOT_FOUND on the status check", async () => {
     env = await startPawapay();
-    const order = payoutOrder(PHONE);
+    const order = payoutOrder({ destination: PHONE });
     env.sim.scenario({ destination: PHONE }, [{ kind: "fail_before_commit" }]);
     expect(await pawapay.payout(env.context, order)).toMatchObject({ status: "pending" });
     expect(await pawapay.status(env.context, refOf(order))).toMatchObject({ status: "not_found" });
@@ -166,10 +166,10 @@ describe("the simulator as an operator at its worst (kit surface)", () => {
 
   it("duplicate and out-of-order callbacks: the final state twice; a stale PROCESSING after it is only processing", async () => {
     env = await startPawapay();
-    const twice = payoutOrder(PHONE);
+    const twice = payoutOrder({ destination: PHONE });
     env.sim.scenario({ reference: twice.reference }, [{ kind: "duplicate_callbacks" }]);
     await pawapay.payout(env.context, twice);
-    const late = payoutOrder(PHONE);
+    const late = payoutOrder({ destination: PHONE });
     env.sim.scenario({ reference: late.reference }, [{ kind: "out_of_order_callbacks" }]);
     await pawapay.payout(env.context, late);
     await eventually(() => expect(env!.incoming()).toHaveLength(4), 20_000);

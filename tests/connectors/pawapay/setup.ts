@@ -5,6 +5,7 @@ import { clearActiveConfCache } from "@/lib/connectors/pawapay/client";
 import { type PawapaySettings, pawapaySettingsSchema } from "@/lib/connectors/pawapay/settings";
 import { type PawapaySimulatorOptions, startPawapaySimulator } from "@/simulators/pawapay";
 import { testConnectorContext } from "@/tests/helpers/connector-context";
+import { connectorOrders } from "@/tests/helpers/connector-orders";
 import { type ReceivedRequest, startReceiver } from "@/tests/helpers/webhook-receiver";
 
 /** A simulator, a callback receiver it posts to, and a connector context over real HTTP. */
@@ -43,50 +44,18 @@ export function toIncoming(r: ReceivedRequest, url: string): IncomingCallback {
   return { method: r.method, url: new URL(r.path, url).href, headers: new Headers(r.headers), rawBody: r.body };
 }
 
-export function collectOrder(phone: string, overrides: Partial<CollectOrder> = {}): CollectOrder {
-  return {
-    transactionId: `txn_${randomUUID().replace(/-/g, "").slice(0, 20)}`,
-    reference: randomUUID(),
-    provider: "mtn",
-    country: "CI",
-    currency: "XOF",
-    amountMinor: 1500n,
-    phone,
-    description: "Order 42",
-    ...overrides,
-  };
-}
-
-export function payoutOrder(destination: string, overrides: Partial<PayoutOrder> = {}): PayoutOrder {
-  return {
-    payoutId: `po_${randomUUID().replace(/-/g, "").slice(0, 20)}`,
-    reference: randomUUID(),
-    method: "mobile_money",
-    provider: "mtn",
-    country: "CI",
-    currency: "XOF",
-    amountMinor: 5000n,
-    destination,
-    ...overrides,
-  };
-}
-
-export function refundOrder(collect: CollectOrder, overrides: Partial<RefundOrder> = {}): RefundOrder {
-  return {
-    refundId: `rf_${randomUUID().replace(/-/g, "").slice(0, 20)}`,
-    reference: randomUUID(),
-    transactionId: collect.transactionId,
-    collectReference: collect.reference,
-    collectOperatorReference: null,
-    provider: collect.provider,
-    country: collect.country,
-    currency: collect.currency,
-    amountMinor: collect.amountMinor,
-    collectAmountMinor: collect.amountMinor,
-    phone: collect.phone,
-    ...overrides,
-  };
-}
+/** pawaPay's orders (Côte d'Ivoire, MTN, XOF): pawaPay takes a UUID as the deposit, payout or refund id. */
+export const { collectOrder, payoutOrder, refundOrder } = connectorOrders({
+  provider: "mtn",
+  country: "CI",
+  currency: "XOF",
+  phone: null,
+  collectAmount: 1500n,
+  payoutAmount: 5000n,
+  id: (prefix) => `${prefix}_${randomUUID().replace(/-/g, "").slice(0, 20)}`,
+  reference: () => randomUUID(),
+  collect: { description: "Order 42" },
+});
 
 export function refOf(order: CollectOrder | PayoutOrder | RefundOrder): OrderRef {
   if ("transactionId" in order && "phone" in order && !("refundId" in order)) {

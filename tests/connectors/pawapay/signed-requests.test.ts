@@ -19,7 +19,7 @@ describe("signed requests enforced by the account", () => {
   it("unsigned requests get 403 HTTP_SIGNATURE_ERROR → configuration_error; nothing recorded", async () => {
     const ours = keyPair();
     env = await startPawapay({ sim: { requireSignedRequests: true, requestPublicKeys: [{ id: "ours", key: ours.publicPem }] } });
-    const outcome = await pawapayConnector.collect(env.context, collectOrder("+2250503456789"));
+    const outcome = await pawapayConnector.collect(env.context, collectOrder({ phone: "+2250503456789" }));
     expect(outcome).toMatchObject({ status: "failed", reason: "configuration_error", raw: { status: "HTTP 403", code: "HTTP_SIGNATURE_ERROR" } });
     expect(env.sim.admin.payments()).toHaveLength(0);
   });
@@ -31,8 +31,8 @@ describe("signed requests enforced by the account", () => {
       settings: { signRequests: true, requestKeyId: "ours" },
       secrets: { REQUEST_SIGNING_KEY: ours.privatePem },
     });
-    expect(await pawapayConnector.collect(env.context, collectOrder("+2250503456789"))).toMatchObject({ status: "processing" });
-    expect(await pawapayConnector.payout(env.context, payoutOrder("+2250503456789"))).toMatchObject({ status: "processing" });
+    expect(await pawapayConnector.collect(env.context, collectOrder({ phone: "+2250503456789" }))).toMatchObject({ status: "processing" });
+    expect(await pawapayConnector.payout(env.context, payoutOrder({ destination: "+2250503456789" }))).toMatchObject({ status: "processing" });
     const sent = env.sim.admin.requests.find((r) => r.path === "/v2/deposits")!;
     expect(sent.headers["signature-input"]).toMatch(
       /^sig-pp=\("@method" "@authority" "@path" "signature-date" "content-digest" "content-type" "content-length"\);created=\d+;expires=\d+;keyid="ours";alg="ecdsa-p256-sha256"$/,
@@ -50,12 +50,12 @@ describe("signed requests enforced by the account", () => {
       settings: { signRequests: true, requestKeyId: "ours" },
       secrets: { REQUEST_SIGNING_KEY: other.privatePem },
     });
-    expect(await pawapayConnector.collect(env.context, collectOrder("+2250503456789"))).toMatchObject({ status: "failed", reason: "configuration_error", raw: { code: "HTTP_SIGNATURE_ERROR" } });
+    expect(await pawapayConnector.collect(env.context, collectOrder({ phone: "+2250503456789" }))).toMatchObject({ status: "failed", reason: "configuration_error", raw: { code: "HTTP_SIGNATURE_ERROR" } });
   });
 
   it("signRequests without REQUEST_SIGNING_KEY is a configuration error before any money call", async () => {
     env = await startPawapay({ settings: { signRequests: true } });
-    expect(await pawapayConnector.collect(env.context, collectOrder("+2250503456789"))).toMatchObject({ status: "failed", reason: "configuration_error", message: expect.stringContaining("REQUEST_SIGNING_KEY") });
+    expect(await pawapayConnector.collect(env.context, collectOrder({ phone: "+2250503456789" }))).toMatchObject({ status: "failed", reason: "configuration_error", message: expect.stringContaining("REQUEST_SIGNING_KEY") });
     expect(env.sim.admin.requests.filter((r) => r.method === "POST")).toHaveLength(0);
   });
 });

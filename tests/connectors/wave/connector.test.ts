@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waveConnector } from "@/lib/connectors/wave";
 import { parseWaveCallback } from "@/lib/connectors/wave/callbacks";
 import { waveSignatureHeader } from "@/lib/connectors/wave/signature";
-import { collectOrder, payoutOrder, ref, refundOrder, startWave } from "./setup";
+import { collectOrder, payoutOrder, ref, refundOfSession, startWave } from "./setup";
 
 let w: Awaited<ReturnType<typeof startWave>>;
 beforeAll(async () => {
@@ -82,15 +82,15 @@ describe("Wave connector against its contract simulator", () => {
     const order = collectOrder({ amountMinor: 2000n });
     const sessionId = ((await waveConnector.collect(w.context, order)) as { operatorReference: string }).operatorReference;
     w.sim.admin.pay(sessionId);
-    expect(await waveConnector.refund(w.context, refundOrder(sessionId, 500n))).toMatchObject({ status: "failed", reason: "not_allowed" });
+    expect(await waveConnector.refund(w.context, refundOfSession(sessionId, 500n))).toMatchObject({ status: "failed", reason: "not_allowed" });
     expect(w.sim.admin.requests({ method: "POST", path: `/v1/checkout/sessions/${sessionId}/refund` })).toHaveLength(0);
-    const full = refundOrder(sessionId, 2000n);
+    const full = refundOfSession(sessionId, 2000n);
     expect(await waveConnector.refund(w.context, full)).toMatchObject({ status: "success", operatorReference: sessionId });
     expect(await waveConnector.status(w.context, { ...ref("refund", full.reference, sessionId), id: full.refundId })).toMatchObject({ status: "success" });
   });
 
   it("payout: Idempotency-Key = our reference; a replay returns the same payout; another body with the key → duplicate", async () => {
-    const order = payoutOrder("+221770000055");
+    const order = payoutOrder({ destination: "+221770000055" });
     const first = await waveConnector.payout(w.context, order);
     expect(first).toMatchObject({ status: "success", operatorReference: expect.stringMatching(/^pt-/) });
     const sent = w.sim.admin.requests({ method: "POST", path: "/v1/payout" }).at(-1)!;
@@ -104,7 +104,7 @@ describe("Wave connector against its contract simulator", () => {
 
   it("payout: processing then final by status; recipient scenarios; our float with the fee → merchant_balance_insufficient", async () => {
     w.sim.admin.configure({ payoutSettleAfterSeconds: 10 });
-    const order = payoutOrder("+221770000056");
+    const order = payoutOrder({ destination: "+221770000056" });
     const first = await waveConnector.payout(w.context, order);
     expect(first).toMatchObject({ status: "processing" });
     w.sim.admin.advanceClock(11);
@@ -112,16 +112,16 @@ describe("Wave connector against its contract simulator", () => {
     w.sim.admin.configure({ payoutSettleAfterSeconds: 0 });
 
     w.sim.admin.setRecipient("+221770000057", "recipient-account-blocked");
-    expect(await waveConnector.payout(w.context, payoutOrder("+221770000057"))).toMatchObject({ status: "failed", reason: "account_blocked" });
+    expect(await waveConnector.payout(w.context, payoutOrder({ destination: "+221770000057" }))).toMatchObject({ status: "failed", reason: "account_blocked" });
     const before = w.sim.admin.balance();
     w.sim.admin.setBalance(5000); // the fee does not fit
-    expect(await waveConnector.payout(w.context, payoutOrder("+221770000058"))).toMatchObject({ status: "failed", reason: "merchant_balance_insufficient", raw: { status: "422", code: "insufficient-funds" } });
+    expect(await waveConnector.payout(w.context, payoutOrder({ destination: "+221770000058" }))).toMatchObject({ status: "failed", reason: "merchant_balance_insufficient", raw: { status: "422", code: "insufficient-funds" } });
     w.sim.admin.setBalance(Number(before));
   });
 
   it("payout: 429 then a 500 after creating → pending; the search by client_reference finds the one payout", async () => {
     w.sim.admin.fault("rate_limited", { on: "payout" });
-    const order = payoutOrder("+221770000059");
+    const order = payoutOrder({ destination: "+221770000059" });
     expect(await waveConnector.payout(w.context, order)).toMatchObject({ status: "pending" });
     w.sim.admin.fault("error_after_create", { on: "payout" });
     expect(await waveConnector.payout(w.context, order)).toMatchObject({ status: "pending" });

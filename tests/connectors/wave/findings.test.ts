@@ -3,7 +3,7 @@ import type { OrderRef } from "@/lib/connectors/connector";
 import { waveConnector } from "@/lib/connectors/wave";
 import { parseWaveCallback } from "@/lib/connectors/wave/callbacks";
 import { ManualClock } from "@/simulators/kit/truth";
-import { collectOrder, payoutOrder, ref, refundOrder, startWave } from "./setup";
+import { collectOrder, payoutOrder, ref, refundOfSession, startWave } from "./setup";
 
 /**
  * What a review against Wave's published docs found (README "Refunds", "Payout reversals"),
@@ -33,7 +33,7 @@ describe.each(shapes)("Wave refund status (refund answers $refundAnswer, a repea
   }
 
   /** The refund's status as the core asks it after a lost answer: no operator reference of its own, the collect beside it. */
-  const refundRef = (refund: ReturnType<typeof refundOrder>, collect: { reference: string; sessionId: string; amountMinor: bigint }): OrderRef => ({
+  const refundRef = (refund: ReturnType<typeof refundOfSession>, collect: { reference: string; sessionId: string; amountMinor: bigint }): OrderRef => ({
     ...ref("refund", refund.reference, null),
     id: refund.refundId,
     amountMinor: refund.amountMinor,
@@ -42,7 +42,7 @@ describe.each(shapes)("Wave refund status (refund answers $refundAnswer, a repea
 
   it("the refund answer is lost after Wave refunded: the status check asks by the COLLECT's session id (never an empty one) → success", async () => {
     const { order, sessionId } = await paidSession(3_000n);
-    const refund = refundOrder(sessionId, 3_000n);
+    const refund = refundOfSession(sessionId, 3_000n);
     w.sim.scenario({ reference: order.reference }, [{ kind: "lose_answer", how: "reset" }]);
     expect(await waveConnector.refund(w.context, refund)).toMatchObject({ status: "pending" });
     expect(w.sim.truth()).toContainEqual(expect.objectContaining({ direction: "refund", refundOf: order.reference, state: "succeeded" }));
@@ -58,7 +58,7 @@ describe.each(shapes)("Wave refund status (refund answers $refundAnswer, a repea
 
   it("the refund never reached Wave (503 before anything): the status check sends it for the collect's session → success, refunded once", async () => {
     const { order, sessionId } = await paidSession(2_500n);
-    const refund = refundOrder(sessionId, 2_500n);
+    const refund = refundOfSession(sessionId, 2_500n);
     w.sim.scenario({ reference: order.reference }, [{ kind: "fail_before_commit" }]);
     expect(await waveConnector.refund(w.context, refund)).toMatchObject({ status: "pending" });
     expect(w.sim.truth().filter((t) => t.direction === "refund" && t.refundOf === order.reference)).toHaveLength(0);
@@ -68,13 +68,13 @@ describe.each(shapes)("Wave refund status (refund answers $refundAnswer, a repea
 
   it("a partial refund asked for by status is never sent (it would refund the whole session)", async () => {
     const { order, sessionId } = await paidSession(4_000n);
-    const partial = refundOrder(sessionId, 1_000n);
+    const partial = refundOfSession(sessionId, 1_000n);
     expect(await waveConnector.status(w.context, refundRef(partial, { reference: order.reference, sessionId, amountMinor: 4_000n }))).toMatchObject({ status: "failed", reason: "not_allowed" });
     expect(w.sim.admin.requests({ method: "POST", path: `/v1/checkout/sessions/${sessionId}/refund` })).toHaveLength(0);
   });
 
   it("without the collect's session id the status check asks nothing and stays pending", async () => {
-    const refund = refundOrder("unused", 1_000n);
+    const refund = refundOfSession("unused", 1_000n);
     const before = w.sim.admin.requests().length;
     expect(await waveConnector.status(w.context, { ...ref("refund", refund.reference, null), id: refund.refundId })).toMatchObject({ status: "pending" });
     expect(w.sim.admin.requests()).toHaveLength(before);
@@ -82,7 +82,7 @@ describe.each(shapes)("Wave refund status (refund answers $refundAnswer, a repea
 
   it("a refund that succeeds states what moved: the session's amount, exactly", async () => {
     const { sessionId } = await paidSession(7_000n);
-    expect(await waveConnector.refund(w.context, refundOrder(sessionId, 7_000n))).toMatchObject({ status: "success", amount: { minor: 7_000n, currency: "XOF" } });
+    expect(await waveConnector.refund(w.context, refundOfSession(sessionId, 7_000n))).toMatchObject({ status: "success", amount: { minor: 7_000n, currency: "XOF" } });
   });
 });
 
@@ -95,7 +95,7 @@ describe("Wave payout reversed and amounts", () => {
   afterAll(() => w.close());
 
   it("a paid payout that Wave reverses is `reversed` (money back in our wallet), never a success", async () => {
-    const order = payoutOrder("+221770000071");
+    const order = payoutOrder({ destination: "+221770000071" });
     w.sim.scenario({ reference: order.reference }, [{ kind: "reverse_after", ms: 60 * 60_000 }]);
     const paid = await waveConnector.payout(w.context, order);
     expect(paid).toMatchObject({ status: "success", amount: { minor: 5_000n, currency: "XOF" } });
@@ -107,7 +107,7 @@ describe("Wave payout reversed and amounts", () => {
   });
 
   it("a payout held for 3 hours of simulated time stays processing, then settles as the operator says", async () => {
-    const held = payoutOrder("+221770000072");
+    const held = payoutOrder({ destination: "+221770000072" });
     w.sim.scenario({ reference: held.reference }, [{ kind: "hold", until: new Date(clock.now().getTime() + 3 * 3600_000), then: "succeeded" }]);
     const first = await waveConnector.payout(w.context, held);
     expect(first).toMatchObject({ status: "processing" });
@@ -116,7 +116,7 @@ describe("Wave payout reversed and amounts", () => {
     clock.advance(2_000);
     expect(await waveConnector.status(w.context, ref("payout", held.reference))).toMatchObject({ status: "success", amount: { minor: 5_000n, currency: "XOF" } });
 
-    const refused = payoutOrder("+221770000073");
+    const refused = payoutOrder({ destination: "+221770000073" });
     w.sim.scenario({ reference: refused.reference }, [{ kind: "hold", until: new Date(clock.now().getTime() + 3 * 3600_000), then: "failed" }]);
     await waveConnector.payout(w.context, refused);
     clock.advance(3 * 3600_000 + 1_000);

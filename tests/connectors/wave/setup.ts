@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
-import type { CollectOrder, IncomingCallback, OrderRef, PayoutOrder, RefundOrder } from "@/lib/connectors/connector";
+import type { IncomingCallback, OrderRef, RefundOrder } from "@/lib/connectors/connector";
 import { type WaveSettings, waveSettingsSchema } from "@/lib/connectors/wave/settings";
 import { startWaveSimulator, type WaveSimulatorOptions } from "@/simulators/wave";
 import { testConnectorContext } from "@/tests/helpers/connector-context";
+import { connectorOrders } from "@/tests/helpers/connector-orders";
 import { startReceiver } from "@/tests/helpers/webhook-receiver";
 
 /** A Wave simulator posting its webhooks to a receiver, and a connector context over real HTTP. */
@@ -34,33 +34,21 @@ export async function startWave(options: { sim?: WaveSimulatorOptions; settings?
   };
 }
 
-const id = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex")}`;
+/** Wave's orders (Senegal, XOF): a collect is a checkout session, which sends the customer back to our page. */
+export const { collectOrder, payoutOrder, refundOrder } = connectorOrders({
+  provider: "wave",
+  country: "SN",
+  currency: "XOF",
+  phone: "+221770000012",
+  collectAmount: 1500n,
+  payoutAmount: 5000n,
+  collect: { returnUrl: "https://pay.example.test/checkout/tok?return=success", cancelUrl: "https://pay.example.test/checkout/tok?return=cancel" },
+  payout: { recipientName: "Awa Diop" },
+});
 
-export function collectOrder(overrides: Partial<CollectOrder> = {}): CollectOrder {
-  const transactionId = id("txn");
-  return {
-    transactionId,
-    reference: transactionId,
-    provider: "wave",
-    country: "SN",
-    currency: "XOF",
-    amountMinor: 1500n,
-    phone: "+221770000012",
-    returnUrl: "https://pay.example.test/checkout/tok?return=success",
-    cancelUrl: "https://pay.example.test/checkout/tok?return=cancel",
-    ...overrides,
-  };
-}
-
-export function payoutOrder(destination: string, overrides: Partial<PayoutOrder> = {}): PayoutOrder {
-  const payoutId = id("po");
-  return { payoutId, reference: payoutId, method: "mobile_money", provider: "wave", country: "SN", currency: "XOF", amountMinor: 5000n, destination, recipientName: "Awa Diop", ...overrides };
-}
-
-export function refundOrder(sessionId: string, amountMinor: bigint): RefundOrder {
-  const refundId = id("rf");
-  return { refundId, reference: refundId, transactionId: id("txn"), collectReference: "x", collectOperatorReference: sessionId, provider: "wave", country: "SN", currency: "XOF", amountMinor, collectAmountMinor: amountMinor, phone: "+221770000012" };
-}
+/** A refund of `amountMinor` of the checkout session `sessionId` (Wave refunds a session by its id), of that whole amount. */
+export const refundOfSession = (sessionId: string, amountMinor: bigint): RefundOrder =>
+  refundOrder(collectOrder({ amountMinor }), { collectReference: "x", collectOperatorReference: sessionId });
 
 export function ref(direction: OrderRef["direction"], reference: string, operatorReference: string | null = null): OrderRef {
   return { direction, id: reference, reference, operatorReference, provider: "wave", country: "SN", currency: "XOF", submittedAt: new Date(), destination: null };

@@ -31,6 +31,19 @@ export function useWebhookReceiver(path: string) {
 }
 
 export const nav = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
+/**
+ * Adds sandbox test funds on the Balances page and waits for the form to say so, in English or
+ * French as the page is. The page is opened through the dashboard's navigation, or by its address
+ * (`open: "address"`) where the navigation is not at hand (a phone's closed menu).
+ */
+export async function addFunds(page: Page, amount: string, open: "navigation" | "address" = "navigation") {
+  if (open === "navigation") await nav(page).getByRole("link", { name: "Balances" }).click();
+  else await page.goto("/dashboard/balances");
+  const form = page.getByTestId("add-funds-form");
+  await form.getByLabel(/Amount|Montant/).fill(amount);
+  await form.getByRole("button", { name: /^(Add funds|Ajouter)$/ }).click();
+  await expect(form.getByText(/Test funds added\.|Fonds de test ajoutés\./)).toBeVisible();
+}
 /** On a phone the pages are behind "Menu" (a disclosure): open it when it is there and closed. */
 export async function openMenu(page: Page) {
   const menu = page.getByTestId("nav-menu");
@@ -41,23 +54,27 @@ export const alert = (page: Page, text: string | RegExp) => page.getByRole("aler
 export const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 /**
- * The sign-up link last e-mailed to `email`. The e2e server owns its embedded database, so its
- * e-mails are read from the copies it writes to EMAIL_DIR (scripts/e2e-server.mjs), the same
- * rows as email_messages.
+ * The link last e-mailed to `email` in a message of `kind` (an email_messages kind), found by
+ * `pattern`. The e2e server owns its embedded database, so its e-mails are read from the copies
+ * it writes to EMAIL_DIR (scripts/e2e-server.mjs), the same rows as email_messages; a message
+ * may land a moment after the page answered, so it is looked for for up to 5 s.
  */
-export async function signUpLink(email: string): Promise<string> {
+export async function mailedLink(email: string, kind: string, pattern: RegExp): Promise<string> {
   const dir = path.join(process.cwd(), process.env.E2E_DATA_DIR ?? ".data-e2e", "mail");
   for (let attempt = 0; attempt < 50; attempt++) {
     const mails = (existsSync(dir) ? readdirSync(dir) : [])
       .map((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { id: string; to: string; kind: string; body: string })
-      .filter((m) => m.to === email.toLowerCase() && m.kind === "signup_confirm")
+      .filter((m) => m.to === email.toLowerCase() && m.kind === kind)
       .sort((a, b) => a.id.localeCompare(b.id));
-    const link = mails.at(-1)?.body.match(/https?:\/\/\S+\/signup\/confirm\?token=\S+/)?.[0];
+    const link = mails.at(-1)?.body.match(pattern)?.[0];
     if (link) return link;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no sign-up link e-mailed to ${email}`);
+  throw new Error(`no ${kind} link e-mailed to ${email}`);
 }
+
+/** The sign-up link last e-mailed to `email`. */
+export const signUpLink = (email: string) => mailedLink(email, "signup_confirm", /https?:\/\/\S+\/signup\/confirm\?token=\S+/);
 
 /** Fills and sends the sign-up form (English), which always answers "check your e-mail". */
 export async function askToSignUp(page: Page, fields: { name: string; email: string; password: string }) {

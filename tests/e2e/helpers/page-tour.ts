@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
+import { DEMO, logInToDashboard } from "./log-in";
 
 /**
  * Every page a merchant or a customer meets, and how to reach each one with real data: the
@@ -8,13 +9,6 @@ import type { Browser, Page } from "@playwright/test";
  * walk the same list, so a page added here is both checked and pictured. It uses no test
  * fixture (plain fetch and a Page), so the script can run it outside the test runner.
  */
-
-/** The demo merchant of scripts/e2e-server.mjs: fixed sandbox keys and password. */
-export const DEMO = {
-  email: "demo@sandbox.local",
-  password: "demo-password-e2e",
-  key: "pk_test_E2eE2eE2eE2eE2eE2eE2eE2eE2:sk_test_E2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2eE2",
-};
 
 export const WIDTHS = [375, 1280] as const;
 
@@ -92,7 +86,7 @@ async function seedPendingApproval(browser: Browser, base: string): Promise<stri
   const context = await browser.newContext({ baseURL: base, locale: "en-GB" });
   try {
     const page = await context.newPage();
-    await logIn(page);
+    await logInToDashboard(page);
     /** Sets the XOF threshold as typed (empty: none) and returns what the field held before. */
     const setThreshold = async (typed: string) => {
       await page.goto("/dashboard/approvals");
@@ -337,14 +331,6 @@ export function linkPages(data: TourData): TourPage[] {
     },
     { name: "pay-link-closed", path: `/pay/${data.closedLinkSlug}` },
   ];
-}
-
-export async function logIn(page: Page) {
-  await page.goto("/login");
-  await page.locator("input[name=email]").fill(DEMO.email);
-  await page.locator("input[name=password]").fill(DEMO.password);
-  await page.locator("input[name=password]").press("Enter");
-  await page.waitForURL(/\/dashboard(\?|$)/);
 }
 
 /** A new merchant's pages before anything happened: the empty states (tests/e2e/empty-states.spec.ts). */

@@ -17,10 +17,11 @@ describe("README layout check (npm run docs:check)", () => {
     expect(() => layoutPaths("## Layout\n\nprose only\n\n## Next\n\n```\napp/\n```\n")).toThrow(/no code block/);
   });
 
-  it("requires every top-level folder and every lib/ folder, never hidden folders or root files", () => {
-    expect(requiredFolders(["README.md", ".ci/run", "app/page.tsx", "lib/errors.ts", "lib/http/contract.ts", "lib/http/rate-limit/index.ts", "tests/unit/a.test.ts"])).toEqual([
+  it("requires every top-level folder, every lib/ folder and every module directly under lib/, never hidden folders or root files", () => {
+    expect(requiredFolders(["README.md", ".ci/run", "app/page.tsx", "lib/errors.ts", "lib/README.md", "lib/http/contract.ts", "lib/http/rate-limit/index.ts", "tests/unit/a.test.ts"])).toEqual([
       "app",
       "lib",
+      "lib/errors.ts",
       "lib/http",
       "tests",
     ]);
@@ -33,6 +34,7 @@ describe("README layout check (npm run docs:check)", () => {
       "lib/http/ is not in the README's layout: add a line saying what it owns",
       "lib/gone is named in the README's layout but does not exist: remove or correct its line",
     ]);
+    expect(layoutProblems(["app", "lib"], ["app", "lib", "lib/ids.ts"], exists)).toEqual(["lib/ids.ts is not in the README's layout: add a line saying what it owns"]);
   });
 
   it("this repository's README covers this repository", () => {
