@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { getPrisma } from "@/lib/db/client";
+import { quoteView } from "@/lib/payouts/quote-view";
 import { fund } from "../../helpers/ledger";
 import { createTestMerchant } from "../../helpers/merchants";
 import { initiate, quote, quoteBody, recipient } from "../../helpers/payouts";
@@ -46,5 +48,24 @@ describe("POST /payouts/initiate round trips", () => {
       "select ledger_accounts",
       "insert payout_quotes + insert payout_usage + insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings + insert ledger_holds + insert payouts + insert payout_status_changes + insert webhook_events + insert jobs + insert jobs + insert audit_logs",
     ]);
+  });
+});
+
+describe("POST /payouts/quote round trips", () => {
+  it("one read, then the insert through the driver (the floor: the insert's numbers are priced from the read)", async () => {
+    expect(await apiRoundTrips(() => quote(m.headers, quoteBody()), 200)).toEqual([
+      // The balances, the limits and what the windows hold.
+      "select ledger_accounts",
+      "insert payout_quotes",
+    ]);
+  });
+
+  it("answers byte for byte what the stored row gives (the row returned is the row written)", async () => {
+    for (const body of [quoteBody(), quoteBody({ amount: 2_500, method: "wave", type: "b2b" })]) {
+      const res = await quote(m.headers, body);
+      expect(res.status).toBe(200);
+      const stored = await (await getPrisma()).payoutQuote.findUniqueOrThrow({ where: { id: res.json.quoteId } });
+      expect(JSON.stringify(res.json)).toBe(JSON.stringify(quoteView(stored)));
+    }
   });
 });
