@@ -1,8 +1,9 @@
 import type { ApiAuth } from "@/lib/auth/authenticate";
 import { getPrisma } from "@/lib/db/client";
-import type { Environment, PayoutQuote } from "@/lib/db/generated/client";
+import { type Environment, type PayoutQuote, Prisma } from "@/lib/db/generated/client";
 import { insertRowsSql } from "@/lib/db/insert-rows";
 import { runSql } from "@/lib/db/run-sql";
+import { KEY_HELD, KEY_WRITTEN } from "@/lib/http/idempotency";
 import { newId } from "@/lib/ids";
 import { buildQuote, type PlannedQuote, type QuoteRequest } from "./build-quote";
 
@@ -16,12 +17,26 @@ export const QUOTE_TTL_SECONDS = 300;
  * be one statement. The insert goes through the driver, prepared (lib/db/run-sql.ts); the quote
  * returned is the row as written (every column is text, int8 or a timestamp given here), as the
  * payout initiate returns its payout (docs/performance.md).
+ *
+ * `record`: the request's idempotency record (lib/http/idempotency.ts, KeyInStatement), written by
+ * the insert's statement with the quote as its answer; a key already held writes no quote and
+ * refuses with KEY_HELD.
  */
-export async function createQuote(auth: Pick<ApiAuth, "merchant" | "environment">, request: QuoteRequest): Promise<PayoutQuote> {
+export async function createQuote(
+  auth: Pick<ApiAuth, "merchant" | "environment">,
+  request: QuoteRequest,
+  options: { record?: ((quote: PayoutQuote) => Prisma.Sql) | null } = {},
+): Promise<PayoutQuote> {
   const prisma = await getPrisma();
   const planned = await buildQuote(auth.merchant, auth.environment, request, prisma);
   const row = quoteRow(auth.merchant.id, auth.environment, planned, { internal: false });
-  await runSql(await insertRowsSql(prisma, "payout_quotes", [row]));
+  if (!options.record) {
+    await runSql(await insertRowsSql(prisma, "payout_quotes", [row]));
+    return row;
+  }
+  await runSql(Prisma.sql`
+    WITH ${options.record(row)}, quote AS (${await insertRowsSql(prisma, "payout_quotes", [row], { when: KEY_WRITTEN })})
+    SELECT CASE WHEN NOT ${KEY_WRITTEN} THEN refuse_statement(${KEY_HELD}) END AS refused`);
   return row;
 }
 

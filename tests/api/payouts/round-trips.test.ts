@@ -51,6 +51,35 @@ describe("POST /payouts/initiate round trips", () => {
   });
 });
 
+describe("with X-Idempotency-Key: the key's record is written by the request's own statement", () => {
+  const key = () => ({ "X-Idempotency-Key": `k-${Date.now()}-${Math.random()}` });
+
+  it("initiate with a quote: the same 2 round trips (was 4: the claim before, the stored answer after)", async () => {
+    const q = await quote(m.headers, quoteBody());
+    const body = { quoteId: q.json.quoteId, recipient: recipient() };
+    const k = key();
+    expect(await apiRoundTrips(() => initiate(m.headers, body, k), 201)).toEqual([
+      "select payout_quotes",
+      "insert idempotency_records + update payout_quotes + insert payout_usage + insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings + insert ledger_holds + insert payouts + insert payout_status_changes + insert webhook_events + insert jobs + insert jobs + insert audit_logs",
+    ]);
+    // A replay runs the request's checks (the quote is used: a 4xx), which meet the key: its stored answer.
+    expect(await apiRoundTrips(() => initiate(m.headers, body, k), 201)).toEqual(["select payout_quotes", "insert idempotency_records", "select idempotency_records"]);
+  });
+
+  it("initiate legacy: 2 round trips; a replay's statement meets the key first and writes nothing", async () => {
+    const body = legacyBody();
+    const k = key();
+    const all = "insert idempotency_records + insert payout_quotes + insert payout_usage + insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings + insert ledger_holds + insert payouts + insert payout_status_changes + insert webhook_events + insert jobs + insert jobs + insert audit_logs";
+    expect(await apiRoundTrips(() => initiate(m.headers, body, k), 201)).toEqual(["select ledger_accounts", all]);
+    expect(await apiRoundTrips(() => initiate(m.headers, body, k), 201)).toEqual(["select ledger_accounts", all, "select idempotency_records"]);
+  });
+
+  it("quote: 2 round trips (was 4)", async () => {
+    const k = key();
+    expect(await apiRoundTrips(() => quote(m.headers, quoteBody(), k), 200)).toEqual(["select ledger_accounts", "insert idempotency_records + insert payout_quotes"]);
+  });
+});
+
 describe("POST /payouts/quote round trips", () => {
   it("one read, then the insert through the driver (the floor: the insert's numbers are priced from the read)", async () => {
     expect(await apiRoundTrips(() => quote(m.headers, quoteBody()), 200)).toEqual([
