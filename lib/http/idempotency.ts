@@ -13,8 +13,8 @@ import { AppError } from "@/lib/errors";
  * or the stored response. 5xx outcomes release the key so a retry can execute.
  *
  * A route whose write is one statement (payout initiate and quote, collect initiate) claims and
- * completes the key INSIDE that statement instead (keyInStatement): no round trip before or
- * after it (docs/decisions/idempotency-in-statement.md).
+ * completes the key INSIDE that statement instead (KeyInStatement): no round trip before or
+ * after it (docs/decisions/idempotency-and-limits.md, "Idempotency in the request's own statement").
  */
 export const IDEMPOTENCY_HEADER = "x-idempotency-key";
 /** The IETF draft's name (draft-ietf-httpapi-idempotency-key-header), accepted as an alias. */
