@@ -299,7 +299,7 @@ async function runKeyInStatement(
       throw err;
     }
     const stored = await storeAnswer(scope, requestHash, body.statusCode, body);
-    if (stored === "held") return replayed(contract, (await answerFromRecord(scope, requestHash))!, headers);
+    if (typeof stored === "object") return replayed(contract, stored.held ?? (await answerFromRecord(scope, requestHash))!, headers);
     if (stored === "unstorable") log.error("idempotent response could not be stored", { status: body.statusCode });
     throw err;
   }

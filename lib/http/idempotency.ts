@@ -197,20 +197,38 @@ function recordSql(scope: IdempotencyScope, requestHash: string, status: number,
     RETURNING r.id`;
 }
 
+type RecordRow = { request_hash: string; state: string; response_status: number | null; response_body: unknown; expired: boolean };
+
+const recordColumns = Prisma.sql`r.request_hash, r.state::text AS state, r.response_status, r.response_body, r.expires_at <= now() AS expired`;
+const scopeIs = (scope: IdempotencyScope) =>
+  Prisma.sql`r.merchant_id = ${scope.merchantId} AND r.environment = ${scope.environment}::"Environment" AND r.method = ${scope.method} AND r.path = ${scope.path} AND r.key = ${scope.key}`;
+
 /**
  * A 4xx of a request whose key is claimed in its statement (that statement never ran, or
  * refused and left nothing): stored as the key's answer, as the claim-first path stores it, so
- * its retry gets the same answer. "held" when another request holds the key (its answer is then
- * this request's too: answerFromRecord); "unstorable" when the database refused the body (the
- * caller still gets its answer; no key is held).
+ * its retry gets the same answer. When another request holds the key, its answer is this
+ * request's too: `held` with its record, read by the same statement (a replay costs no extra
+ * round trip), or null when that record was committed after the statement began (then
+ * answerFromRecord reads it). "unstorable" when the database refused the body (the caller still
+ * gets its answer; no key is held).
  */
-export async function storeAnswer(scope: IdempotencyScope, requestHash: string, status: number, answer: unknown): Promise<"stored" | "held" | "unstorable"> {
+export async function storeAnswer(
+  scope: IdempotencyScope,
+  requestHash: string,
+  status: number,
+  answer: unknown,
+): Promise<"stored" | "unstorable" | { held: { status: number; body: unknown } | null }> {
+  let row: { stored: boolean } & Partial<RecordRow>;
   try {
-    const rows = await runSql<{ id: unknown }>(recordSql(scope, requestHash, status, answer));
-    return rows.length === 1 ? "stored" : "held";
+    [row] = await runSql<{ stored: boolean } & Partial<RecordRow>>(Prisma.sql`
+      WITH stored AS (${recordSql(scope, requestHash, status, answer)})
+      SELECT EXISTS (SELECT 1 FROM stored) AS stored, ${recordColumns}
+      FROM (SELECT 1) AS one LEFT JOIN idempotency_records r ON ${scopeIs(scope)}`);
   } catch {
     return "unstorable";
   }
+  if (row.stored) return "stored";
+  return { held: row.request_hash === null || row.request_hash === undefined ? null : answerOf(row as RecordRow, requestHash, { absent: null }) };
 }
 
 /**
@@ -220,9 +238,11 @@ export async function storeAnswer(scope: IdempotencyScope, requestHash: string, 
  * of the 409s (a caller with an answer of its own to give).
  */
 export async function answerFromRecord(scope: IdempotencyScope, requestHash: string, options: { absent?: null } = {}): Promise<{ status: number; body: unknown } | null> {
-  const [record] = await runSql<{ request_hash: string; state: string; response_status: number | null; response_body: unknown; expired: boolean }>(Prisma.sql`
-    SELECT request_hash, state::text AS state, response_status, response_body, expires_at <= now() AS expired FROM idempotency_records
-    WHERE merchant_id = ${scope.merchantId} AND environment = ${scope.environment}::"Environment" AND method = ${scope.method} AND path = ${scope.path} AND key = ${scope.key}`);
+  const [record] = await runSql<RecordRow>(Prisma.sql`SELECT ${recordColumns} FROM idempotency_records r WHERE ${scopeIs(scope)}`);
+  return answerOf(record ?? null, requestHash, options);
+}
+
+function answerOf(record: RecordRow | null, requestHash: string, options: { absent?: null }): { status: number; body: unknown } | null {
   const live = record && !record.expired ? record : null;
   if (live && live.request_hash.trim() !== requestHash) {
     throw new AppError("idempotency_key_reused", "This X-Idempotency-Key was already used with a different request body. Use a new key for a new request.");
