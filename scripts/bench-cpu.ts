@@ -7,6 +7,7 @@
  * (docs/performance.md). The HTTP server and the fast path add their own share on top (the bench's
  * bare route measures it).
  *   DATABASE_URL=postgresql://… npx tsx scripts/bench-cpu.ts [path…]   (paths: collect, quote, legacy, quoted, balance, status)
+ *   BENCH_CPU_IDEMPOTENCY=1: every write sends its own X-Idempotency-Key (the key's claim and answer measured too)
  *   BENCH_CPU_PROFILE=dir: a V8 CPU profile of each measured phase (<dir>/<path>.cpuprofile, for Chrome's DevTools)
  */
 import { randomBytes } from "node:crypto";
@@ -36,9 +37,11 @@ const headers = { "X-API-Key": `${created.keys!.publicKey}:${created.keys!.secre
 await prisma.$transaction((tx) => fundSandboxWallet(tx, { environment: "sandbox", merchantId: created.merchant.id, currency: "XOF", amount: 1_000_000_000n, category: "collect" }));
 
 let n = 0;
+const keyed = process.env.BENCH_CPU_IDEMPOTENCY === "1";
 const call = async (handler: Handler, path: string, body?: unknown, params: Record<string, string> = {}) => {
+  const sent = body !== undefined && keyed ? { ...headers, "X-Idempotency-Key": `cpu-${suffix}-k${++n}` } : headers;
   const res = await handler(
-    new Request(`http://localhost:3000/api/v1${path}`, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+    new Request(`http://localhost:3000/api/v1${path}`, { method: body === undefined ? "GET" : "POST", headers: sent, body: body === undefined ? undefined : JSON.stringify(body) }),
     { params: Promise.resolve(params) },
   );
   const text = await res.text();

@@ -26,6 +26,12 @@ export type RouteContract<
   rateLimit?: "default" | "none";
   /** Honour X-Idempotency-Key (docs/design/authentication-and-limits.md). */
   idempotency?: boolean;
+  /**
+   * The handler writes the key's record in its own statement (ctx.idempotency, lib/http/idempotency.ts
+   * KeyInStatement) instead of the wrapper claiming it before and completing it after: every
+   * path of the handler that succeeds must write it.
+   */
+  idempotencyInStatement?: boolean;
   /** What a replayed 2xx answer shows now (a quote's `expiresIn` keeps counting down); the stored answer is unchanged. */
   onReplay?: (body: unknown) => unknown;
   /** Public reference data: Cache-Control max-age and ETag / If-None-Match → 304. */

@@ -13,11 +13,17 @@ import type { RouteContract } from "./contract";
 import { assertSafeInput } from "./assert-safe-input";
 import { toErrorBody, zodToAppError } from "./error-response";
 import {
+  answerFromRecord,
   claimIdempotencyKey,
   completeIdempotencyKey,
   hashRequestBody,
+  type IdempotencyScope,
+  isKeyHeld,
+  type KeyInStatement,
   readIdempotencyKey,
+  recordInStatementSql,
   releaseIdempotencyKey,
+  storeAnswer,
 } from "./idempotency";
 import { checkRateLimit, merchantLimit, rateLimitHeaders } from "./rate-limit";
 import type { DefinedRoute, NextRouteContext } from "./other-methods";
@@ -45,6 +51,8 @@ export type RouteContext<C extends RouteContract> = {
   params: Part<C, "params">;
   body: Part<C, "body">;
   auth: C["auth"] extends "apiKey" ? ApiAuth : null;
+  /** With X-Idempotency-Key on a contract with idempotencyInStatement: the key's record for the handler's statement. */
+  idempotency: KeyInStatement | null;
 };
 
 export type RouteResult = { status?: number; body: unknown; headers?: Record<string, string> };
@@ -126,10 +134,10 @@ export function defineRoute<C extends RouteContract>(contract: C, handler: (ctx:
       const rawBody = contract.request?.body ? await readJsonBody(request, contract.maxBodyBytes ?? config.maxBodyBytes()) : undefined;
       seen.requestBody = rawBody;
       const body = parsePart(contract.request?.body, rawBody, "body");
-      const ctx = { request, requestId, query, params, body, auth } as RouteContext<C>;
+      const ctx = { request, requestId, query, params, body, auth, idempotency: null } as RouteContext<C>;
 
-      const run = async () => {
-        const result = await handler(ctx);
+      const run = async (idempotency: KeyInStatement | null = null) => {
+        const result = await handler(idempotency ? { ...ctx, idempotency } : ctx);
         return { ...result, body: validateResponse(contract, result) };
       };
       const execute = () => (contract.idempotency && auth ? runIdempotent(contract, request, auth, rawBody, run, headers) : run());
@@ -222,18 +230,16 @@ async function runIdempotent(
   request: Request,
   auth: ApiAuth,
   rawBody: unknown,
-  run: () => Promise<RouteResult>,
+  run: (idempotency?: KeyInStatement | null) => Promise<RouteResult>,
   headers: Record<string, string>,
 ): Promise<RouteResult> {
   const key = readIdempotencyKey(request.headers);
   if (key === null) return run();
   const scope = { merchantId: auth.merchant.id, environment: auth.environment, method: contract.method, path: new URL(request.url).pathname, key };
-  const claim = await claimIdempotencyKey(scope, hashRequestBody(rawBody ?? null));
-  if (claim.kind === "replay") {
-    headers["Idempotent-Replayed"] = "true";
-    const live = contract.onReplay && claim.status < 300 ? contract.onReplay(claim.body) : claim.body;
-    return { status: claim.status, body: live };
-  }
+  const requestHash = hashRequestBody(rawBody ?? null);
+  if (contract.idempotencyInStatement) return runKeyInStatement(contract, scope, requestHash, run, headers);
+  const claim = await claimIdempotencyKey(scope, requestHash);
+  if (claim.kind === "replay") return replayed(contract, claim, headers);
   let result: RouteResult;
   try {
     result = await run();
@@ -244,6 +250,65 @@ async function runIdempotent(
     throw err;
   }
   await storeOrRelease(claim.recordId, result.status ?? contract.success.status, result.body);
+  return result;
+}
+
+function replayed(contract: RouteContract, stored: { status: number; body: unknown }, headers: Record<string, string>): RouteResult {
+  headers["Idempotent-Replayed"] = "true";
+  const live = contract.onReplay && stored.status < 300 ? contract.onReplay(stored.body) : stored.body;
+  return { status: stored.status, body: live };
+}
+
+/**
+ * The key claimed and completed by the handler's own statement (KeyInStatement): no round trip
+ * before or after the work. The handler's answer is validated before the statement (it is
+ * stored by it). Then:
+ * - the statement met the key held (KEY_HELD): the holder's answer (replay, 422, 409);
+ * - a 4xx, before the statement or its refusal (nothing of it stayed): stored under the key now,
+ *   unless another request holds it by then, whose answer is then this one's;
+ * - a 5xx: nothing was claimed, so nothing is released; the retry runs.
+ */
+async function runKeyInStatement(
+  contract: RouteContract,
+  scope: IdempotencyScope,
+  requestHash: string,
+  run: (idempotency: KeyInStatement) => Promise<RouteResult>,
+  headers: Record<string, string>,
+): Promise<RouteResult> {
+  let written = false;
+  const idempotency: KeyInStatement = {
+    cte: (answer) => {
+      written = true;
+      return recordInStatementSql(scope, requestHash, contract.success.status, validateResponse(contract, { body: answer }));
+    },
+  };
+  let result: RouteResult;
+  try {
+    result = await run(idempotency);
+  } catch (err) {
+    if (isKeyHeld(err)) return replayed(contract, (await answerFromRecord(scope, requestHash))!, headers);
+    const body = toErrorBody(err, headers["X-Request-Id"]);
+    if (body.statusCode >= 500) {
+      // Nothing to release; but a retry of a request already answered still gets its answer
+      // (the handler runs again before it meets the key: what failed may be new).
+      const earlier = await answerFromRecord(scope, requestHash, { absent: null }).catch((e) => {
+        if (e instanceof AppError) throw e; // another body under this key: 422 as ever
+        return null; // the database is gone too: the 5xx
+      });
+      if (earlier) return replayed(contract, earlier, headers);
+      throw err;
+    }
+    const stored = await storeAnswer(scope, requestHash, body.statusCode, body);
+    if (typeof stored === "object") return replayed(contract, stored.held ?? (await answerFromRecord(scope, requestHash))!, headers);
+    if (stored === "unstorable") log.error("idempotent response could not be stored", { status: body.statusCode });
+    throw err;
+  }
+  if (!written) {
+    // A path of the handler that did not write the record: a defect of that handler (the
+    // contract says every success writes it). Stored now so that a retry replays it.
+    log.error("idempotency record not written by the handler's statement", { path: contract.path });
+    await storeAnswer(scope, requestHash, result.status ?? contract.success.status, result.body);
+  }
   return result;
 }
 

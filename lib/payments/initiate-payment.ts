@@ -6,6 +6,7 @@ import { insertRowsSql } from "@/lib/db/insert-rows";
 import { runSqlIn } from "@/lib/db/run-sql";
 import { Prisma, type Payment } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
+import { KEY_HELD, KEY_WRITTEN } from "@/lib/http/idempotency";
 import { newId, newToken } from "@/lib/ids";
 import { withStatementTransactionSpan } from "@/lib/observability/db-spans";
 import { enqueueJobSql, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
@@ -44,6 +45,12 @@ export type InitiatePaymentOptions = {
    * one statement, no interactive transaction.
    */
   guard?: (tx: Db) => Promise<void>;
+  /**
+   * The request's idempotency record (lib/http/idempotency.ts, KeyInStatement), written by the
+   * payment's statement with the payment's answer; a key already held writes nothing and
+   * refuses with KEY_HELD.
+   */
+  record?: ((payment: InitiatedPayment) => Promise<Prisma.Sql>) | null;
 };
 
 export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environment">, input: InitiatePaymentInput, options: InitiatePaymentOptions = {}): Promise<InitiatedPayment> {
@@ -109,8 +116,12 @@ export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environm
     updatedAt: now,
   };
   const { guard } = options;
-  const written = guard ? await prisma.$transaction(async (tx) => (await guard(tx), writeNewPayment(tx, payment))) : await writeNewPayment(prisma, payment);
-  if (written) return redirectFlow ? { ...payment, redirectFlow } : payment;
+  const initiated: InitiatedPayment = redirectFlow ? { ...payment, redirectFlow } : payment;
+  const record = options.record ? await options.record(initiated) : null;
+  const written = guard
+    ? await prisma.$transaction(async (tx) => (await guard(tx), writeNewPayment(tx, payment, record)))
+    : await writeNewPayment(prisma, payment, record);
+  if (written) return initiated;
   const winner = await prisma.payment.findUnique({
     where: { merchantId_environment_externalReference: { merchantId: merchant.id, environment, externalReference: input.externalReference } },
     select: { id: true },
@@ -124,11 +135,15 @@ export async function initiatePayment(auth: Pick<ApiAuth, "merchant" | "environm
  * data-modifying CTE built from each row's owner (insertRowsSql, webhookEventsSql, enqueueJobSql),
  * atomic without an interactive transaction (a BEGIN, five statements and a COMMIT
  * before). A reference already used inserts no payment, and then nothing else either: false.
+ * With the request's idempotency record (`record`, the CTE `idempotency`, written first): the
+ * payment reads it, a key already held refuses with KEY_HELD, and a reference already used
+ * refuses too (the record must not stay with an answer that was not given).
  */
-async function writeNewPayment(db: Db, payment: Payment): Promise<boolean> {
+async function writeNewPayment(db: Db, payment: Payment, record: Prisma.Sql | null): Promise<boolean> {
   const created = Prisma.sql`EXISTS (SELECT 1 FROM payment)`;
   const parts = [
-    Prisma.sql`payment AS (${await insertRowsSql(db, "payments", [payment], { onConflictDoNothing: "merchant_id, environment, external_reference" })} RETURNING id)`,
+    ...(record ? [record] : []),
+    Prisma.sql`payment AS (${await insertRowsSql(db, "payments", [payment], { onConflictDoNothing: "merchant_id, environment, external_reference", ...(record ? { when: KEY_WRITTEN } : {}) })} RETURNING id)`,
     Prisma.sql`timeline AS (${await insertRowsSql(db, "payment_status_changes", [{ paymentId: payment.id, fromStatus: null, toStatus: "pending", reason: "initiated", createdAt: payment.createdAt }], { when: created })})`,
     webhookEventsSql({
       ...webhookEventRows([{ merchantId: payment.merchantId, environment: payment.environment, type: "payment.pending", data: paymentStatusView(payment), callbackUrl: payment.callbackUrl }]),
@@ -141,15 +156,24 @@ async function writeNewPayment(db: Db, payment: Payment): Promise<boolean> {
   }
   // Through the driver, prepared (lib/db/run-sql.ts): the API's hottest write; inside the guard's
   // transaction when there is one (a payment link's place is held under its row lock).
-  const [row] = await withStatementTransactionSpan(() =>
-    runSqlIn<{ created: boolean; event_jobs: number }>(db, Prisma.sql`
-      WITH ${Prisma.join(parts, ", ")}
-      SELECT ${created} AS created, (SELECT count(*)::int FROM event_jobs) AS event_jobs`),
-  );
+  const refused = record ? Prisma.sql`, CASE WHEN NOT ${KEY_WRITTEN} THEN refuse_statement(${KEY_HELD}) WHEN NOT ${created} THEN refuse_statement(${DUPLICATE}) END AS refused` : Prisma.empty;
+  let row: { created: boolean; event_jobs: number };
+  try {
+    [row] = await withStatementTransactionSpan(() =>
+      runSqlIn<{ created: boolean; event_jobs: number }>(db, Prisma.sql`
+        WITH ${Prisma.join(parts, ", ")}
+        SELECT ${created} AS created, (SELECT count(*)::int FROM event_jobs) AS event_jobs${refused}`),
+    );
+  } catch (err) {
+    if ((err as { code?: string }).code === "P0001" && (err as Error).message === DUPLICATE) return false;
+    throw err;
+  }
   // The submission job is due now, and so is the event's delivery job when there is one: one wake.
   if (row.created && (payment.type === "direct" || row.event_jobs > 0)) wakeAfterCommit(db, payment.createdAt);
   return row.created;
 }
+
+const DUPLICATE = "duplicate_reference";
 
 function duplicateReference(reference: string, transactionId: string) {
   return new AppError("duplicate_reference", `externalReference "${reference}" was already used for transaction ${transactionId}.`, {

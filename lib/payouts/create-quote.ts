@@ -1,17 +1,43 @@
 import type { ApiAuth } from "@/lib/auth/authenticate";
-import { type Db, getPrisma } from "@/lib/db/client";
-import type { Environment, PayoutQuote } from "@/lib/db/generated/client";
+import { getPrisma } from "@/lib/db/client";
+import { type Environment, type PayoutQuote, Prisma } from "@/lib/db/generated/client";
+import { insertRowsSql } from "@/lib/db/insert-rows";
+import { runSql } from "@/lib/db/run-sql";
+import { KEY_HELD, KEY_WRITTEN } from "@/lib/http/idempotency";
 import { newId } from "@/lib/ids";
 import { buildQuote, type PlannedQuote, type QuoteRequest } from "./build-quote";
 
 /** Quote validity (spec rule 6). */
 export const QUOTE_TTL_SECONDS = 300;
 
-/** POST /payouts/quote: prices the payout and stores every number, valid 300 s. */
-export async function createQuote(auth: Pick<ApiAuth, "merchant" | "environment">, request: QuoteRequest): Promise<PayoutQuote> {
+/**
+ * POST /payouts/quote: prices the payout and stores every number, valid 300 s. Two round trips,
+ * the floor: one read (balances, limits, windows: readQuoteSnapshot), then the insert, whose every
+ * number is priced in between from that read (fees, FX, the wallet drawn on), so the two cannot
+ * be one statement. The insert goes through the driver, prepared (lib/db/run-sql.ts); the quote
+ * returned is the row as written (every column is text, int8 or a timestamp given here), as the
+ * payout initiate returns its payout (docs/performance.md).
+ *
+ * `record`: the request's idempotency record (lib/http/idempotency.ts, KeyInStatement), written by
+ * the insert's statement with the quote as its answer; a key already held writes no quote and
+ * refuses with KEY_HELD.
+ */
+export async function createQuote(
+  auth: Pick<ApiAuth, "merchant" | "environment">,
+  request: QuoteRequest,
+  options: { record?: ((quote: PayoutQuote) => Prisma.Sql) | null } = {},
+): Promise<PayoutQuote> {
   const prisma = await getPrisma();
   const planned = await buildQuote(auth.merchant, auth.environment, request, prisma);
-  return saveQuote(prisma, auth.merchant.id, auth.environment, planned, { internal: false });
+  const row = quoteRow(auth.merchant.id, auth.environment, planned, { internal: false });
+  if (!options.record) {
+    await runSql(await insertRowsSql(prisma, "payout_quotes", [row]));
+    return row;
+  }
+  await runSql(Prisma.sql`
+    WITH ${options.record(row)}, quote AS (${await insertRowsSql(prisma, "payout_quotes", [row], { when: KEY_WRITTEN })})
+    SELECT CASE WHEN NOT ${KEY_WRITTEN} THEN refuse_statement(${KEY_HELD}) END AS refused`);
+  return row;
 }
 
 export function quoteRow(merchantId: string, environment: Environment, q: PlannedQuote, options: { internal: boolean; now?: Date; payoutId?: string }) {
@@ -56,10 +82,6 @@ export function quoteRow(merchantId: string, environment: Environment, q: Planne
     usedAt: options.payoutId ? now : null,
     payoutId: options.payoutId ?? null,
   };
-}
-
-export function saveQuote(db: Db, merchantId: string, environment: Environment, q: PlannedQuote, options: { internal: boolean; payoutId?: string }) {
-  return db.payoutQuote.create({ data: quoteRow(merchantId, environment, q, options) });
 }
 
 export type { QuoteRequest };

@@ -8,6 +8,7 @@ import { Prisma, type Payout, type PayoutQuote } from "@/lib/db/generated/client
 import { modelFromRow, runSql } from "@/lib/db/run-sql";
 import { AppError, isAppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { KEY_HELD, KEY_WRITTEN, KeyHeldError } from "@/lib/http/idempotency";
 import { enqueueJobSql, wakeAfterCommit } from "@/lib/jobs/enqueue-job";
 import { convertFunds, holdPayout, holdPayoutCtes, type HoldPayoutInput, readBalances } from "@/lib/ledger";
 import { type CurrencyCode, fromMinor, minorToDecimalString } from "@/lib/money";
@@ -45,11 +46,19 @@ export type QuoteData = Omit<PayoutQuote, "id" | "usedAt" | "payoutId" | "create
  * (refuse_statement): nothing of it stays, the quote unused, no limit used, no money moved.
  * A quote that needs an FX top-up first (convertFunds) goes through initiateInTransaction.
  *
+ * `record`: the request's idempotency record (lib/http/idempotency.ts, KeyInStatement), written
+ * first by the same statement with the payout as its answer; every other write reads it, so a
+ * key already held writes nothing and refuses with KEY_HELD (the lock order starts with it).
+ *
  * `approval`: a person in the dashboard asked (the maker). Above the team's threshold the payout
  * is written the same way but awaits a second member (lib/payouts/approvals.ts): no submit job,
  * its approval row and audit row in the same statement instead.
  */
-export async function initiatePayout(auth: Auth, body: InitiatePayoutBody, options: { audit: AuditBy; approval?: ApprovalMaker }): Promise<Payout> {
+export async function initiatePayout(
+  auth: Auth,
+  body: InitiatePayoutBody,
+  options: { audit: AuditBy; approval?: ApprovalMaker; record?: ((payout: Payout) => Prisma.Sql) | null },
+): Promise<Payout> {
   const { merchant, environment } = auth;
   const now = new Date();
   if (body.callbackUrl) assertWebhookUrlAllowed(body.callbackUrl, { field: "callbackUrl" });
@@ -102,6 +111,7 @@ export async function initiatePayout(auth: Auth, body: InitiatePayoutBody, optio
       details: { payoutId, amount: minorToDecimalString(quote.sourceAmount, quote.sourceCurrency), currency: quote.sourceCurrency, method: quote.method },
     },
     approval,
+    record: options.record ? options.record(payout) : null,
   };
   try {
     if (quote.topUpFromCurrency && quote.topUpSourceAmount && quote.topUpTargetAmount) await initiateInTransaction(write, quote, limits, now);
@@ -130,6 +140,8 @@ type NewPayoutWrite = {
   audit: AuditEntry;
   /** Set when the payout awaits a second member's approval (no submit job until then). */
   approval?: ReturnType<typeof approvalRow>;
+  /** The request's idempotency record, the CTE `idempotency` (see initiatePayout). */
+  record: Prisma.Sql | null;
 };
 
 /** Why the one statement refused (refuse_statement's message), checked in this order. */
@@ -143,12 +155,14 @@ async function initiateInOneStatement(write: NewPayoutWrite, quote: QuoteData, l
   const held = Prisma.sql`EXISTS (SELECT 1 FROM entry)`;
   const prisma = await getPrisma();
   const { parts, runAt } = await newPayoutRowsSql(prisma, write, held);
+  const keyed = write.record ? KEY_WRITTEN : Prisma.sql`TRUE`;
   const statement = Prisma.sql`
-    WITH ${await claimSql(prisma, write)},
+    WITH ${write.record ? Prisma.sql`${write.record},` : Prisma.empty}
+    ${await claimSql(prisma, write, keyed)},
     ${reserveLimitWindowsCte(payout.merchantId, payout.environment, limits, quote.limitAmount, now, claimed)},
     ${holdPayoutCtes(holdInput(payout, quote), taken)},
     ${Prisma.join(parts, ", ")}
-    SELECT CASE WHEN NOT ${held} THEN refuse_statement(CASE WHEN NOT ${claimed} THEN ${REFUSALS[0]} WHEN NOT ${taken} THEN ${REFUSALS[1]} ELSE ${REFUSALS[2]} END) END AS refused`;
+    SELECT CASE WHEN NOT ${held} THEN refuse_statement(CASE WHEN NOT ${keyed} THEN ${KEY_HELD} WHEN NOT ${claimed} THEN ${REFUSALS[0]} WHEN NOT ${taken} THEN ${REFUSALS[1]} ELSE ${REFUSALS[2]} END) END AS refused`;
   try {
     await withStatementTransactionSpan(() => runSql(statement));
   } catch (err) {
@@ -171,7 +185,11 @@ async function initiateInTransaction(write: NewPayoutWrite, quote: QuoteData, li
   const prisma = await getPrisma();
   await prisma.$transaction(async (tx) => {
     const { parts, runAt } = await newPayoutRowsSql(tx, write, Prisma.sql`EXISTS (SELECT 1 FROM claim)`);
-    const [row] = await tx.$queryRaw<{ claimed: boolean }[]>`WITH ${await claimSql(tx, write)}, ${Prisma.join(parts, ", ")} SELECT EXISTS (SELECT 1 FROM claim) AS claimed`;
+    const keyed = write.record ? KEY_WRITTEN : Prisma.sql`TRUE`;
+    const [row] = await tx.$queryRaw<{ keyed: boolean; claimed: boolean }[]>`
+      WITH ${write.record ? Prisma.sql`${write.record},` : Prisma.empty} ${await claimSql(tx, write, keyed)}, ${Prisma.join(parts, ", ")}
+      SELECT ${keyed} AS keyed, EXISTS (SELECT 1 FROM claim) AS claimed`;
+    if (!row.keyed) throw new KeyHeldError();
     if (!row.claimed) throw await quoteUsedBy(write.stored!.id, tx);
     wakeAfterCommit(tx, runAt);
     // The hot rows, last (see initiatePayout).
@@ -202,10 +220,10 @@ function holdInput(payout: Payout, quote: QuoteData): HoldPayoutInput {
 }
 
 /** The quote's claim (a conditional UPDATE: a quote is used at most once) or the legacy request's internal quote, as the CTE `claim`. */
-async function claimSql(db: Db, { payout, stored, internal }: NewPayoutWrite): Promise<Prisma.Sql> {
+async function claimSql(db: Db, { payout, stored, internal }: NewPayoutWrite, when: Prisma.Sql): Promise<Prisma.Sql> {
   return stored
-    ? Prisma.sql`claim AS (UPDATE payout_quotes SET payout_id = ${payout.id}, used_at = ${payout.createdAt} WHERE id = ${stored.id} AND payout_id IS NULL RETURNING id)`
-    : Prisma.sql`claim AS (${await insertRowsSql(db, "payout_quotes", [internal!])} RETURNING id)`;
+    ? Prisma.sql`claim AS (UPDATE payout_quotes SET payout_id = ${payout.id}, used_at = ${payout.createdAt} WHERE id = ${stored.id} AND payout_id IS NULL AND ${when} RETURNING id)`
+    : Prisma.sql`claim AS (${await insertRowsSql(db, "payout_quotes", [internal!], { when })} RETURNING id)`;
 }
 
 /** The caller's stored quote and the merchant's limits, in one statement (404 for another merchant's or an internal quote). */

@@ -67,6 +67,28 @@ describe.runIf(!!process.env.DATABASE_URL)("payout initiate under concurrency (P
     expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
   });
 
+  it("20 concurrent initiates with one X-Idempotency-Key (legacy and quoted): one payout each, the others its answer or 409, the money moved once", async () => {
+    const m = await createTestMerchant({ plan: "enterprise" });
+    await fund(m.merchant.id, "XOF", 1_000_000n);
+    const legacy = { amount: 10_000, method: "MOBILE_MONEY", mobileWallet: { provider: "orange" }, recipient: recipient() };
+    const q = await createQuote({ merchant: m.merchant, environment: "sandbox" }, quoteBody());
+    for (const [key, body] of [["burst-legacy", legacy], ["burst-quoted", { quoteId: q.id, recipient: recipient() }]] as const) {
+      const results = await Promise.all(Array.from({ length: 20 }, () => initiate(m.headers, body, { "X-Idempotency-Key": key })));
+      const created = results.filter((r) => r.status === 201);
+      expect(created.length + results.filter((r) => r.status === 409).length).toBe(20);
+      expect(new Set(created.map((r) => r.json.transactionId)).size).toBe(1);
+      // Once finished, every retry gets the one stored answer; another body under the key is 422.
+      const after = await initiate(m.headers, body, { "X-Idempotency-Key": key });
+      expect(after.json.transactionId).toBe(created[0].json.transactionId);
+      expect(after.headers.get("idempotent-replayed")).toBe("true");
+      expect((await initiate(m.headers, { ...legacy, amount: 10_001 }, { "X-Idempotency-Key": key })).status).toBe(422);
+    }
+    const prisma = await getPrisma();
+    expect(await prisma.payout.count({ where: { merchantId: m.merchant.id } })).toBe(2);
+    expect(await wallet(m.merchant.id, "XOF")).toEqual({ available: 1_000_000n - 2n * 10_100n, pending: 0n });
+    expect((await reconcileLedger({ merchantIds: [m.merchant.id] })).ok).toBe(true);
+  });
+
   it("the same quote initiated 20 times concurrently gives exactly one payout", async () => {
     const { m, quotes } = await merchantWithQuotes(1_000_000n, 1);
     const results = await Promise.all(Array.from({ length: 20 }, () => initiate(m.headers, { quoteId: quotes[0].id, recipient: recipient() })));

@@ -259,6 +259,22 @@ describe("POST /payouts/initiate with a quote", () => {
     expect(b.json.transactionId).toBe(a.json.transactionId);
   });
 
+  it("honours X-Idempotency-Key on a quote with an FX top-up (its interactive transaction writes the key's record): one payout, the retry replays it", async () => {
+    const m = await createTestMerchant();
+    await fund(m.merchant.id, "XOF", 1_000n);
+    await fund(m.merchant.id, "XAF", 100_000n);
+    const q = await quote(m.headers, quoteBody());
+    expect(q.json.fxTopUp).toMatchObject({ fromCurrency: "XAF", sourceAmount: 9_100 });
+    const key = { "X-Idempotency-Key": `po-fx-${Date.now()}` };
+    const a = await initiate(m.headers, { quoteId: q.json.quoteId, recipient: recipient() }, key);
+    const b = await initiate(m.headers, { quoteId: q.json.quoteId, recipient: recipient() }, key);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(b.json).toEqual(a.json);
+    expect(b.headers.get("idempotent-replayed")).toBe("true");
+    expect(await (await getPrisma()).payout.count({ where: { merchantId: m.merchant.id } })).toBe(1);
+    expect(await wallet(m.merchant.id, "XAF")).toEqual({ available: 100_000n - 9_100n, pending: 0n });
+  });
+
   it("401 without credentials", async () => {
     expect((await initiate({}, { quoteId: "qt_x", recipient: recipient() })).status).toBe(401);
   });

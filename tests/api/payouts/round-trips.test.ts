@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { getPrisma } from "@/lib/db/client";
+import { quoteView } from "@/lib/payouts/quote-view";
 import { fund } from "../../helpers/ledger";
 import { createTestMerchant } from "../../helpers/merchants";
 import { initiate, quote, quoteBody, recipient } from "../../helpers/payouts";
@@ -46,5 +48,54 @@ describe("POST /payouts/initiate round trips", () => {
       "select ledger_accounts",
       "insert payout_quotes + insert payout_usage + insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings + insert ledger_holds + insert payouts + insert payout_status_changes + insert webhook_events + insert jobs + insert jobs + insert audit_logs",
     ]);
+  });
+});
+
+describe("with X-Idempotency-Key: the key's record is written by the request's own statement", () => {
+  const key = () => ({ "X-Idempotency-Key": `k-${Date.now()}-${Math.random()}` });
+
+  it("initiate with a quote: the same 2 round trips (was 4: the claim before, the stored answer after); its replay 2", async () => {
+    const q = await quote(m.headers, quoteBody());
+    const body = { quoteId: q.json.quoteId, recipient: recipient() };
+    const k = key();
+    expect(await apiRoundTrips(() => initiate(m.headers, body, k), 201)).toEqual([
+      "select payout_quotes",
+      "insert idempotency_records + update payout_quotes + insert payout_usage + insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings + insert ledger_holds + insert payouts + insert payout_status_changes + insert webhook_events + insert jobs + insert jobs + insert audit_logs",
+    ]);
+    // A replay runs the request's checks (the quote is used: a 4xx), whose storing meets the key
+    // and reads its stored answer in the same statement.
+    expect(await apiRoundTrips(() => initiate(m.headers, body, k), 201)).toEqual(["select payout_quotes", "insert idempotency_records"]);
+  });
+
+  it("initiate legacy: 2 round trips; a replay's statement meets the key first and writes nothing", async () => {
+    const body = legacyBody();
+    const k = key();
+    const all = "insert idempotency_records + insert payout_quotes + insert payout_usage + insert ledger_accounts + insert ledger_entries + update ledger_accounts + insert ledger_postings + insert ledger_holds + insert payouts + insert payout_status_changes + insert webhook_events + insert jobs + insert jobs + insert audit_logs";
+    expect(await apiRoundTrips(() => initiate(m.headers, body, k), 201)).toEqual(["select ledger_accounts", all]);
+    expect(await apiRoundTrips(() => initiate(m.headers, body, k), 201)).toEqual(["select ledger_accounts", all, "select idempotency_records"]);
+  });
+
+  it("quote: 2 round trips (was 4)", async () => {
+    const k = key();
+    expect(await apiRoundTrips(() => quote(m.headers, quoteBody(), k), 200)).toEqual(["select ledger_accounts", "insert idempotency_records + insert payout_quotes"]);
+  });
+});
+
+describe("POST /payouts/quote round trips", () => {
+  it("one read, then the insert through the driver (the floor: the insert's numbers are priced from the read)", async () => {
+    expect(await apiRoundTrips(() => quote(m.headers, quoteBody()), 200)).toEqual([
+      // The balances, the limits and what the windows hold.
+      "select ledger_accounts",
+      "insert payout_quotes",
+    ]);
+  });
+
+  it("answers byte for byte what the stored row gives (the row returned is the row written)", async () => {
+    for (const body of [quoteBody(), quoteBody({ amount: 2_500, method: "wave", type: "b2b" })]) {
+      const res = await quote(m.headers, body);
+      expect(res.status).toBe(200);
+      const stored = await (await getPrisma()).payoutQuote.findUniqueOrThrow({ where: { id: res.json.quoteId } });
+      expect(JSON.stringify(res.json)).toBe(JSON.stringify(quoteView(stored)));
+    }
   });
 });

@@ -14,6 +14,7 @@ export const initiatePaymentContract = defineContract({
   tags: ["Collect"],
   auth: "apiKey",
   idempotency: true,
+  idempotencyInStatement: true,
   request: { body: initiatePaymentBody },
   success: { status: 201, description: "Payment created, pending", schema: initiatedPaymentSchema },
   errors: [404, 413, 422],

@@ -15,6 +15,7 @@ export const initiatePayoutContract = defineContract({
   tags: ["Payouts"],
   auth: "apiKey",
   idempotency: true,
+  idempotencyInStatement: true,
   request: { body: initiatePayoutBody },
   success: { status: 201, description: "Payout created, pending", schema: payoutSchema },
   errors: [404, 413, 422],

@@ -15,6 +15,7 @@ export const payoutQuoteContract = defineContract({
   tags: ["Payouts"],
   auth: "apiKey",
   idempotency: true,
+  idempotencyInStatement: true,
   onReplay: (body) => refreshQuoteExpiry(body),
   request: { body: quoteBody },
   success: { status: 200, description: "The quote", schema: quoteSchema },
