@@ -20,8 +20,8 @@ afterEach(async () => {
 const layout = pawapayConnector.reconciliation!.statement!;
 
 async function paidDepositAndPayout(w: NonNullable<typeof world>) {
-  const collect = collectOrder("2250700000789", { provider: "orange", amountMinor: 1_500n });
-  const sent = payoutOrder("2250700000789", { provider: "orange", amountMinor: 700n });
+  const collect = collectOrder({ phone: "2250700000789", provider: "orange", amountMinor: 1_500n });
+  const sent = payoutOrder({ destination: "2250700000789", provider: "orange", amountMinor: 700n });
   expect((await deposit(w.context, collect)).status).toBe("processing");
   expect((await payout(w.context, sent)).status).toBe("processing");
   await eventually(() => {
