@@ -25,7 +25,7 @@ import autocannon from "autocannon";
 import { createCheckoutPath, measureCheckoutPage, printCheckoutFigures } from "./bench-checkout.mjs";
 import { evaluateGoals, printGoals } from "./bench-goals.mjs";
 import { measurePipeline } from "./bench-pipeline.mjs";
-import { jobsByIdSql, RUNNING_JOBS_SQL } from "../lib/jobs/job-watch-sql.mjs";
+import { DUE_JOBS_COUNT_SQL, jobsByIdSql, RUNNING_JOBS_SQL } from "../lib/jobs/job-watch-sql.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = process.env.BENCH_PORT ?? "3200";
@@ -486,6 +486,21 @@ async function measureRow(target, layoutInfo, baseline) {
   return row;
 }
 
+/** Waits (up to BENCH_DRAIN_SECONDS, 600) until no job is due; returns the seconds it took. */
+async function waitForEmptyBacklog() {
+  const started = performance.now();
+  const limit = Number(process.env.BENCH_DRAIN_SECONDS ?? 600) * 1000;
+  for (;;) {
+    const due = Number(spawnSync("psql", [process.env.BENCH_DATABASE_URL, "-qAtc", DUE_JOBS_COUNT_SQL], { encoding: "utf8" }).stdout.trim() || 0);
+    const seconds = Math.round((performance.now() - started) / 1000);
+    if (due === 0 || performance.now() - started > limit) {
+      console.log(`backlog after the pipelines: ${due === 0 ? `drained in ${seconds} s` : `${due} jobs still due after ${seconds} s`}`);
+      return seconds;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
 /** Everything measured on one layout: the pipelines, the endpoints, the bulk, the checkout page, peak RSS. */
 async function runLayout(layout) {
   console.log(`\n== Layout: ${layout === "start" ? `npm start (${onPostgres ? "supervisor: API process(es) + job worker" : "one process, jobs inside"})` : `compose-like (serve.mjs + ${workerCount} worker${workerCount > 1 ? "s" : ""})`} ==`);
@@ -505,6 +520,9 @@ async function runLayout(layout) {
     }
     out.workerPeakRssMb = info.workerPids().length ? peakRssMb(info.workerPids()) : null;
     if (layout === "compose") await info.stopWorkers();
+    // Where the worker keeps running, the endpoints are measured once the pipelines' backlog is
+    // drained: otherwise they would share the machine with thousands of queued deliveries.
+    else if (wants("pipeline") && onPostgres) out.backlogDrainedSeconds = await waitForEmptyBacklog();
     const rows = [];
     let baseline = null;
     out.httpCeiling = await measureHttpCeiling();
