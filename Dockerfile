@@ -14,25 +14,21 @@ COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
 RUN npm ci --no-audit --no-fund
 
-# ---- build: Prisma client and `next build` (output: "standalone") ----
+# ---- build: Prisma client, `next build` (output: "standalone") and the worker's bundle ----
 FROM deps AS build
 COPY . .
-RUN npx prisma generate && npx next build
+RUN npx prisma generate && npx next build && node scripts/build-worker.mjs --force
 
-# ---- worker: `npm run worker` needs the sources and tsx, not the Next build ----
+# ---- worker: the job worker's bundle (scripts/build-worker.mjs): node_modules are inside it ----
 FROM node:${NODE_VERSION} AS worker
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 APP_ENV=production MALLOC_ARENA_MAX=2
-COPY --from=deps /src/package.json /src/package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
-COPY --from=build /src/lib ./lib
-COPY --from=build /src/inngest ./inngest
-COPY --from=build /src/scripts ./scripts
-COPY --from=build /src/prisma ./prisma
-COPY --from=build /src/tsconfig.json ./
+COPY --from=build /src/.next-worker ./worker
+COPY --from=build /src/prisma/migrations ./prisma/migrations
 USER node
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=4", "--import", "tsx", "scripts/worker.ts"]
+# The flags of scripts/build-worker.mjs's workerNodeFlags (docs/decisions/worker-bundle.md).
+CMD ["node", "--max-old-space-size=96", "--max-semi-space-size=2", "--liftoff-only", "worker/worker.mjs"]
 
 # ---- app: the standalone server, non-root ----
 FROM node:${NODE_VERSION} AS app

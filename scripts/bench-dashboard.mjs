@@ -140,6 +140,8 @@ try {
     { name: `dashboard payments list (${payments} payments)`, path: "/dashboard/payments", headers: { cookie } },
     { name: "dashboard payments list, status=success, page 50", path: "/dashboard/payments?status=success&page=50", headers: { cookie } },
     { name: "dashboard payments list, deep page 500", path: "/dashboard/payments?page=500", headers: { cookie } },
+    // The layout with almost nothing in it: what every dashboard page pays before its own content.
+    { name: "dashboard layout only (/dashboard/not-allowed)", path: "/dashboard/not-allowed", headers: { cookie } },
     { name: "API transactions, deep page 101 of 100", path: "/api/v1/payments/transactions?limit=100&page=101", headers: api },
     { name: "API transactions, deep cursor (startingAfter)", path: `/api/v1/payments/transactions?limit=100&startingAfter=${deepCursor}`, headers: api },
   ].filter((t) => !only || only.some((word) => t.name.includes(word)));

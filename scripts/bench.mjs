@@ -26,6 +26,7 @@ import { createCheckoutPath, measureCheckoutPage, printCheckoutFigures } from ".
 import { evaluateGoals, printGoals } from "./bench-goals.mjs";
 import { measurePipeline } from "./bench-pipeline.mjs";
 import { DUE_JOBS_COUNT_SQL, jobsByIdSql, RUNNING_JOBS_SQL } from "../lib/jobs/job-watch-sql.mjs";
+import { buildWorker, WORKER_ENTRY, workerBundleStale, workerNodeFlags } from "./build-worker.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = process.env.BENCH_PORT ?? "3200";
@@ -326,10 +327,12 @@ async function startLayout(layout, { fresh = true, env = {} } = {}) {
   } else throw new Error(`unknown layout ${layout}`);
   await waitReady();
   if (layout === "compose") {
-    for (let i = 0; i < workerCount; i++) spawnOne(["--max-old-space-size=96", "--max-semi-space-size=2", "--import", "tsx", path.join(root, "scripts/worker.ts")], { JOBS_RUNNER: "worker", ...env });
+    // The worker image's CMD: the bundle (scripts/build-worker.mjs) with the same flags as npm start's.
+    if (workerBundleStale()) await buildWorker();
+    for (let i = 0; i < workerCount; i++) spawnOne([...workerNodeFlags(), WORKER_ENTRY], { JOBS_RUNNER: "worker", ...env });
   }
   const tree = () => launched.flatMap((p) => (p.exitCode === null ? descendants(p.pid) : []));
-  const isWorker = (pid) => commandLine(pid).includes("worker.ts");
+  const isWorker = (pid) => /worker\.(ts|mjs)/.test(commandLine(pid));
   const layoutInfo = {
     layout,
     root: rootProc,

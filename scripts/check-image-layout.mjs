@@ -20,6 +20,7 @@ if (!existsSync(path.join(root, ".next/standalone/server.js"))) throw new Error(
 
 // The Dockerfile's `app` stage, COPY by COPY.
 const app = mkdtempSync(path.join(os.tmpdir(), "image-app-"));
+const workerDir = mkdtempSync(path.join(os.tmpdir(), "image-worker-"));
 cpSync(path.join(root, ".next/standalone"), app, { recursive: true });
 cpSync(path.join(root, ".next/static"), path.join(app, ".next/static"), { recursive: true });
 cpSync(path.join(root, "public"), path.join(app, "public"), { recursive: true });
@@ -67,6 +68,7 @@ try {
     } catch {}
   }
   if (!ok) throw new Error("the image's server did not answer /api/v1/health 200 within 60 s");
+  await checkWorkerStage();
   const exited = new Promise((r) => server.once("exit", (code) => r(code)));
   server.kill("SIGTERM");
   const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("timeout"), 30_000))]);
@@ -76,4 +78,37 @@ try {
   if (server.exitCode === null) server.kill("SIGKILL");
   psql(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   rmSync(app, { recursive: true, force: true });
+  rmSync(workerDir, { recursive: true, force: true });
+}
+
+/**
+ * The `worker` stage, COPY by COPY (the bundle and the migrations, no node_modules), started with
+ * its CMD beside the server: it must connect, LISTEN for job wakes, and exit 0 on SIGTERM.
+ */
+async function checkWorkerStage() {
+  const stage = dockerfile.slice(dockerfile.indexOf("AS worker"), dockerfile.indexOf("AS app"));
+  const workerCmd = JSON.parse(/^CMD (\[.*\])\s*$/m.exec(stage)?.[1] ?? "null");
+  if (!workerCmd || workerCmd[0] !== "node") throw new Error("could not read the worker stage's CMD from the Dockerfile");
+  if (!existsSync(path.join(root, ".next-worker/worker.mjs"))) throw new Error("run `node scripts/build-worker.mjs` first (npm run build does)");
+  for (const [, from, to] of stage.matchAll(/^COPY --from=build (?:--chown=\S+ )?\/src\/(\S+) (\S+)$/gm)) {
+    cpSync(path.join(root, from), path.join(workerDir, to), { recursive: true });
+  }
+  const worker = spawn(process.execPath, workerCmd.slice(1), { cwd: workerDir, env: { ...env, DATA_DIR: path.join(workerDir, ".data") }, stdio: ["ignore", "inherit", "inherit"] });
+  try {
+    let listening = false;
+    for (let i = 0; i < 60 && !listening; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      if (worker.exitCode !== null) throw new Error(`the worker image's process exited with ${worker.exitCode}`);
+      listening = psql(`SELECT count(*) FROM pg_stat_activity WHERE datname = '${dbName}' AND query ILIKE 'LISTEN%'`).stdout.trim() !== "0";
+    }
+    if (!listening) throw new Error("the worker image's process did not LISTEN for job wakes within 30 s");
+    console.log("image layout: the worker stage runs its bundle (no node_modules) and listens for job wakes");
+    const exited = new Promise((r) => worker.once("exit", (code) => r(code)));
+    worker.kill("SIGTERM");
+    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("timeout"), 30_000))]);
+    if (code !== 0) throw new Error(`SIGTERM: the worker exited with ${code}, expected 0`);
+    console.log("image layout: worker SIGTERM → exit 0");
+  } finally {
+    if (worker.exitCode === null) worker.kill("SIGKILL");
+  }
 }

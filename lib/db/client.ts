@@ -1,9 +1,8 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { config } from "@/lib/config";
 import { withTransactionSpans } from "@/lib/observability/db-spans";
 import { withAfterCommitHooks } from "./after-commit";
@@ -83,6 +82,9 @@ async function openPglite(dir: string): Promise<Database> {
   // A throwaway database may start from a dump instead of PGlite's initdb (seconds of CPU): the
   // tests load one migrated copy per file (tests/helpers/global-setup.ts).
   const dump = dir === "memory" ? config.pgliteLoadDataDir() : undefined;
+  // Loaded only here: a process on PostgreSQL (the job worker above all) never needs the embedded
+  // database's half a megabyte of JavaScript (docs/decisions/worker-bundle.md).
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
   const pglite = new PGlite({ dataDir, ...(dump && { loadDataDir: new Blob([readFileSync(dump)]) }) });
   await pglite.waitReady;
   const prisma = withTransactionSpans(withAfterCommitHooks(new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS })), "postgresql");

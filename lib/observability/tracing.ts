@@ -1,10 +1,8 @@
 import { appEnv, config, setting } from "@/lib/config";
 import { type Attributes, context, INVALID_SPAN_CONTEXT, propagation, type Span, SpanKind, SpanStatusCode, type TextMapGetter, trace } from "@opentelemetry/api";
-import { W3CTraceContextPropagator } from "@opentelemetry/core";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { resourceFromAttributes } from "@opentelemetry/resources";
+import type { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { scrubLogText } from "./log-redaction";
-import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter, type SpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
+import type { SpanExporter, SpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 
 /**
  * OpenTelemetry tracing with the OTel SDK (docs/decisions/observability.md). Off by default:
@@ -30,6 +28,11 @@ export const tracingEnabled = () => (globalThis as GlobalWithTracing)[KEY] !== u
  */
 export async function startTracing(options: { exporter?: SpanExporter } = {}): Promise<void> {
   const g = globalThis as GlobalWithTracing;
+  if (g[KEY]) return;
+  // The SDK is loaded only when tracing starts: off by default, and a process that never traces
+  // (the job worker above all) keeps its code out of memory (docs/decisions/worker-bundle.md).
+  const [{ W3CTraceContextPropagator }, { AsyncLocalStorageContextManager }, { resourceFromAttributes }, { BatchSpanProcessor, SimpleSpanProcessor, TracerProvider }] =
+    await Promise.all([import("@opentelemetry/core"), import("@opentelemetry/context-async-hooks"), import("@opentelemetry/resources"), import("@opentelemetry/sdk-trace")]);
   if (g[KEY]) return;
   let processor: SpanProcessor;
   if (options.exporter) processor = new SimpleSpanProcessor({ exporter: options.exporter });
