@@ -95,10 +95,17 @@ export async function claimJobs(types: readonly string[], limit: number, setting
 export async function renewLeases(jobs: readonly Pick<ClaimedJob, "id" | "attempts">[]): Promise<string[]> {
   if (jobs.length === 0) return [];
   const prisma = await getPrisma();
+  // The rows are locked in id order first, as finishJobs locks them: a renewal and a finish of
+  // overlapping batches, each updating in whatever order its join gave, deadlocked under load.
   const rows = await prisma.$queryRaw<{ id: string }[]>`
+    WITH u AS (
+      SELECT * FROM unnest(${jobs.map((j) => j.id)}::text[], ${jobs.map((j) => j.attempts)}::int[]) AS u(id, attempts)
+    ), locked AS MATERIALIZED (
+      SELECT j.id FROM jobs j JOIN u ON u.id = j.id ORDER BY j.id FOR UPDATE OF j
+    )
     UPDATE jobs j SET locked_until = now() + ${LEASE_SECONDS}::int * interval '1 second'
-    FROM unnest(${jobs.map((j) => j.id)}::text[], ${jobs.map((j) => j.attempts)}::int[]) AS u(id, attempts)
-    WHERE j.id = u.id AND j.status = 'running' AND j.attempts = u.attempts
+    FROM u, locked
+    WHERE j.id = u.id AND locked.id = j.id AND j.status = 'running' AND j.attempts = u.attempts
       AND j.updated_at > now() - ${MAX_LEASED_RUN_SECONDS}::int * interval '1 second'
     RETURNING j.id`;
   return rows.map((r) => r.id);

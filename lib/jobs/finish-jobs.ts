@@ -21,6 +21,10 @@ export async function finishJobs(outcomes: readonly JobOutcome[]): Promise<void>
                            ${outcomes.map((o) => o.runAt?.toISOString() ?? null)}::text[], ${outcomes.map((o) => o.resetAttempts)}::bool[],
                            ${outcomes.map((o) => o.lastError)}::text[])
         AS u(id, attempts, status, run_at, reset, last_error)
+    ), locked AS MATERIALIZED (
+      -- In id order, as renewLeases locks them: overlapping batches updated in their joins' own
+      -- orders deadlocked under load.
+      SELECT j.id FROM jobs j JOIN u ON u.id = j.id ORDER BY j.id FOR UPDATE OF j
     ), done AS (
       UPDATE jobs j SET status = u.status::"JobStatus",
                         run_at = coalesce(u.run_at::timestamptz, j.run_at),
@@ -29,7 +33,7 @@ export async function finishJobs(outcomes: readonly JobOutcome[]): Promise<void>
                         locked_until = NULL,
                         finished_at = CASE WHEN u.status IN ('succeeded', 'failed') THEN now() END,
                         updated_at = now()
-      FROM u WHERE j.id = u.id AND j.status = 'running' AND j.attempts = u.attempts
+      FROM u, locked WHERE j.id = u.id AND locked.id = j.id AND j.status = 'running' AND j.attempts = u.attempts
       RETURNING j.id
     ), slow AS (
       INSERT INTO job_key_backoffs AS b (key, failures, until, updated_at)
