@@ -490,14 +490,14 @@ async function measureRow(target, layoutInfo, baseline) {
 }
 
 /** Waits (up to BENCH_DRAIN_SECONDS, 600) until no job is due; returns the seconds it took. */
-async function waitForEmptyBacklog() {
+async function waitForEmptyBacklog(when) {
   const started = performance.now();
   const limit = Number(process.env.BENCH_DRAIN_SECONDS ?? 600) * 1000;
   for (;;) {
     const due = Number(spawnSync("psql", [process.env.BENCH_DATABASE_URL, "-qAtc", DUE_JOBS_COUNT_SQL], { encoding: "utf8" }).stdout.trim() || 0);
     const seconds = Math.round((performance.now() - started) / 1000);
     if (due === 0 || performance.now() - started > limit) {
-      console.log(`backlog after the pipelines: ${due === 0 ? `drained in ${seconds} s` : `${due} jobs still due after ${seconds} s`}`);
+      console.log(`backlog ${when}: ${due === 0 ? `drained in ${seconds} s` : `${due} jobs still due after ${seconds} s`}`);
       return seconds;
     }
     await new Promise((r) => setTimeout(r, 1000));
@@ -516,6 +516,9 @@ async function runLayout(layout) {
     out.bootPeakRssMb = peakRssMb(info.apiPids());
     resetPeakRss([...info.apiPids(), ...info.workerPids()]);
     if (wants("pipeline")) {
+      // Jobs an earlier run left queued in the same database (a layout whose workers stopped
+      // before its endpoints' jobs ran) would be drained during the pipeline and counted in it.
+      if (onPostgres && info.workerPids().length) await waitForEmptyBacklog("left by earlier runs, before the pipelines");
       await warmUpInitiates();
       out.pipeline = await measurePipeline({ base, auth, databaseUrl: process.env.BENCH_DATABASE_URL });
       const fastRate = Number(process.env.BENCH_PIPELINE_FAST_RATE ?? 100);
@@ -525,7 +528,7 @@ async function runLayout(layout) {
     if (layout === "compose") await info.stopWorkers();
     // Where the worker keeps running, the endpoints are measured once the pipelines' backlog is
     // drained: otherwise they would share the machine with thousands of queued deliveries.
-    else if (wants("pipeline") && onPostgres) out.backlogDrainedSeconds = await waitForEmptyBacklog();
+    else if (wants("pipeline") && onPostgres) out.backlogDrainedSeconds = await waitForEmptyBacklog("after the pipelines");
     const rows = [];
     let baseline = null;
     out.httpCeiling = await measureHttpCeiling();
