@@ -4,7 +4,7 @@ import { servingAccount } from "@/lib/connectors/get-route";
 import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { type ReconcileResult, reconcileAccount } from "./reconcile-account";
-import { type StatementField, StatementLayoutError, readStatement, type StatementReading } from "./statement";
+import { accountCurrency, type StatementField, StatementLayoutError, readStatement, type StatementReading } from "./statement";
 
 /**
  * `ops recon:import`: a statement or settlement file the operator delivered, read through the
@@ -42,10 +42,9 @@ export async function importStatement(db: Db, input: ImportInput): Promise<Impor
   const format: StatementFormat = published
     ? { ...published, columns: { ...published.columns, ...overrides } }
     : { documentedAt: "the columns given on the command line", columns: overrides };
-  const settingsCurrency = (found.account.settings as { currency?: unknown } | null)?.currency;
   let reading: StatementReading;
   try {
-    reading = readStatement(input.text, format, { currency: input.currency ?? (typeof settingsCurrency === "string" ? settingsCurrency : null), decimalComma: input.decimalComma });
+    reading = readStatement(input.text, format, { currency: input.currency ?? accountCurrency(found.account.settings), decimalComma: input.decimalComma });
   } catch (err) {
     if (err instanceof StatementLayoutError) throw new AppError("validation_error", `The statement does not fit the ${found.connector.type} layout (${format.documentedAt}): ${err.message}.`);
     throw err;

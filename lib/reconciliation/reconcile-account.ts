@@ -10,7 +10,7 @@ import { checkFloats } from "./floats";
 import { ORDER_KINDS } from "./mismatch-kinds";
 import { earlierAttemptAsOrder, earlierAttempts, type EarlierAttempt, findOurOrder, orderRefOf, ordersSentIn, type OurOrder } from "./our-orders";
 import { finishRun, startRun } from "./runs";
-import { readStatement } from "./statement";
+import { accountCurrency, readStatement } from "./statement";
 import { type FoundMismatch, type MismatchInput, type MismatchSource, sideView, storeMismatch } from "./store-mismatch";
 
 /**
@@ -339,15 +339,14 @@ async function fetchedStatements(
   fetch: NonNullable<ReconciliationHooks<Record<string, unknown>>["fetchStatements"]>,
   window: { from: Date; to: Date },
 ): Promise<{ records: OperatorRecord[]; skipped: number }> {
-  const settingsCurrency = (serving.account.settings as { currency?: unknown } | null)?.currency;
-  const currency = typeof settingsCurrency === "string" ? settingsCurrency : null;
+  const currency = accountCurrency(serving.account.settings);
+  // Statements state times to the second: a row is the window's when its second is.
+  const from = Math.floor(window.from.getTime() / 1000) * 1000;
+  const to = Math.ceil(window.to.getTime() / 1000) * 1000;
   const records: OperatorRecord[] = [];
   let skipped = 0;
   for (const text of await fetch(serving.context, window)) {
     const reading = readStatement(text, format, { currency });
-    // Statements state times to the second: a row is the window's when its second is.
-    const from = Math.floor(window.from.getTime() / 1000) * 1000;
-    const to = Math.ceil(window.to.getTime() / 1000) * 1000;
     records.push(...reading.records.filter((r) => !r.at || (r.at.getTime() >= from && r.at.getTime() < to)));
     skipped += reading.skipped.length;
   }

@@ -77,6 +77,12 @@ export function readStatement(text: string, format: StatementFormat, options: Re
 
 export class StatementLayoutError extends Error {}
 
+/** The currency a connector account's settings name (`currency`), for a statement whose rows do not say. */
+export function accountCurrency(settings: unknown): string | null {
+  const currency = (settings as { currency?: unknown } | null)?.currency;
+  return typeof currency === "string" ? currency : null;
+}
+
 /**
  * The words a layout without its own table is read with (columns named on the command line for
  * an operator that publishes no layout): the operators' usual status and type words.
