@@ -8,10 +8,10 @@
  *   it at BENCH_PIPELINE_FAST_RATE (100) for BENCH_PIPELINE_FAST_SECONDS (30), for the figures only.
  */
 import { createServer } from "node:http";
-import { spawnSync } from "node:child_process";
+import pg from "pg";
 import { DUE_JOBS_COUNT_SQL, FINISHED_JOBS_COUNT_SQL } from "../lib/jobs/job-watch-sql.mjs";
 
-export async function measurePipeline({ base, auth, databaseUrl, rate = Number(process.env.BENCH_PIPELINE_RATE ?? 30), seconds = Number(process.env.BENCH_PIPELINE_SECONDS ?? 60) }) {
+export async function measurePipeline({ base, auth, databaseUrl, cpuOf = null, rate = Number(process.env.BENCH_PIPELINE_RATE ?? 30), seconds = Number(process.env.BENCH_PIPELINE_SECONDS ?? 60) }) {
   const sentAt = new Map();
   const latencies = [];
   const early = new Map(); // webhooks that beat the initiate's own answer
@@ -33,15 +33,27 @@ export async function measurePipeline({ base, auth, databaseUrl, rate = Number(p
   await new Promise((r) => receiver.listen(0, "127.0.0.1", r));
   const callbackUrl = `http://127.0.0.1:${receiver.address().port}/hook`;
 
-  const sql = (q) => spawnSync("psql", [databaseUrl, "-qAtc", q], { encoding: "utf8" }).stdout.trim();
-  const finishedJobs = () => Number(sql(FINISHED_JOBS_COUNT_SQL) || 0);
+  // One connection for the whole measurement: a psql process per sample (4 a second) cost the
+  // machine under test a tenth of a core and blocked this process's receiver while it ran.
+  const db = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : null;
+  await db?.connect();
+  const count = async (q) => Number((await db.query(q)).rows[0]?.count ?? 0);
+  const finishedJobs = () => count(FINISHED_JOBS_COUNT_SQL);
   let backlogPeak = 0;
-  const sampler = databaseUrl
+  let sampling = false;
+  const sampler = db
     ? setInterval(() => {
-        backlogPeak = Math.max(backlogPeak, Number(sql(DUE_JOBS_COUNT_SQL) || 0));
+        if (sampling) return;
+        sampling = true;
+        count(DUE_JOBS_COUNT_SQL)
+          .then((n) => (backlogPeak = Math.max(backlogPeak, n)))
+          .finally(() => (sampling = false));
       }, 250)
     : null;
-  const jobsBefore = databaseUrl ? finishedJobs() : 0;
+  const jobsBefore = db ? await finishedJobs() : 0;
+  // CPU ms the API and worker processes have used so far (bench.mjs reads /proc), for the
+  // figures per job: a drain rate below the demand is either CPU or waiting, and this tells which.
+  const cpuBefore = cpuOf?.();
 
   let sent = 0;
   let refused = 0;
@@ -85,7 +97,9 @@ export async function measurePipeline({ base, auth, databaseUrl, rate = Number(p
   while (latencies.length < sent - refused && performance.now() < deadline) await new Promise((r) => setTimeout(r, 200));
   const drainSeconds = (performance.now() - started) / 1000;
   if (sampler) clearInterval(sampler);
-  const jobsDrained = databaseUrl ? finishedJobs() - jobsBefore : null;
+  const jobsDrained = db ? (await finishedJobs()) - jobsBefore : null;
+  await db?.end();
+  const cpuAfter = cpuOf?.();
   receiver.close();
 
   latencies.sort((a, b) => a - b);
@@ -103,10 +117,16 @@ export async function measurePipeline({ base, auth, databaseUrl, rate = Number(p
     maxMs: Math.round(latencies[latencies.length - 1] ?? NaN),
     jobsPerSecond: jobsDrained === null ? null : Math.round(jobsDrained / drainSeconds),
     backlogPeak: databaseUrl ? backlogPeak : null,
+    /** Share of one core each process kind used over the drain, and worker CPU ms per job. */
+    apiCorePercent: cpuBefore ? Math.round(((cpuAfter.api - cpuBefore.api) / (drainSeconds * 1000)) * 100) : null,
+    workerCorePercent: cpuBefore && cpuAfter.worker !== null ? Math.round(((cpuAfter.worker - cpuBefore.worker) / (drainSeconds * 1000)) * 100) : null,
+    workerCpuPerJobMs: cpuBefore && cpuAfter.worker !== null && jobsDrained ? Number(((cpuAfter.worker - cpuBefore.worker) / jobsDrained).toFixed(2)) : null,
   };
   console.log(
     `${`webhook pipeline, ${rate} payments/s × ${seconds} s`.padEnd(48)} ${result.received}/${result.sent} payment.success received  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  max ${result.maxMs} ms` +
       (databaseUrl ? `  · ${result.jobsPerSecond} jobs/s drained, backlog peak ${result.backlogPeak} due jobs` : "") +
+      (result.apiCorePercent !== null ? `  · API ${result.apiCorePercent}% of a core` : "") +
+      (result.workerCorePercent !== null ? `, worker ${result.workerCorePercent}% (${result.workerCpuPerJobMs} ms CPU/job)` : "") +
       (refused ? `  (${refused} initiates refused: ${[...refusals].map(([why, n]) => `${n}× ${why}`).join(", ")})` : ""),
   );
   return result;

@@ -520,9 +520,10 @@ async function runLayout(layout) {
       // before its endpoints' jobs ran) would be drained during the pipeline and counted in it.
       if (onPostgres && info.workerPids().length) await waitForEmptyBacklog("left by earlier runs, before the pipelines");
       await warmUpInitiates();
-      out.pipeline = await measurePipeline({ base, auth, databaseUrl: process.env.BENCH_DATABASE_URL });
+      const cpuOf = () => ({ api: cpuMs(info.apiPids()), worker: info.workerPids().length ? cpuMs(info.workerPids()) : null });
+      out.pipeline = await measurePipeline({ base, auth, databaseUrl: process.env.BENCH_DATABASE_URL, cpuOf });
       const fastRate = Number(process.env.BENCH_PIPELINE_FAST_RATE ?? 100);
-      if (fastRate > 0) out.pipelineFast = await measurePipeline({ base, auth, databaseUrl: process.env.BENCH_DATABASE_URL, rate: fastRate, seconds: Number(process.env.BENCH_PIPELINE_FAST_SECONDS ?? 30) });
+      if (fastRate > 0) out.pipelineFast = await measurePipeline({ base, auth, databaseUrl: process.env.BENCH_DATABASE_URL, cpuOf, rate: fastRate, seconds: Number(process.env.BENCH_PIPELINE_FAST_SECONDS ?? 30) });
     }
     out.workerPeakRssMb = info.workerPids().length ? peakRssMb(info.workerPids()) : null;
     if (layout === "compose") await info.stopWorkers();

@@ -1,6 +1,7 @@
 /**
  * The outbox as a process outside the application watches it: the benchmarks (scripts/bench.mjs,
- * scripts/bench-pipeline.mjs) read the `jobs` table with psql beside a running server, while it
+ * scripts/bench-pipeline.mjs) read the `jobs` table beside a running server (psql, or one driver
+ * connection for the pipeline's sampler), while it
  * runs, and cannot import the TypeScript modules. lib/jobs owns the table, so the statements they
  * run are written here, in plain JavaScript; each returns one text column, as `psql -qAt` prints it.
  * Nothing in the product runs them.
