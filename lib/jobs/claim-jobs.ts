@@ -1,4 +1,5 @@
-import { getPrisma } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { runSql } from "@/lib/db/run-sql";
 import type { LaneSettings } from "./job-lanes";
 
 /**
@@ -34,16 +35,18 @@ export type ClaimedJob = {
  * that already have `cap` jobs running under a live lease, takes at most the remaining room of
  * each key (oldest first), and skips keys backing off (job_key_backoffs): a merchant with a
  * thousand queued events for a hanging endpoint never stands in front of another merchant's
- * one. The cap is exact for the claims of one runner process (a lane claims one batch at a
+ * one. The runner's own statements (this claim, renewLeases, finishJobs, releaseJobs) go through
+ * the driver as prepared statements (lib/db/run-sql.ts): they are one or two per job, and Prisma's
+ * client spent more CPU on each than PostgreSQL did (docs/performance.md, "Job worker CPU").
+ * The cap is exact for the claims of one runner process (a lane claims one batch at a
  * time); two processes claiming in the same instant both see the count before the other's
  * claim, so it may be passed by one job per extra process until those jobs end.
  */
 export async function claimJobs(types: readonly string[], limit: number, settings: Pick<LaneSettings, "perKeyCap">): Promise<ClaimedJob[]> {
   if (types.length === 0 || limit <= 0) return [];
-  const prisma = await getPrisma();
   const typeList = [...types];
   if (settings.perKeyCap === null) {
-    return prisma.$queryRaw<ClaimedJob[]>`
+    return runSql<ClaimedJob>(Prisma.sql`
       UPDATE jobs SET status = 'running', attempts = attempts + 1,
                       locked_until = now() + ${LEASE_SECONDS}::int * interval '1 second', updated_at = now()
       WHERE id IN (
@@ -53,11 +56,11 @@ export async function claimJobs(types: readonly string[], limit: number, setting
         ORDER BY run_at
         LIMIT ${limit}::int
         FOR UPDATE SKIP LOCKED)
-      RETURNING id, type, payload, attempts, max_attempts, concurrency_key`;
+      RETURNING id, type, payload, attempts, max_attempts, concurrency_key`);
   }
   // FOR UPDATE cannot sit beside a window function, hence two steps: `picked` chooses by
   // per-key room, then the outer SELECT locks those rows and checks them again.
-  return prisma.$queryRaw<ClaimedJob[]>`
+  return runSql<ClaimedJob>(Prisma.sql`
     WITH busy AS (
       SELECT concurrency_key AS key, count(*)::int AS n FROM jobs
       WHERE status = 'running' AND locked_until >= now() AND concurrency_key IS NOT NULL AND type = ANY(${typeList}::text[])
@@ -82,7 +85,7 @@ export async function claimJobs(types: readonly string[], limit: number, setting
       WHERE id IN (SELECT id FROM picked)
         AND ((status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
       FOR UPDATE SKIP LOCKED)
-    RETURNING id, type, payload, attempts, max_attempts, concurrency_key`;
+    RETURNING id, type, payload, attempts, max_attempts, concurrency_key`);
 }
 
 /**
@@ -94,10 +97,9 @@ export async function claimJobs(types: readonly string[], limit: number, setting
  */
 export async function renewLeases(jobs: readonly Pick<ClaimedJob, "id" | "attempts">[]): Promise<string[]> {
   if (jobs.length === 0) return [];
-  const prisma = await getPrisma();
   // The rows are locked in id order first, as finishJobs locks them: a renewal and a finish of
   // overlapping batches, each updating in whatever order its join gave, deadlocked under load.
-  const rows = await prisma.$queryRaw<{ id: string }[]>`
+  const rows = await runSql<{ id: string }>(Prisma.sql`
     WITH u AS (
       SELECT * FROM unnest(${jobs.map((j) => j.id)}::text[], ${jobs.map((j) => j.attempts)}::int[]) AS u(id, attempts)
     ), locked AS MATERIALIZED (
@@ -107,6 +109,6 @@ export async function renewLeases(jobs: readonly Pick<ClaimedJob, "id" | "attemp
     FROM u, locked
     WHERE j.id = u.id AND locked.id = j.id AND j.status = 'running' AND j.attempts = u.attempts
       AND j.updated_at > now() - ${MAX_LEASED_RUN_SECONDS}::int * interval '1 second'
-    RETURNING j.id`;
+    RETURNING j.id`);
   return rows.map((r) => r.id);
 }

@@ -1,4 +1,5 @@
-import { getPrisma } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { runSql } from "@/lib/db/run-sql";
 import { KEY_BACKOFF_BASE_MS, KEY_BACKOFF_MAX_MS } from "./job-lanes";
 import type { JobOutcome } from "./run-claimed-job";
 import { wakeJobRunnerAt } from "./wake-job-runner";
@@ -12,10 +13,9 @@ import { wakeJobRunnerAt } from "./wake-job-runner";
  */
 export async function finishJobs(outcomes: readonly JobOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
-  const prisma = await getPrisma();
   const slowKeys = outcomes.filter((o) => o.concurrencyKey && o.keyTimedOut === true).map((o) => o.concurrencyKey!);
   const healthyKeys = outcomes.filter((o) => o.concurrencyKey && o.keyTimedOut === false).map((o) => o.concurrencyKey!);
-  await prisma.$executeRaw`
+  await runSql(Prisma.sql`
     WITH u AS (
       SELECT * FROM unnest(${outcomes.map((o) => o.id)}::text[], ${outcomes.map((o) => o.attempts)}::int[], ${outcomes.map((o) => o.status)}::text[],
                            ${outcomes.map((o) => o.runAt?.toISOString() ?? null)}::text[], ${outcomes.map((o) => o.resetAttempts)}::bool[],
@@ -48,6 +48,6 @@ export async function finishJobs(outcomes: readonly JobOutcome[]): Promise<void>
       DELETE FROM job_key_backoffs WHERE key = ANY(${healthyKeys}::text[]) AND NOT (key = ANY(${slowKeys}::text[]))
       RETURNING key
     )
-    SELECT (SELECT count(*) FROM done) + (SELECT count(*) FROM slow) + (SELECT count(*) FROM healthy)`;
+    SELECT (SELECT count(*) FROM done) + (SELECT count(*) FROM slow) + (SELECT count(*) FROM healthy)`);
   for (const o of outcomes) if (o.status === "pending" && o.runAt) wakeJobRunnerAt(o.runAt);
 }

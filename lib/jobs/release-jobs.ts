@@ -1,4 +1,5 @@
-import { getPrisma } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { runSql } from "@/lib/db/run-sql";
 import type { ClaimedJob } from "./claim-jobs";
 
 /**
@@ -8,9 +9,8 @@ import type { ClaimedJob } from "./claim-jobs";
  */
 export async function releaseJobs(jobs: readonly Pick<ClaimedJob, "id" | "attempts">[]): Promise<void> {
   if (jobs.length === 0) return;
-  const prisma = await getPrisma();
-  await prisma.$executeRaw`
+  await runSql(Prisma.sql`
     UPDATE jobs j SET status = 'pending', attempts = j.attempts - 1, run_at = now(), locked_until = NULL, updated_at = now()
     FROM unnest(${jobs.map((j) => j.id)}::text[], ${jobs.map((j) => j.attempts)}::int[]) AS u(id, attempts)
-    WHERE j.id = u.id AND j.status = 'running' AND j.attempts = u.attempts`;
+    WHERE j.id = u.id AND j.status = 'running' AND j.attempts = u.attempts`);
 }

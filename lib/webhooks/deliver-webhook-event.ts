@@ -1,10 +1,11 @@
 import { getPrisma } from "@/lib/db/client";
-import type { WebhookEndpoint, WebhookEvent, WebhookEventStatus } from "@/lib/db/generated/client";
+import { Prisma, type WebhookEndpoint, type WebhookEvent, type WebhookEventStatus } from "@/lib/db/generated/client";
+import { runSql } from "@/lib/db/run-sql";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { observeWebhookDelivery } from "@/lib/observability/observe";
-import { getOrCreateEndpoint } from "./get-or-create-endpoint";
 import { postWebhook, type WebhookHttpResult } from "./post-webhook";
+import { readEventForDelivery } from "./read-event-for-delivery";
 import type { LookupAll } from "./resolve-webhook-target";
 import { signWebhook } from "./sign-webhook";
 import { signingSecrets } from "./signing-secrets";
@@ -136,15 +137,14 @@ export async function recordDeliveryAttempt(
 
 /**
  * recordDeliveryAttempt for the common case, a 2xx: the event becomes `delivered` and the
- * attempt row is written by ONE statement (atomic by itself), instead of an interactive
- * transaction of five round trips. Same rows and numbering: the attempt is the incremented
- * count, taken under the UPDATE's row lock. At 30 payments/s the pipeline makes ~90 deliveries
+ * attempt row is written by ONE statement (atomic by itself, sent through the driver:
+ * lib/db/run-sql.ts), instead of an interactive transaction of five round trips. Same rows and
+ * numbering: the attempt is the incremented count, taken under the UPDATE's row lock. At 30 payments/s the pipeline makes ~90 deliveries
  * a second, so this is most of the job runner's statements (docs/performance.md).
  */
 export async function recordDelivered(eventId: string, target: DeliveryTarget, result: WebhookHttpResult, options: { manual: boolean }): Promise<{ attempts: number }> {
-  const prisma = await getPrisma();
   const now = new Date();
-  const rows = await prisma.$queryRaw<{ attempts: number }[]>`
+  const rows = await runSql<{ attempts: number }>(Prisma.sql`
     WITH event AS (
       UPDATE webhook_events
       SET attempts = attempts + 1, status = 'delivered', delivered_at = ${now}::timestamptz, next_attempt_at = NULL, updated_at = ${now}::timestamptz
@@ -156,7 +156,7 @@ export async function recordDelivered(eventId: string, target: DeliveryTarget, r
              ${result.error}::text, ${result.responseBodyExcerpt}::varchar, NULL, ${now}::timestamptz
       FROM event
     )
-    SELECT attempts FROM event`;
+    SELECT attempts FROM event`);
   if (!rows[0]) throw new Error(`Webhook event ${eventId} vanished while its delivery was recorded.`);
   return { attempts: Number(rows[0].attempts) };
 }
@@ -179,14 +179,13 @@ export type ScheduledAttemptStep = { rescheduleAt: Date | null; posted: boolean;
 
 export async function runScheduledAttempt(eventId: string, options: DeliveryOptions = {}): Promise<ScheduledAttemptStep> {
   const none: ScheduledAttemptStep = { rescheduleAt: null, posted: false, timedOut: false };
-  const prisma = await getPrisma();
-  const event = await prisma.webhookEvent.findUnique({ where: { id: eventId } });
-  if (!event || event.status !== "pending") return none;
-  const endpoint = await getOrCreateEndpoint(event.merchantId, event.environment, prisma);
+  const read = await readEventForDelivery(eventId);
+  if (!read || read.event.status !== "pending") return none;
+  const { event, endpoint } = read;
   const target = deliveryTarget(event, endpoint);
   if (!target || (target.source === "endpoint" && endpoint.disabledAt)) {
     // Nothing to send to: the event stays recorded and visible, and can be resent later.
-    await prisma.webhookEvent.updateMany({
+    await (await getPrisma()).webhookEvent.updateMany({
       where: { id: eventId, status: "pending" },
       data: { status: target ? "disabled" : "skipped", nextAttemptAt: null },
     });
