@@ -6,10 +6,13 @@
  * machine moves much less than req/s: for comparing two versions of a path on a shared machine
  * (docs/performance.md). The HTTP server and the fast path add their own share on top (the bench's
  * bare route measures it).
- *   DATABASE_URL=postgresql://… npx tsx scripts/bench-cpu.ts [path…]   (paths: collect, quote, legacy, quoted, balance, status)
+ *   DATABASE_URL=postgresql://… npx tsx scripts/bench-cpu.ts [path…]   (paths: collect, quote, legacy, quoted, balance, status,
+ *   and the job worker's two commonest jobs: submit (a sandbox collect's payment.submit, to its
+ *   outcome) and deliver (one webhook.deliver to a receiver in a child process, whose CPU is not counted))
  *   BENCH_CPU_IDEMPOTENCY=1: every write sends its own X-Idempotency-Key (the key's claim and answer measured too)
  *   BENCH_CPU_PROFILE=dir: a V8 CPU profile of each measured phase (<dir>/<path>.cpuprofile, for Chrome's DevTools)
  */
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -23,8 +26,9 @@ import { fundSandboxWallet } from "@/lib/ledger/fund-sandbox-wallet";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { seedReferenceData } from "@/lib/reference/seed-reference-data";
 import { flushApiRequestLog } from "@/lib/request-log/record-api-request";
+import { platformJobs } from "@/lib/platform/jobs";
 
-Object.assign(process.env, { API_KEY_CACHE_MS: "600000", PAYOUT_DAILY_LIMIT: "1000000000000", PAYOUT_MONTHLY_LIMIT: "1000000000000", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+Object.assign(process.env, { WEBHOOK_ALLOW_PRIVATE: "true", SANDBOX_PROVIDER_DELAY_MS: "0", API_KEY_CACHE_MS: "600000", PAYOUT_DAILY_LIMIT: "1000000000000", PAYOUT_MONTHLY_LIMIT: "1000000000000", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 const requests = Number(process.env.BENCH_CPU_REQUESTS ?? 400);
 const concurrency = Number(process.env.BENCH_CPU_CONCURRENCY ?? 8);
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -54,6 +58,19 @@ const legacyBody = { amount: 1000, method: "MOBILE_MONEY", mobileWallet: { provi
 const statusId = (await call(initiatePayment as Handler, "/payments/initiate", collectBody())).data.transactionId as string;
 let quotes: string[] = [];
 
+// The jobs' receiver of webhooks, in a child process so that its CPU is not this process's.
+const receiver = spawn(process.execPath, ["-e", "const s=require('http').createServer((q,r)=>{q.resume();q.on('end',()=>r.end())});s.listen(0,'127.0.0.1',()=>console.log(s.address().port))"], { stdio: ["ignore", "pipe", "inherit"] });
+const receiverPort = await new Promise<string>((resolve) => receiver.stdout!.once("data", (d) => resolve(String(d).trim())));
+const callbackUrl = `http://127.0.0.1:${receiverPort}/hook`;
+const runJob = (type: string, payload: Record<string, unknown>) => platformJobs.handler(type)!(payload, { id: `job_cpu_${++n}`, attempts: 1 });
+let submits: string[] = [];
+let events: string[] = [];
+const initiateForJobs = async (count: number) => {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) ids.push((await call(initiatePayment as Handler, "/payments/initiate", { ...collectBody(), callbackUrl })).data.transactionId);
+  return ids;
+};
+
 const paths: Record<string, { prepare?: (count: number) => Promise<void>; run: () => Promise<unknown> }> = {
   collect: { run: () => call(initiatePayment as Handler, "/payments/initiate", collectBody()) },
   quote: { run: () => call(quoteRoute as Handler, "/payouts/quote", quoteBody) },
@@ -64,6 +81,20 @@ const paths: Record<string, { prepare?: (count: number) => Promise<void>; run: (
       for (let i = 0; i < count; i++) quotes.push((await call(quoteRoute as Handler, "/payouts/quote", quoteBody)).quoteId);
     },
     run: () => call(initiatePayout as Handler, "/payouts/initiate", { quoteId: quotes.pop(), recipient: { phone: "+221770000012" } }),
+  },
+  submit: {
+    prepare: async (count) => void (submits = await initiateForJobs(count)),
+    run: () => runJob("payment.submit", { paymentId: submits.pop() }),
+  },
+  deliver: {
+    prepare: async (count) => {
+      // Each collect's submit makes its events (pending, processing, success): count of them.
+      const ids = await initiateForJobs(Math.ceil(count / 3));
+      for (const paymentId of ids) await runJob("payment.submit", { paymentId });
+      const rows = await prisma.webhookEvent.findMany({ where: { transactionId: { in: ids }, status: "pending" }, select: { id: true }, take: count });
+      events = rows.map((r) => r.id);
+    },
+    run: () => runJob("webhook.deliver", { eventId: events.pop() }),
   },
   balance: { run: () => call(balance as Handler, "/payments/balance") },
   status: { run: () => call(paymentStatus as Handler, `/payments/status/${statusId}`, undefined, { transactionId: statusId }) },
@@ -105,5 +136,6 @@ for (const name of chosen) {
   const ms = performance.now() - started;
   console.log(`${name.padEnd(8)} ${((used.user + used.system) / 1000 / requests).toFixed(2)} ms CPU/request  (${Math.round((requests / ms) * 1000)} req/s in-process, ${concurrency} at a time)`);
 }
+receiver.kill();
 await closeDatabase();
 process.exit(0);

@@ -573,6 +573,9 @@ async function compareApiProcesses() {
     console.log(`\n== npm start with API_PROCESSES=${n} ==`);
     const info = await startLayout("start", { env: { API_PROCESSES: String(n) } });
     try {
+      // The compose layout's endpoint rows left their jobs queued (its workers had stopped): this
+      // layout's worker drains them first, or they would share the cores with what is measured.
+      await waitForEmptyBacklog(`before API_PROCESSES=${n}`);
       let baseline = null;
       out[n] = [];
       for (const target of chosen) {
@@ -609,6 +612,8 @@ async function measureRecovery() {
   for (const kill of cases) {
     console.log(`\n== Recovery: SIGKILL to the ${kill === "api" ? (onPostgres ? "API process" : "server (API and jobs)") : "job worker"} after ${Math.round(total * 0.6)} of ${total} collects ==`);
     const info = await startLayout("start", { env: { SANDBOX_PROVIDER_DELAY_MS: "1000" } });
+    // Jobs earlier phases left queued would be drained during the run and slow the resumption measured.
+    if (onPostgres) await waitForEmptyBacklog("before the recovery run");
     const receiver = await startReceiver();
     try {
       const accepted = new Map(); // id → accepted before the kill?
