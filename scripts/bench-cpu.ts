@@ -14,7 +14,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { POST as initiatePayment } from "../app/api/v1/payments/initiate/route";
 import { GET as balance } from "../app/api/v1/payments/balance/route";
@@ -100,6 +100,30 @@ const paths: Record<string, { prepare?: (count: number) => Promise<void>; run: (
   status: { run: () => call(paymentStatus as Handler, `/payments/status/${statusId}`, undefined, { transactionId: statusId }) },
 };
 
+/**
+ * CPU ms the local PostgreSQL's backends serving this database have used so far (utime + stime,
+ * 10 ms ticks; a backend's title names its database), or null when none is readable: the
+ * statements' cost on the server side, which how they are sent (prepared or not, fewer of them)
+ * moves as much as ours. This process's pool keeps its connections for the whole measurement.
+ */
+const databaseName = new URL(process.env.DATABASE_URL ?? "postgresql://localhost/").pathname.slice(1);
+function databaseCpuMs(): number | null {
+  let total = 0;
+  let found = false;
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(` ${databaseName} `)) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+      found = true;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found ? total : null;
+}
+
 async function runMany(run: () => Promise<unknown>, count: number) {
   let left = count;
   await Promise.all(
@@ -124,17 +148,20 @@ for (const name of chosen) {
     await profiler.post("Profiler.start");
   }
   const cpu = process.cpuUsage();
+  const databaseBefore = databaseCpuMs();
   const started = performance.now();
   await runMany(path.run, requests);
   await flushApiRequestLog(); // the request log's batch is part of each request's cost
   const used = process.cpuUsage(cpu);
+  const databaseAfter = databaseCpuMs();
   if (profiler) {
     const { profile } = await profiler.post("Profiler.stop");
     writeFileSync(`${process.env.BENCH_CPU_PROFILE}/${name}.cpuprofile`, JSON.stringify(profile));
     profiler.disconnect();
   }
   const ms = performance.now() - started;
-  console.log(`${name.padEnd(8)} ${((used.user + used.system) / 1000 / requests).toFixed(2)} ms CPU/request  (${Math.round((requests / ms) * 1000)} req/s in-process, ${concurrency} at a time)`);
+  const database = databaseBefore !== null && databaseAfter !== null ? `, PostgreSQL ${((databaseAfter - databaseBefore) / requests).toFixed(2)} ms` : "";
+  console.log(`${name.padEnd(8)} ${((used.user + used.system) / 1000 / requests).toFixed(2)} ms CPU/request${database}  (${Math.round((requests / ms) * 1000)} req/s in-process, ${concurrency} at a time)`);
 }
 receiver.kill();
 await closeDatabase();
