@@ -3,11 +3,12 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { config } from "@/lib/config";
+import { config, setting } from "@/lib/config";
 import { withTransactionSpans } from "@/lib/observability/db-spans";
 import { withAfterCommitHooks } from "./after-commit";
 import { PrismaClient } from "./generated/client";
 import { applyMigrations, type SqlSession } from "./migrate";
+import { preparedStatementName } from "./prepared-statements";
 
 /**
  * The one database handle of the process. PostgreSQL when DATABASE_URL is set, otherwise an
@@ -40,7 +41,12 @@ type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Database> };
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: config.databasePoolSize() });
   pool.on("error", (err) => console.error("[db] idle client error:", err.message));
-  const prisma = withTransactionSpans(withAfterCommitHooks(new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS })), "postgresql");
+  // Prisma's statements prepared once per connection, as runSql's (./prepared-statements.ts). The
+  // adapter passes the name on as pg's query `name`, where undefined sends the statement unprepared
+  // (its type says string only).
+  const statementNameGenerator = (query: { sql: string }) => preparedStatementName(query.sql) as string;
+  const adapter = new PrismaPg(pool, setting("DATABASE_PREPARED_STATEMENTS") === "on" ? { statementNameGenerator } : undefined);
+  const prisma = withTransactionSpans(withAfterCommitHooks(new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS })), "postgresql");
   return {
     kind: "postgres",
     prisma,

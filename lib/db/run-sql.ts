@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { setting } from "@/lib/config";
 import { isRootClient } from "./after-commit";
 import { type Db, getDatabase } from "./client";
 import type { Prisma } from "./generated/client";
+import { preparedStatementName } from "./prepared-statements";
 
 /**
  * One statement built with Prisma.sql, sent through the driver instead of Prisma's client, for
@@ -11,9 +11,8 @@ import type { Prisma } from "./generated/client";
  * costs the driver. Prisma keeps the schema, the migrations and every cold path; the SQL
  * builders (insertRowsSql, webhookEventsSql, the ledger's entry CTEs…) are the same either way.
  *
- * On PostgreSQL the statement is prepared once per pooled connection (named by its text's
- * hash): parsed and planned once, then only bound and executed. DATABASE_PREPARED_STATEMENTS=off
- * for a connection pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
+ * On PostgreSQL the statement is prepared once per pooled connection, as Prisma's are
+ * (./prepared-statements.ts).
  *
  * Values go as the driver's text parameters, typed by the statement (its casts and columns), as
  * Prisma's adapter sends them: a bigint as its decimal string, a Date in ISO 8601. Results come
@@ -23,7 +22,7 @@ import type { Prisma } from "./generated/client";
 export async function runSql<T>(sql: Prisma.Sql): Promise<T[]> {
   const db = await getDatabase();
   const text = sql.text;
-  const name = db.kind === "postgres" && setting("DATABASE_PREPARED_STATEMENTS") === "on" ? statementName(text) : undefined;
+  const name = db.kind === "postgres" && setting("DATABASE_PREPARED_STATEMENTS") === "on" ? preparedStatementName(text) : undefined;
   return db.query<T>(text, sql.values.map(driverValue), name);
 }
 
@@ -35,18 +34,6 @@ export async function runSql<T>(sql: Prisma.Sql): Promise<T[]> {
  */
 export function runSqlIn<T>(db: Db, sql: Prisma.Sql): Promise<T[]> {
   return isRootClient(db) ? runSql<T>(sql) : db.$queryRaw<T[]>(sql);
-}
-
-const names = new Map<string, string>();
-/** A stable name per statement text (bounded: a text built with a varying shape would otherwise grow it). */
-function statementName(text: string): string {
-  let name = names.get(text);
-  if (!name) {
-    if (names.size >= 500) names.clear();
-    name = `s_${createHash("sha1").update(text).digest("base64url")}`;
-    names.set(text, name);
-  }
-  return name;
 }
 
 function driverValue(value: unknown): unknown {
