@@ -27,6 +27,7 @@ import { createMerchant } from "@/lib/merchants/create-merchant";
 import { seedReferenceData } from "@/lib/reference/seed-reference-data";
 import { flushApiRequestLog } from "@/lib/request-log/record-api-request";
 import { platformJobs } from "@/lib/platform/jobs";
+import { listEventsSince } from "@/lib/webhooks/transaction-events";
 
 Object.assign(process.env, { WEBHOOK_ALLOW_PRIVATE: "true", SANDBOX_PROVIDER_DELAY_MS: "0", API_KEY_CACHE_MS: "600000", PAYOUT_DAILY_LIMIT: "1000000000000", PAYOUT_MONTHLY_LIMIT: "1000000000000", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 const requests = Number(process.env.BENCH_CPU_REQUESTS ?? 400);
@@ -89,10 +90,10 @@ const paths: Record<string, { prepare?: (count: number) => Promise<void>; run: (
   deliver: {
     prepare: async (count) => {
       // Each collect's submit makes its events (pending, processing, success): count of them.
+      const since = new Date();
       const ids = await initiateForJobs(Math.ceil(count / 3));
       for (const paymentId of ids) await runJob("payment.submit", { paymentId });
-      const rows = await prisma.webhookEvent.findMany({ where: { transactionId: { in: ids }, status: "pending" }, select: { id: true }, take: count });
-      events = rows.map((r) => r.id);
+      events = (await listEventsSince(created.merchant.id, "sandbox", since, count, ["pending"])).map((e) => e.id);
     },
     run: () => runJob("webhook.deliver", { eventId: events.pop() }),
   },
