@@ -8,9 +8,13 @@ import type { LaneSettings } from "./job-lanes";
  * runs (renewLeases, every LEASE_RENEW_MS) up to MAX_LEASED_RUN_SECONDS, so a job that takes
  * longer than the lease is not taken twice, and one that hangs is taken over as before.
  */
-export const LEASE_SECONDS = 30;
-/** How often a runner renews the leases of the jobs it runs: a third of the lease, so one missed renewal is survived. */
-export const LEASE_RENEW_MS = 10_000;
+export const LEASE_SECONDS = 20;
+/**
+ * How often a runner renews the leases of the jobs it runs: a quarter of the lease, so two missed
+ * renewals in a row are survived. The goal is an order resumed within 30 s of its runner's crash:
+ * the lease passes at most LEASE_SECONDS after the last renewal, and the next poll (500 ms) claims it.
+ */
+export const LEASE_RENEW_MS = 5_000;
 /** No renewal past this time since the claim: a job still running then is presumed hung. */
 export const MAX_LEASED_RUN_SECONDS = 300;
 
