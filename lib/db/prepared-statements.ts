@@ -14,14 +14,25 @@ import { createHash } from "node:crypto";
  */
 export const MAX_PREPARED_TEXTS = 1000;
 const VARYING_SHAPE = /\bIN \(\$\d+,|\),\s*\(\$/i;
-const names = new Map<string, string>();
+
+/**
+ * Names by the text's length, then compared: a Map keyed by the text itself hashes all of it on
+ * every look-up, and V8 hashes a long string slowly (a payout initiate's 11 KB statement: ~40 µs,
+ * a comparison ~12 µs). A text judged not to be prepared is remembered too (name undefined), so
+ * that it is judged once; both kinds count towards the bound.
+ */
+const byLength = new Map<number, { text: string; name: string | undefined }[]>();
+let remembered = 0;
 
 /** The name `text` is prepared under (stable: its hash), or undefined to send it unprepared. */
 export function preparedStatementName(text: string): string | undefined {
-  const known = names.get(text);
-  if (known) return known;
-  if (names.size >= MAX_PREPARED_TEXTS || VARYING_SHAPE.test(text)) return undefined;
-  const name = `s_${createHash("sha1").update(text).digest("base64url")}`;
-  names.set(text, name);
+  const same = byLength.get(text.length);
+  if (same) for (const known of same) if (known.text === text) return known.name;
+  // Past the bound, a new text is neither prepared nor remembered.
+  if (remembered >= MAX_PREPARED_TEXTS) return undefined;
+  const name = VARYING_SHAPE.test(text) ? undefined : `s_${createHash("sha1").update(text).digest("base64url")}`;
+  if (same) same.push({ text, name });
+  else byLength.set(text.length, [{ text, name }]);
+  remembered++;
   return name;
 }
