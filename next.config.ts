@@ -15,9 +15,9 @@ const nextConfig: NextConfig = {
     turbopackFileSystemCacheForBuild: !startBuild,
     // Next loads every page and route at start by default: the dashboard's, the checkout's and
     // the docs' server chunks (12.7 MB of JavaScript, 1,212 modules) in every API process, which
-    // may never serve one. Off, each page loads on its first request (a few hundred ms once per
-    // process): 6.8 MB, 841 modules, and 11-17 MB less peak RSS under the API's load
-    // (docs/performance.md, "API memory").
+    // may never serve one. Off, each page loads on its first request, once per process (`/login`:
+    // ~1 s on a loaded machine, then 0.05 s): 6.8 MB, 841 modules, and 11-17 MB less peak RSS
+    // under the API's load (docs/performance.md, "API memory"; docs/decisions/api-memory.md).
     preloadEntriesOnStart: false,
   },
   // `.next/standalone`: the server and only the node_modules files it uses, for the container
