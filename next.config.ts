@@ -11,7 +11,15 @@ const startBuild = process.env.START_BUILD === "1";
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: startBuild },
-  experimental: { turbopackFileSystemCacheForBuild: !startBuild },
+  experimental: {
+    turbopackFileSystemCacheForBuild: !startBuild,
+    // Next loads every page and route at start by default: the dashboard's, the checkout's and
+    // the docs' server chunks (12.7 MB of JavaScript, 1,212 modules) in every API process, which
+    // may never serve one. Off, each page loads on its first request, once per process (`/login`:
+    // ~1 s on a loaded machine, then 0.05 s): 6.8 MB, 841 modules, and 11-17 MB less peak RSS
+    // under the API's load (docs/performance.md, "API memory"; docs/decisions/api-memory.md).
+    preloadEntriesOnStart: false,
+  },
   // `.next/standalone`: the server and only the node_modules files it uses, for the container
   // image (Dockerfile). `npm start` (scripts/serve.mjs) serves the same build from the checkout.
   output: "standalone",

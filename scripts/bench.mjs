@@ -27,6 +27,7 @@ import { evaluateGoals, printGoals } from "./bench-goals.mjs";
 import { measurePipeline } from "./bench-pipeline.mjs";
 import { DUE_JOBS_COUNT_SQL, jobsByIdSql, RUNNING_JOBS_SQL } from "../lib/jobs/job-watch-sql.mjs";
 import { buildWorker, WORKER_ENTRY, workerBundleStale, workerNodeFlags } from "./build-worker.mjs";
+import { serverNodeFlags } from "./server-flags.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = process.env.BENCH_PORT ?? "3200";
@@ -322,8 +323,8 @@ async function startLayout(layout, { fresh = true, env = {} } = {}) {
   if (layout === "start") {
     rootProc = spawnOne([path.join(root, "scripts/start.mjs")], env);
   } else if (layout === "compose") {
-    // The image's CMD (Dockerfile), and compose.yaml's worker service beside it.
-    rootProc = spawnOne(["--max-old-space-size=160", "--max-semi-space-size=4", path.join(root, "scripts/serve.mjs")], { JOBS_RUNNER: "worker", ...env });
+    // The image's CMD (Dockerfile, the flags of scripts/server-flags.mjs), and compose.yaml's worker service beside it.
+    rootProc = spawnOne([...serverNodeFlags(), path.join(root, "scripts/serve.mjs")], { JOBS_RUNNER: "worker", ...env });
   } else throw new Error(`unknown layout ${layout}`);
   await waitReady();
   if (layout === "compose") {

@@ -20,6 +20,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { supervise } from "./supervise.mjs";
 import { buildWorker, WORKER_ENTRY, workerBundleStale, workerNodeFlags } from "./build-worker.mjs";
+import { serverNodeFlags } from "./server-flags.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
@@ -81,7 +82,8 @@ if (layout.workers > 0 && workerBundleStale()) {
 const port = process.env.PORT ?? "3000";
 // Memory: the server's live heap after a collection is 55–75 MB, but V8 sizes its heap
 // to the machine (GBs here) and lets garbage pile up to 500+ MB of RSS under load. A cap on the
-// old space, a small young generation (4 MB semi-spaces) and two malloc arenas keep RSS down at no
+// old space, a small young generation (4 MB semi-spaces), WebAssembly on the baseline compiler
+// only (~90 MB less: serverNodeFlags says why) and two malloc arenas keep RSS down at no
 // measurable CPU cost (docs/performance.md). A launcher in plain JavaScript, like PORT above:
 // the variables' schemas and defaults live in lib/config/variables.ts (checked again by each process).
 const heapMb = Number(process.env.SERVER_MAX_HEAP_MB ?? "160");
@@ -91,7 +93,7 @@ console.log(
   `Starting ${layout.api} API process${layout.api > 1 ? "es" : ""}${layout.workers > 0 ? ` and ${layout.workers} job worker${layout.workers > 1 ? "s" : ""}` : ""} (${layout.why}).`,
 );
 
-cluster.setupPrimary({ exec: path.join(root, "scripts", "serve.mjs"), execArgv: [`--max-old-space-size=${heapMb}`, "--max-semi-space-size=4"] });
+cluster.setupPrimary({ exec: path.join(root, "scripts", "serve.mjs"), execArgv: serverNodeFlags(heapMb) });
 const supervisor = supervise();
 // The first API process migrates and seeds the database; the others (and the workers) start
 // once it answers, so that two first boots never race on the seed.
