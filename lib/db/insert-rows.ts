@@ -29,8 +29,9 @@ async function columnTypes(db: Db, table: string): Promise<Map<string, string>> 
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+const { DbNull, JsonNull } = Prisma;
 function cell(value: unknown): unknown {
-  if (value === undefined || value === null || value === Prisma.DbNull || value === Prisma.JsonNull) return null;
+  if (value === undefined || value === null || value === DbNull || value === JsonNull) return null;
   if (typeof value === "bigint") return value.toString();
   if (value instanceof Date) return value.toISOString();
   return value;
@@ -81,7 +82,7 @@ const bigintAsString = (_k: string, v: unknown) => (typeof v === "bigint" ? v.to
 
 /** One cell as JSON text: what JSON.stringify of `cell(value)` gives (bigints anywhere inside as their decimal string). */
 function cellJson(value: unknown): string {
-  const v = cell(value);
+  const v = typeof value === "string" ? value : cell(value);
   switch (typeof v) {
     case "string":
       return JSON.stringify(v);
