@@ -37,6 +37,8 @@ export function runSqlIn<T>(db: Db, sql: Prisma.Sql): Promise<T[]> {
 }
 
 function driverValue(value: unknown): unknown {
+  // Most values are strings or null: returned before the type checks below.
+  if (typeof value === "string" || value === null) return value;
   if (typeof value === "bigint") return value.toString();
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(driverValue);
