@@ -24,15 +24,28 @@ const VARYING_SHAPE = /\bIN \(\$\d+,|\),\s*\(\$/i;
 const byLength = new Map<number, { text: string; name: string | undefined }[]>();
 let remembered = 0;
 
-/** The name `text` is prepared under (stable: its hash), or undefined to send it unprepared. */
-export function preparedStatementName(text: string): string | undefined {
+/**
+ * The name `text` is prepared under (stable: its hash), or undefined to send it unprepared.
+ * `fixedShape`: the caller knows its lists and rows have a fixed length (a payout initiate's
+ * statement: the hold's two accounts and two postings, whatever the payout), so they do not
+ * count as a shape that follows the data; the bound still holds.
+ */
+export function preparedStatementName(text: string, options: { fixedShape?: boolean } = {}): string | undefined {
   const same = byLength.get(text.length);
-  if (same) for (const known of same) if (known.text === text) return known.name;
+  if (same) {
+    for (const known of same) {
+      if (known.text !== text) continue;
+      if (known.name === undefined && options.fixedShape) known.name = nameOf(text);
+      return known.name;
+    }
+  }
   // Past the bound, a new text is neither prepared nor remembered.
   if (remembered >= MAX_PREPARED_TEXTS) return undefined;
-  const name = VARYING_SHAPE.test(text) ? undefined : `s_${createHash("sha1").update(text).digest("base64url")}`;
+  const name = !options.fixedShape && VARYING_SHAPE.test(text) ? undefined : nameOf(text);
   if (same) same.push({ text, name });
   else byLength.set(text.length, [{ text, name }]);
   remembered++;
   return name;
 }
+
+const nameOf = (text: string) => `s_${createHash("sha1").update(text).digest("base64url")}`;

@@ -19,10 +19,10 @@ import { preparedStatementName } from "./prepared-statements";
  * as the driver gives them, not as Prisma would: int8 and numeric are strings on PostgreSQL and
  * bigints on PGlite (read them with BigInt()), timestamps are Dates, json is parsed.
  */
-export async function runSql<T>(sql: Prisma.Sql): Promise<T[]> {
+export async function runSql<T>(sql: Prisma.Sql, options: { fixedShape?: boolean } = {}): Promise<T[]> {
   const db = await getDatabase();
   const text = sql.text;
-  const name = db.kind === "postgres" && setting("DATABASE_PREPARED_STATEMENTS") === "on" ? preparedStatementName(text) : undefined;
+  const name = db.kind === "postgres" && setting("DATABASE_PREPARED_STATEMENTS") === "on" ? preparedStatementName(text, options) : undefined;
   return db.query<T>(text, sql.values.map(driverValue), name);
 }
 
@@ -37,6 +37,8 @@ export function runSqlIn<T>(db: Db, sql: Prisma.Sql): Promise<T[]> {
 }
 
 function driverValue(value: unknown): unknown {
+  // Most values are strings or null: returned before the type checks below.
+  if (typeof value === "string" || value === null) return value;
   if (typeof value === "bigint") return value.toString();
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(driverValue);

@@ -45,13 +45,25 @@ const ENVIRONMENT = {
 export function defaultPayoutLimits(currency: CurrencyCode): Record<keyof MajorLimits, bigint> {
   const row = PAYOUT_LIMIT_DEFAULTS[currency] ?? "environment";
   const major = (key: keyof MajorLimits) => (row === "environment" ? setting(ENVIRONMENT[key]) : row[key]);
-  return {
-    daily: toMinorAllowZero(major("daily"), currency),
-    monthly: toMinorAllowZero(major("monthly"), currency),
-    perTxMin: toMinorAllowZero(major("perTxMin"), currency),
-    perTxMax: toMinorAllowZero(major("perTxMax"), currency),
-  };
+  const daily = major("daily"), monthly = major("monthly"), perTxMin = major("perTxMin"), perTxMax = major("perTxMax");
+  // Every payout reads them (each limit without an override): the minor units are kept per
+  // currency and the values they came from, which are still read each time (lib/config: a
+  // changed variable counts at once).
+  const key = `${currency} ${daily} ${monthly} ${perTxMin} ${perTxMax}`;
+  let limits = converted.get(key);
+  if (!limits) {
+    limits = Object.freeze({
+      daily: toMinorAllowZero(daily, currency),
+      monthly: toMinorAllowZero(monthly, currency),
+      perTxMin: toMinorAllowZero(perTxMin, currency),
+      perTxMax: toMinorAllowZero(perTxMax, currency),
+    });
+    if (converted.size >= 100) converted.clear();
+    converted.set(key, limits);
+  }
+  return limits;
 }
+const converted = new Map<string, Readonly<Record<keyof MajorLimits, bigint>>>();
 
 /** One default, minor units of `currency`. */
 export const defaultPayoutLimit = (key: keyof MajorLimits, currency: CurrencyCode): bigint => defaultPayoutLimits(currency)[key];

@@ -1,4 +1,4 @@
-import { defaultPayoutLimit } from "./payout-limit-defaults";
+import { defaultPayoutLimits } from "./payout-limit-defaults";
 import { type AuditBy, writeAudit } from "@/lib/audit/write-audit";
 import { type Db, getPrisma, type Tx } from "@/lib/db/client";
 import { type Environment, Prisma } from "@/lib/db/generated/client";
@@ -14,9 +14,6 @@ import { type CurrencyCode, fromMinor, minorToDecimalString, toMinorAllowZero } 
  * as running day and month windows (table payout_usage) rather than summed from history.
  */
 export type PayoutLimits = { currency: CurrencyCode; daily: bigint; monthly: bigint; perTxMin: bigint; perTxMax: bigint };
-
-/** The settlement currency's default (payout-limit-defaults.ts: one table, XOF/XAF from the environment). */
-const defaultLimit = defaultPayoutLimit;
 
 export async function getPayoutLimits(db: Db, merchant: { id: string; settlementCurrency: string }, environment: Environment): Promise<PayoutLimits> {
   const row = await db.merchantPayoutLimit.findUnique({ where: { merchantId_environment: { merchantId: merchant.id, environment } } });
@@ -39,12 +36,15 @@ export function limitsFromRow(settlementCurrency: string, row: LimitColumns): Pa
 /** An override per limit, else the environment's default (in the settlement currency). */
 function limitsFrom(settlementCurrency: string, row: Record<"daily" | "monthly" | "perTxMin" | "perTxMax", bigint | null> | null): PayoutLimits {
   const currency = settlementCurrency as CurrencyCode;
+  // The settlement currency's defaults (payout-limit-defaults.ts: one table, XOF/XAF from the
+  // environment), read once and only when a limit has no override.
+  const defaults = row && row.daily !== null && row.monthly !== null && row.perTxMin !== null && row.perTxMax !== null ? null : defaultPayoutLimits(currency);
   return {
     currency,
-    daily: row?.daily ?? defaultLimit("daily", currency),
-    monthly: row?.monthly ?? defaultLimit("monthly", currency),
-    perTxMin: row?.perTxMin ?? defaultLimit("perTxMin", currency),
-    perTxMax: row?.perTxMax ?? defaultLimit("perTxMax", currency),
+    daily: row?.daily ?? defaults!.daily,
+    monthly: row?.monthly ?? defaults!.monthly,
+    perTxMin: row?.perTxMin ?? defaults!.perTxMin,
+    perTxMax: row?.perTxMax ?? defaults!.perTxMax,
   };
 }
 

@@ -18,14 +18,31 @@ export async function findCorridor(
 
 export function corridorFrom(catalogue: Catalogue, source: string, destination: string, method: string, destinationCurrency?: string): Corridor | null {
   const main = catalogue.countryByCode.get(destination)?.currency;
-  const candidates = catalogue.corridors
-    .filter(
-      (c) =>
-        c.sourceCountry === source &&
-        c.destinationCountry === destination &&
-        c.methods.includes(method) &&
-        (destinationCurrency === undefined || c.destinationCurrency === destinationCurrency),
-    )
+  const candidates = (byRoute(catalogue.corridors).get(`${source}>${destination}`) ?? NONE)
+    .filter((c) => c.methods.includes(method) && (destinationCurrency === undefined || c.destinationCurrency === destinationCurrency))
     .sort((a, b) => Number(b.destinationCurrency === main) - Number(a.destinationCurrency === main));
   return candidates[0] ?? null;
+}
+
+const NONE: Corridor[] = [];
+
+/**
+ * The corridors by source and destination country, in the catalogue's order, built once per
+ * catalogue (a loaded catalogue is never changed, get-catalogue.ts replaces it whole): a quote
+ * or a legacy payout looked its corridor up in all of them, up to three times.
+ */
+const routes = new WeakMap<readonly Corridor[], Map<string, Corridor[]>>();
+function byRoute(corridors: readonly Corridor[]): Map<string, Corridor[]> {
+  let index = routes.get(corridors);
+  if (!index) {
+    index = new Map();
+    for (const c of corridors) {
+      const key = `${c.sourceCountry}>${c.destinationCountry}`;
+      const list = index.get(key);
+      if (list) list.push(c);
+      else index.set(key, [c]);
+    }
+    routes.set(corridors, index);
+  }
+  return index;
 }

@@ -1,6 +1,7 @@
 import { settingOrDefault, type AppEnvironment } from "@/lib/config";
 import { getPrisma } from "@/lib/db/client";
-import { insertRows } from "@/lib/db/insert-rows";
+import { insertRowsSql } from "@/lib/db/insert-rows";
+import { runSql } from "@/lib/db/run-sql";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { storedBody, storedPath, storedQuery } from "./mask-body";
@@ -100,7 +101,8 @@ async function drain(s: State): Promise<void> {
 async function writeBatch(batch: ApiRequestRecord[]): Promise<void> {
   try {
     const rows = batch.map(toRow);
-    await insertRows(await getPrisma(), "api_request_logs", rows);
+    // Through the driver, prepared (lib/db/run-sql.ts): the text is the same whatever the batch's size.
+    await runSql(await insertRowsSql(await getPrisma(), "api_request_logs", rows));
   } catch (err) {
     log.error("api request log: batch not written", { rows: batch.length, error: (err as { code?: string }).code ?? (err as Error).name ?? "unknown" });
   }

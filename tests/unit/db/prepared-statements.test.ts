@@ -17,6 +17,15 @@ describe("preparedStatementName", () => {
     expect(preparedStatementName('INSERT INTO "t" ("a","b") VALUES ($1,$2)')).toBeDefined();
   });
 
+  it("prepares several rows of values when the caller says their number is fixed (a payout initiate's hold)", () => {
+    const text = 'INSERT INTO "u" ("a","b") VALUES ($1,$2), ($3,$4)';
+    expect(preparedStatementName(text)).toBeUndefined();
+    const name = preparedStatementName(text, { fixedShape: true });
+    expect(name).toMatch(/^s_[\w-]+$/);
+    expect(preparedStatementName(text, { fixedShape: true })).toBe(name);
+    expect(preparedStatementName('INSERT INTO "v" ("a") VALUES ($1), ($2)', { fixedShape: true })).toMatch(/^s_/);
+  });
+
   it("prepares at most MAX_PREPARED_TEXTS distinct texts in a process, and keeps naming those it has", () => {
     const first = preparedStatementName("SELECT $1::int AS kept");
     for (let i = 0; i < MAX_PREPARED_TEXTS + 10; i++) preparedStatementName(`SELECT $1::int AS filler_${i}`);
