@@ -44,7 +44,7 @@ async function openPostgres(url: string): Promise<Database> {
   // Prisma's statements prepared once per connection, as runSql's (./prepared-statements.ts). The
   // adapter passes the name on as pg's query `name`, where undefined sends the statement unprepared
   // (its type says string only).
-  const statementNameGenerator = (query: { sql: string }) => preparedStatementName(query.sql) as string;
+  const statementNameGenerator = (query: { sql: string }) => preparedStatementName(query.sql, { shapeMayVary: true }) as string;
   const adapter = new PrismaPg(pool, setting("DATABASE_PREPARED_STATEMENTS") === "on" ? { statementNameGenerator } : undefined);
   const prisma = withTransactionSpans(withAfterCommitHooks(new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS })), "postgresql");
   return {

@@ -19,10 +19,10 @@ import { preparedStatementName } from "./prepared-statements";
  * as the driver gives them, not as Prisma would: int8 and numeric are strings on PostgreSQL and
  * bigints on PGlite (read them with BigInt()), timestamps are Dates, json is parsed.
  */
-export async function runSql<T>(sql: Prisma.Sql, options: { fixedShape?: boolean } = {}): Promise<T[]> {
+export async function runSql<T>(sql: Prisma.Sql): Promise<T[]> {
   const db = await getDatabase();
   const text = sql.text;
-  const name = db.kind === "postgres" && setting("DATABASE_PREPARED_STATEMENTS") === "on" ? preparedStatementName(text, options) : undefined;
+  const name = db.kind === "postgres" && setting("DATABASE_PREPARED_STATEMENTS") === "on" ? preparedStatementName(text) : undefined;
   return db.query<T>(text, sql.values.map(driverValue), name);
 }
 

@@ -164,9 +164,7 @@ async function initiateInOneStatement(write: NewPayoutWrite, quote: QuoteData, l
     ${Prisma.join(parts, ", ")}
     SELECT CASE WHEN NOT ${held} THEN refuse_statement(CASE WHEN NOT ${keyed} THEN ${KEY_HELD} WHEN NOT ${claimed} THEN ${REFUSALS[0]} WHEN NOT ${taken} THEN ${REFUSALS[1]} ELSE ${REFUSALS[2]} END) END AS refused`;
   try {
-    // Prepared although its VALUES lists have several rows: they are the hold's two accounts and
-    // two postings, the same for every payout, so the statement has a few fixed shapes.
-    await withStatementTransactionSpan(() => runSql(statement, { fixedShape: true }));
+    await withStatementTransactionSpan(() => runSql(statement));
   } catch (err) {
     const refusal = REFUSALS.find((r) => (err as { code?: string; message?: string }).code === "P0001" && (err as Error).message === r);
     if (refusal === "quote_already_used") throw await quoteUsedBy(write.stored!.id);
