@@ -7,6 +7,7 @@ import { getPrisma } from "@/lib/db/client";
 import { resetAuthFailureBlocks } from "@/lib/http/authenticate-limited";
 import { requestHeaders as fastPathHeaders } from "@/scripts/api-fast-path.mjs";
 import { appendSocketPeer } from "@/scripts/forwarded-for.mjs";
+import { awayFromWindowEdge } from "../../helpers/rate-window";
 
 /**
  * Real HTTP: a server that does what scripts/serve.mjs does (append the socket peer), then hands
@@ -64,6 +65,7 @@ describe.each(ADAPTERS)("per-IP limits %s", (name) => {
     const client = `127.0.0.${nextClient++}`;
     try {
       const statuses: number[] = [];
+      await awayFromWindowEdge();
       for (let i = 0; i < 5; i++) {
         const res = await getFrom(client, `${bases.get(name)}/api/v1/countries/active`, { "x-forwarded-for": `198.51.100.${i}` });
         statuses.push(res.status);
@@ -81,6 +83,7 @@ describe.each(ADAPTERS)("per-IP limits %s", (name) => {
     const client = `127.0.0.${nextClient++}`;
     try {
       const statuses: number[] = [];
+      await awayFromWindowEdge();
       for (let i = 0; i < 5; i++) {
         const res = await getFrom(client, `${bases.get(name)}/api/v1/payments/balance`, {
           "x-api-key": `pk_test_nope${i}:sk_test_nope${i}`,

@@ -7,6 +7,7 @@ import { seedReferenceData } from "@/lib/reference/seed-reference-data";
 import { call } from "../../helpers/http";
 import { createTestMerchant } from "../../helpers/merchants";
 import { ensureReferenceData } from "../../helpers/reference";
+import { awayFromWindowEdge } from "../../helpers/rate-window";
 
 /** POST /providers/predict (docs/design/provider-prediction.md), through the real route wrapper, on the seeded plans. */
 beforeAll(ensureReferenceData);
@@ -122,6 +123,7 @@ describe("POST /providers/predict", () => {
     expect((await predict({ phoneNumber: "+221770000012" }, { "X-API-Key": "pk_test_x:sk_test_y" })).status).toBe(401);
     const limited = await createTestMerchant({ rateLimitPerMinute: 2 });
     const statuses = [];
+    await awayFromWindowEdge();
     for (let i = 0; i < 3; i++) statuses.push((await predict({ phoneNumber: "+221770000012" }, limited.headers)).status);
     expect(statuses).toEqual([200, 200, 429]);
   });
