@@ -37,14 +37,14 @@ export function limitsFromRow(settlementCurrency: string, row: LimitColumns): Pa
 function limitsFrom(settlementCurrency: string, row: Record<"daily" | "monthly" | "perTxMin" | "perTxMax", bigint | null> | null): PayoutLimits {
   const currency = settlementCurrency as CurrencyCode;
   // The settlement currency's defaults (payout-limit-defaults.ts: one table, XOF/XAF from the
-  // environment), read once and only when a limit has no override.
-  const defaults = row && row.daily !== null && row.monthly !== null && row.perTxMin !== null && row.perTxMax !== null ? null : defaultPayoutLimits(currency);
+  // environment, converted once per currency and values).
+  const defaults = defaultPayoutLimits(currency);
   return {
     currency,
-    daily: row?.daily ?? defaults!.daily,
-    monthly: row?.monthly ?? defaults!.monthly,
-    perTxMin: row?.perTxMin ?? defaults!.perTxMin,
-    perTxMax: row?.perTxMax ?? defaults!.perTxMax,
+    daily: row?.daily ?? defaults.daily,
+    monthly: row?.monthly ?? defaults.monthly,
+    perTxMin: row?.perTxMin ?? defaults.perTxMin,
+    perTxMax: row?.perTxMax ?? defaults.perTxMax,
   };
 }
 
